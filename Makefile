@@ -1,0 +1,61 @@
+# contract-review: every target does its own set-up, idempotently.
+# On a fresh machine:  make review FILE=examples/sale_contract_zh.pdf   and   make test
+
+PYTHON ?= python3.11
+VENV ?= .venv
+BIN := $(VENV)/bin
+CONSTRAINTS := requirements/constraints.txt
+# The CPU build of torch must be installed before sentence-transformers, or pip pulls a CUDA build.
+# Where no local wheel is configured, point pip at the PyTorch CPU wheel index, e.g.
+#   make setup TORCH_PIP_ARGS="--index-url <PyTorch CPU index URL>"
+TORCH_SPEC ?= torch==2.13.0
+TORCH_PIP_ARGS ?=
+DEPS_STAMP := $(VENV)/.deps-stamp
+FILE ?= examples/sale_contract_zh.pdf
+OUT ?= review-out
+PYTEST_ARGS ?=
+
+# Nothing may fetch model weights from a hub at run time.
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export ANONYMIZED_TELEMETRY := False
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: setup deps review test check lint typecheck format bench clean
+
+$(DEPS_STAMP): pyproject.toml $(CONSTRAINTS)
+	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required"'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade "pip>=24"
+	$(BIN)/pip install -q $(TORCH_SPEC) $(TORCH_PIP_ARGS)
+	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[dev]'
+	$(BIN)/pip check
+	touch $@
+
+deps: $(DEPS_STAMP)
+
+setup: deps
+
+review: setup
+	$(BIN)/contract-review review "$(FILE)" --out "$(OUT)"
+
+test: setup
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+format:
+	$(BIN)/ruff format .
+
+lint: setup
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+
+typecheck: setup
+	$(BIN)/mypy
+
+check: lint typecheck test
+
+bench: setup
+	$(BIN)/python -m pipeline.bench
+
+clean:
+	rm -rf $(VENV) .kb review-out .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,3 @@
+from pipeline.cli.app import main
+
+main()

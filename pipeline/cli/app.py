@@ -1,0 +1,22 @@
+"""The ``contract-review`` Typer app. Commands register themselves from their own modules."""
+
+from __future__ import annotations
+
+import typer
+
+from pipeline.cli import replay, review, version
+
+app = typer.Typer(
+    name="contract-review",
+    help="Review contracts and check the review against the contract, rules and statutes.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+for module in (review, replay, version):
+    module.register(app)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,33 @@
+"""``contract-review replay TRACE``: re-run deterministic stages from a trace and compare."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from pipeline.cli.errors import guarded
+from pipeline.replay import replay_trace
+
+console = Console()
+
+
+def replay(
+    trace: Annotated[Path, typer.Argument(help="A trace.jsonl written by review.")],
+) -> None:
+    """Replay a run. Exit 0 when every re-run stage matches, 1 when any differs or fails."""
+    results = guarded(lambda: replay_trace(trace))
+    table = Table("stage", "outcome", "detail")
+    for r in results:
+        colour = {"same": "green", "reused": "cyan"}.get(r.outcome, "red")
+        table.add_row(r.stage, f"[{colour}]{r.outcome}[/]", r.detail)
+    console.print(table)
+    bad = [r for r in results if r.outcome in ("differs", "error")]
+    raise typer.Exit(code=1 if bad else 0)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay)

@@ -1,0 +1,65 @@
+"""``contract-review review FILE``: run the pipeline and write report.json, report.md, trace.jsonl."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from pipeline.cli.errors import guarded
+from pipeline.config import IntakeLimits, RunConfig
+from pipeline.review import OutputFormat, ReviewOutcome, review_file, write_outputs
+
+console = Console(stderr=True)
+
+
+def _run(path: Path, config: RunConfig) -> ReviewOutcome:
+    if not sys.stderr.isatty():
+        return review_file(path, config)
+    with Progress(
+        SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=console
+    ) as progress:
+        task = progress.add_task("starting", total=None)
+
+        def listener(stage: str, event: str) -> None:
+            if event == "start":
+                progress.update(task, description=f"stage: {stage}")
+
+        return review_file(path, config, listener=listener)
+
+
+def review(
+    file: Annotated[Path, typer.Argument(help="The contract: .pdf, .txt or .md.")],
+    out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("review-out"),
+    fmt: Annotated[str, typer.Option("--format", help="json, md or all.")] = "all",
+    max_bytes: Annotated[int, typer.Option(help="Largest input file, in bytes.")] = IntakeLimits().max_bytes,
+    max_pages: Annotated[int, typer.Option(help="Most PDF pages.")] = IntakeLimits().max_pages,
+    max_chars: Annotated[int, typer.Option(help="Most extracted characters.")] = IntakeLimits().max_chars,
+) -> None:
+    """Review a contract. Exit codes: 0 clean, 1 findings, 3 needs human review, 10-16 bad input."""
+    if fmt not in ("json", "md", "all"):
+        raise typer.BadParameter(f"{fmt!r} is not one of: json, md, all", param_hint="--format")
+    config = RunConfig(
+        intake=IntakeLimits(max_bytes=max_bytes, max_pages=max_pages, max_chars=max_chars)
+    )
+    outcome = guarded(lambda: _run(file, config))
+    output_format: OutputFormat = fmt  # type: ignore[assignment]
+    written = write_outputs(outcome, out, output_format)
+    report = outcome.report
+    console.print(
+        f"{file}: {len(report.findings)} finding(s), mode {report.mode}"
+        + ("; [bold yellow]needs human review[/]" if report.needs_human_review else "")
+    )
+    if report.mode_note:
+        console.print(f"[dim]{report.mode_note}[/]")
+    for path in written:
+        console.print(f"  wrote {path}")
+    raise typer.Exit(code=outcome.exit_code)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("review")(review)

@@ -1,0 +1,235 @@
+"""The data model shared by every stage. It imports nothing else from the project.
+
+All models are frozen pydantic models: a stage never mutates its input, it builds a new
+value with ``model_copy(update=...)``.
+
+Spans are half-open ``[start, end)`` character offsets into ``Document.text``, which never
+changes after Intake. Each span records the page(s) it lies on, so the report can anchor a
+finding to a PDF page without searching the text again.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+SCHEMA_VERSION = "1.0"
+
+_SNAKE_CASE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Severity(StrEnum):
+    HIGH = "HIGH"
+    MEDIUM = "MEDIUM"
+    LOW = "LOW"
+
+
+class PageMap(Frozen):
+    """Where each page begins in the extracted text. Page numbers are 1-based."""
+
+    page_starts: tuple[int, ...] = Field(min_length=1)
+    text_length: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _check_starts(self) -> PageMap:
+        starts = self.page_starts
+        if starts[0] != 0:
+            raise ValueError("the first page must start at offset 0")
+        if any(b < a for a, b in zip(starts, starts[1:], strict=False)):
+            raise ValueError("page starts must not decrease")
+        if starts[-1] > self.text_length:
+            raise ValueError("a page starts beyond the end of the text")
+        return self
+
+    @property
+    def page_count(self) -> int:
+        return len(self.page_starts)
+
+    def page_of(self, offset: int) -> int:
+        """The page holding the character at ``offset``; the end offset maps to the last page."""
+        if not 0 <= offset <= self.text_length:
+            raise ValueError(f"offset {offset} is outside the text [0, {self.text_length}]")
+        return bisect_right(self.page_starts, offset)
+
+    def pages_of(self, start: int, end: int) -> tuple[int, ...]:
+        """Every page that a half-open span ``[start, end)`` touches."""
+        if start > end:
+            raise ValueError(f"span start {start} is after its end {end}")
+        first = self.page_of(start)
+        last = self.page_of(max(start, end - 1))
+        return tuple(range(first, last + 1))
+
+
+class Span(Frozen):
+    """A half-open ``[start, end)`` range of ``Document.text`` and the page(s) it lies on."""
+
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    page: int = Field(ge=1, description="The page the span starts on (1-based).")
+    pages: tuple[int, ...] = Field(default=(), description="All pages the span touches.")
+
+    @model_validator(mode="after")
+    def _check_order(self) -> Span:
+        if self.end < self.start:
+            raise ValueError(f"span end {self.end} is before its start {self.start}")
+        return self
+
+
+class Document(Frozen):
+    """The contract as extracted by Intake. ``text`` is never changed afterwards."""
+
+    source_path: str
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    media_type: Literal["pdf", "text"]
+    text: str
+    page_map: PageMap
+
+    @model_validator(mode="after")
+    def _check_length(self) -> Document:
+        if self.page_map.text_length != len(self.text):
+            raise ValueError("the page map does not cover the text")
+        return self
+
+    def span(self, start: int, end: int) -> Span:
+        if not 0 <= start <= end <= len(self.text):
+            raise ValueError(f"span [{start}, {end}) is outside the text (length {len(self.text)})")
+        pages = self.page_map.pages_of(start, end)
+        return Span(start=start, end=end, page=pages[0], pages=pages)
+
+    def quote(self, span: Span) -> str:
+        return self.text[span.start : span.end]
+
+
+class Entity(Frozen):
+    """Something ParseEntities found in the contract, with its normalised value."""
+
+    kind: str
+    span: Span
+    text: str
+    value: str | float | int | None = None
+    attrs: dict[str, str | float | int | bool | None] = Field(default_factory=dict)
+    clause: str | None = Field(default=None, description="Heading id of the enclosing clause.")
+
+
+class EvidenceSource(Frozen):
+    """Where a verdict's legal or textual basis lives.
+
+    A statute from a PDF source carries ``page``; one from a text source carries ``anchor``
+    (the article, e.g. ``第五百八十五条`` or ``§ 2``). Common-law bases carry no citation.
+    """
+
+    doc_id: str
+    law: str
+    article: str | None = None
+    page: int | None = Field(default=None, ge=1)
+    anchor: str | None = None
+    quote: str = ""
+    basis_kind: Literal["statute", "judicial_interpretation", "common_law", "contract"] = (
+        "statute"
+    )
+    status: Literal["in_force", "repealed", "not_yet_effective", "unknown"] = "in_force"
+
+    @model_validator(mode="after")
+    def _check_anchor(self) -> EvidenceSource:
+        if self.basis_kind in ("statute", "judicial_interpretation"):
+            if self.page is None and self.anchor is None:
+                raise ValueError(f"evidence {self.doc_id!r} needs a page or an article anchor")
+            if not self.quote:
+                raise ValueError(f"evidence {self.doc_id!r} must quote the statute text")
+        return self
+
+
+class Finding(Frozen):
+    """One verdict about the contract, tied to its exact text and its evidence."""
+
+    type: str
+    severity: Severity
+    span: Span
+    quote: str
+    message: str
+    suggestion: str = ""
+    evidence_source: tuple[EvidenceSource, ...] = ()
+    stage: str
+    rule_id: str | None = None
+    related_spans: tuple[Span, ...] = ()
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+
+    @field_validator("type")
+    @classmethod
+    def _snake_case(cls, value: str) -> str:
+        if not _SNAKE_CASE.match(value):
+            raise ValueError(f"finding type {value!r} must be a snake_case id")
+        return value
+
+
+class EditType(StrEnum):
+    REPLACE = "replace"
+    DELETE = "delete"
+    SUGGESTION = "suggestion"
+
+
+class Edit(Frozen):
+    """A proposed change to ``[start, end)`` of the original text. Applied only in Revise."""
+
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    replace_with: str
+    type: EditType
+    evidence_source: tuple[EvidenceSource, ...] = ()
+    confidence: float = Field(ge=0.0, le=1.0)
+    reason: str = ""
+    finding_type: str | None = None
+
+
+class StageRecord(Frozen):
+    """One line of the trace: what a stage was given, what it returned, and how long it took."""
+
+    stage: str
+    deterministic: bool
+    wall_ms: float
+    inputs: dict[str, str] = Field(description="Input artifact name -> sha256 of its JSON.")
+    outputs: dict[str, Any] = Field(description="Output artifact name -> its JSON value.")
+
+
+class Trace(Frozen):
+    run_id: str
+    records: tuple[StageRecord, ...] = ()
+
+
+class HumanReviewItem(Frozen):
+    reason: str
+    detail: str = ""
+    span: Span | None = None
+
+
+class DocumentInfo(Frozen):
+    source_path: str
+    sha256: str
+    media_type: Literal["pdf", "text"]
+    pages: int
+    characters: int
+
+
+class ReviewReport(Frozen):
+    """What ``contract-review review`` writes as ``report.json``."""
+
+    schema_version: str = SCHEMA_VERSION
+    tool_version: str
+    run_id: str
+    created_at: str
+    document: DocumentInfo
+    mode: str = Field(description="Which LLM mode ran, e.g. 'none' or 'ollama:qwen2.5'.")
+    mode_note: str = ""
+    stages_run: tuple[str, ...]
+    findings: tuple[Finding, ...] = ()
+    edits: tuple[Edit, ...] = ()
+    needs_human_review: bool = False
+    human_review: tuple[HumanReviewItem, ...] = ()

@@ -1,0 +1,64 @@
+"""The human view of a report, as Markdown. Contract text is HTML-escaped: viewers render HTML."""
+
+from __future__ import annotations
+
+import html
+
+from pipeline.model import EvidenceSource, Finding, ReviewReport
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=True).replace("|", "&#124;").replace("\n", " ")
+
+
+def _evidence_line(ev: EvidenceSource) -> str:
+    where = f"p. {ev.page}" if ev.page is not None else (ev.anchor or "")
+    head = f"`{ev.doc_id}` {_esc(ev.law)} {_esc(ev.article or '')} ({_esc(where)})".strip()
+    if ev.basis_kind == "common_law":
+        head += " — common-law basis, no statute cited"
+    if ev.status != "in_force":
+        head += f" — status: {ev.status}"
+    quote = f"\n  > {_esc(ev.quote[:400])}" if ev.quote else ""
+    return f"- {head}{quote}"
+
+
+def _finding_block(n: int, f: Finding) -> str:
+    pages = ", ".join(str(p) for p in (f.span.pages or (f.span.page,)))
+    lines = [
+        f"### {n}. [{f.severity.value}] `{f.type}` (page {pages}, chars {f.span.start}–{f.span.end})",
+        "",
+        f"> {_esc(f.quote)}",
+        "",
+        _esc(f.message),
+    ]
+    if f.suggestion:
+        lines += ["", f"**Suggestion:** {_esc(f.suggestion)}"]
+    if f.evidence_source:
+        lines += ["", "**Evidence:**"] + [_evidence_line(ev) for ev in f.evidence_source]
+    lines += ["", f"_stage: {f.stage}; rule: {f.rule_id or '—'}_", ""]
+    return "\n".join(lines)
+
+
+def render_markdown(report: ReviewReport) -> str:
+    doc = report.document
+    out = [
+        "# Contract review",
+        "",
+        f"- File: `{_esc(doc.source_path)}` ({doc.pages} pages, {doc.characters} characters)",
+        f"- SHA-256: `{doc.sha256}`",
+        f"- Mode: **{_esc(report.mode)}**" + (f" — {_esc(report.mode_note)}" if report.mode_note else ""),
+        f"- Stages run: {', '.join(report.stages_run)}",
+        f"- Findings: {len(report.findings)}; edits: {len(report.edits)}",
+        "",
+    ]
+    if report.needs_human_review:
+        out += ["## Needs human review", ""]
+        out += [f"- **{_esc(i.reason)}**: {_esc(i.detail)}" for i in report.human_review]
+        out.append("")
+    out += ["## Findings", ""]
+    if not report.findings:
+        out += ["No findings.", ""]
+    for n, finding in enumerate(report.findings, start=1):
+        out.append(_finding_block(n, finding))
+    out += ["", f"_schema {report.schema_version}, contract-review {report.tool_version}, run {report.run_id}_", ""]
+    return "\n".join(out)

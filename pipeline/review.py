@@ -1,0 +1,130 @@
+"""Run a review and turn the pipeline's artifacts into a report, a trace and output files."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Literal
+
+from pipeline import __version__
+from pipeline.assembly import build_review_pipeline
+from pipeline.atomic import write_text_atomic
+from pipeline.config import RunConfig
+from pipeline.model import (
+    Document,
+    DocumentInfo,
+    Edit,
+    Finding,
+    HumanReviewItem,
+    ReviewReport,
+)
+from pipeline.render_md import render_markdown
+from pipeline.runner import PipelineResult, StageListener
+from pipeline.trace_io import TraceHeader, dump_trace
+
+OutputFormat = Literal["json", "md", "all"]
+
+EXIT_CLEAN = 0
+EXIT_FINDINGS = 1
+EXIT_HUMAN_REVIEW = 3
+
+
+@dataclass(frozen=True)
+class ReviewOutcome:
+    report: ReviewReport
+    trace_text: str
+
+    @property
+    def exit_code(self) -> int:
+        if self.report.needs_human_review:
+            return EXIT_HUMAN_REVIEW
+        return EXIT_FINDINGS if self.report.findings else EXIT_CLEAN
+
+
+def _collect(result: PipelineResult, kind: type, names: Iterable[str]) -> tuple[object, ...]:
+    items: list[object] = []
+    for name in names:
+        value = result.artifacts.get(name)
+        if isinstance(value, tuple):
+            items.extend(v for v in value if isinstance(v, kind))
+    return tuple(items)
+
+
+def build_report(
+    result: PipelineResult, run_id: str, created_at: str, mode: str, mode_note: str
+) -> ReviewReport:
+    document: Document = result.artifacts["document"]
+    report_findings = result.artifacts.get("report_findings")
+    findings = (
+        report_findings
+        if report_findings is not None
+        else _collect(result, Finding, ("rule_findings", "kb_findings"))
+    )
+    edits = result.artifacts.get("applied_edits", ())
+    review_items: tuple[HumanReviewItem, ...] = result.artifacts.get("human_review", ())
+    return ReviewReport(
+        tool_version=__version__,
+        run_id=run_id,
+        created_at=created_at,
+        document=DocumentInfo(
+            source_path=document.source_path,
+            sha256=document.sha256,
+            media_type=document.media_type,
+            pages=document.page_map.page_count,
+            characters=len(document.text),
+        ),
+        mode=mode,
+        mode_note=mode_note,
+        stages_run=result.stages_run,
+        findings=tuple(f for f in findings if isinstance(f, Finding)),
+        edits=tuple(e for e in edits if isinstance(e, Edit)),
+        needs_human_review=bool(review_items),
+        human_review=review_items,
+    )
+
+
+def review_file(
+    path: Path, config: RunConfig | None = None, listener: StageListener | None = None
+) -> ReviewOutcome:
+    config = config or RunConfig()
+    pipeline = build_review_pipeline(config)
+    pipeline.warm_up()
+    inputs = {"source_path": str(path)}
+    run_id = uuid.uuid4().hex
+    created_at = datetime.now(UTC).isoformat(timespec="seconds")
+    result = pipeline.run(inputs, listener=listener)
+    report = build_report(
+        result,
+        run_id,
+        created_at,
+        mode="none",
+        mode_note="No LLM stage is built yet: this report comes from the deterministic stages only.",
+    )
+    header = TraceHeader(
+        run_id=run_id,
+        tool_version=__version__,
+        created_at=created_at,
+        config=config,
+        inputs=inputs,
+    )
+    return ReviewOutcome(report=report, trace_text=dump_trace(header, result.records))
+
+
+def write_outputs(outcome: ReviewOutcome, out_dir: Path, fmt: OutputFormat) -> list[Path]:
+    """Write report.json / report.md and trace.jsonl atomically; return the paths written."""
+    written: list[Path] = []
+    if fmt in ("json", "all"):
+        path = out_dir / "report.json"
+        write_text_atomic(path, outcome.report.model_dump_json(indent=2) + "\n")
+        written.append(path)
+    if fmt in ("md", "all"):
+        path = out_dir / "report.md"
+        write_text_atomic(path, render_markdown(outcome.report))
+        written.append(path)
+    path = out_dir / "trace.jsonl"
+    write_text_atomic(path, outcome.trace_text)
+    written.append(path)
+    return written

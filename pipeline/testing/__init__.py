@@ -1,0 +1,1 @@
+"""Helpers for tests, fixtures and benchmarks that ship with the package."""
