@@ -12,7 +12,7 @@ Hierarchy::
     │   ├── NoTextLayerError            15  scanned PDF, needs OCR
     │   └── InputTooLargeError          16  over the size, page or character limit
     ├── PipelineBuildError              a stage needs an artifact no earlier stage produces (70)
-    ├── StageError                      a stage failed while running; chained ``from`` the cause (70)
+    ├── StageError                      a stage failed while running; chained from its cause (70)
     └── ReplayError                     a trace cannot be replayed (17)
 
 Messages say what was wrong and how to fix it, and name the file where there is one.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from enum import StrEnum
+from itertools import pairwise
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -43,7 +44,7 @@ class PageMap(Frozen):
         starts = self.page_starts
         if starts[0] != 0:
             raise ValueError("the first page must start at offset 0")
-        if any(b < a for a, b in zip(starts, starts[1:], strict=False)):
+        if any(b < a for a, b in pairwise(starts)):
             raise ValueError("page starts must not decrease")
         if starts[-1] > self.text_length:
             raise ValueError("a page starts beyond the end of the text")
@@ -132,9 +133,7 @@ class EvidenceSource(Frozen):
     page: int | None = Field(default=None, ge=1)
     anchor: str | None = None
     quote: str = ""
-    basis_kind: Literal["statute", "judicial_interpretation", "common_law", "contract"] = (
-        "statute"
-    )
+    basis_kind: Literal["statute", "judicial_interpretation", "common_law", "contract"] = "statute"
     status: Literal["in_force", "repealed", "not_yet_effective", "unknown"] = "in_force"
 
     @model_validator(mode="after")

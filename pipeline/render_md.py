@@ -25,7 +25,8 @@ def _evidence_line(ev: EvidenceSource) -> str:
 def _finding_block(n: int, f: Finding) -> str:
     pages = ", ".join(str(p) for p in (f.span.pages or (f.span.page,)))
     lines = [
-        f"### {n}. [{f.severity.value}] `{f.type}` (page {pages}, chars {f.span.start}–{f.span.end})",
+        f"### {n}. [{f.severity.value}] `{f.type}` "
+        f"(page {pages}, chars {f.span.start}–{f.span.end})",
         "",
         f"> {_esc(f.quote)}",
         "",
@@ -46,7 +47,8 @@ def render_markdown(report: ReviewReport) -> str:
         "",
         f"- File: `{_esc(doc.source_path)}` ({doc.pages} pages, {doc.characters} characters)",
         f"- SHA-256: `{doc.sha256}`",
-        f"- Mode: **{_esc(report.mode)}**" + (f" — {_esc(report.mode_note)}" if report.mode_note else ""),
+        f"- Mode: **{_esc(report.mode)}**"
+        + (f" — {_esc(report.mode_note)}" if report.mode_note else ""),
         f"- Stages run: {', '.join(report.stages_run)}",
         f"- Findings: {len(report.findings)}; edits: {len(report.edits)}",
         "",
@@ -60,5 +62,10 @@ def render_markdown(report: ReviewReport) -> str:
         out += ["No findings.", ""]
     for n, finding in enumerate(report.findings, start=1):
         out.append(_finding_block(n, finding))
-    out += ["", f"_schema {report.schema_version}, contract-review {report.tool_version}, run {report.run_id}_", ""]
+    out += [
+        "",
+        f"_schema {report.schema_version}, contract-review {report.tool_version}, "
+        f"run {report.run_id}_",
+        "",
+    ]
     return "\n".join(out)

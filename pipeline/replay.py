@@ -41,7 +41,9 @@ def replay_trace(trace_path: Path) -> list[StageReplay]:
     header, records = load_trace(trace_path)
     pipeline = build_review_pipeline(header.config)
     stages = {s.name: s for s in pipeline.stages}
-    artifacts: dict[str, Any] = {n: from_json_value(t, header.inputs[n]) for n, t in RUN_INPUTS.items()}
+    artifacts: dict[str, Any] = {
+        n: from_json_value(t, header.inputs[n]) for n, t in RUN_INPUTS.items()
+    }
     results: list[StageReplay] = []
     for record in records:
         stage = stages.get(record.stage)

@@ -101,7 +101,7 @@ def review_file(
         run_id,
         created_at,
         mode="none",
-        mode_note="No LLM stage is built yet: this report comes from the deterministic stages only.",
+        mode_note="No LLM stage is built yet: this report comes from deterministic stages only.",
     )
     header = TraceHeader(
         run_id=run_id,

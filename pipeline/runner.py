@@ -34,11 +34,12 @@ class Stage(Protocol):
     produces: dict[str, Any]
     deterministic: bool
 
-    def run(self, **inputs: Any) -> dict[str, Any]: ...
+    # A Callable attribute, so stages may declare keyword-only parameters.
+    run: Callable[..., dict[str, Any]]
 
 
 StageListener = Callable[[str, str], None]
-"""Called with (stage name, "start" | "end"); lets the CLI show progress without the runner printing."""
+"""Called with (stage, "start" or "end") so the CLI can show progress; the runner never prints."""
 
 
 def _adapter(tp: Any) -> TypeAdapter[Any]:
@@ -150,7 +151,9 @@ class Pipeline:
                     stage=stage.name,
                     deterministic=stage.deterministic,
                     wall_ms=round(wall_ms, 3),
-                    inputs={n: digest(to_json_value(types[n], artifacts[n])) for n in stage.requires},
+                    inputs={
+                        n: digest(to_json_value(types[n], artifacts[n])) for n in stage.requires
+                    },
                     outputs={n: to_json_value(tp, out[n]) for n, tp in stage.produces.items()},
                 )
             )

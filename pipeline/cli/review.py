@@ -1,4 +1,4 @@
-"""``contract-review review FILE``: run the pipeline and write report.json, report.md, trace.jsonl."""
+"""``contract-review review FILE``: run the pipeline; write report.json, report.md, trace.jsonl."""
 
 from __future__ import annotations
 
@@ -36,9 +36,13 @@ def review(
     file: Annotated[Path, typer.Argument(help="The contract: .pdf, .txt or .md.")],
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("review-out"),
     fmt: Annotated[str, typer.Option("--format", help="json, md or all.")] = "all",
-    max_bytes: Annotated[int, typer.Option(help="Largest input file, in bytes.")] = IntakeLimits().max_bytes,
+    max_bytes: Annotated[
+        int, typer.Option(help="Largest input file, in bytes.")
+    ] = IntakeLimits().max_bytes,
     max_pages: Annotated[int, typer.Option(help="Most PDF pages.")] = IntakeLimits().max_pages,
-    max_chars: Annotated[int, typer.Option(help="Most extracted characters.")] = IntakeLimits().max_chars,
+    max_chars: Annotated[
+        int, typer.Option(help="Most extracted characters.")
+    ] = IntakeLimits().max_chars,
 ) -> None:
     """Review a contract. Exit codes: 0 clean, 1 findings, 3 needs human review, 10-16 bad input."""
     if fmt not in ("json", "md", "all"):
