@@ -29,13 +29,18 @@ from pipeline.model import StageRecord
 
 @runtime_checkable
 class Stage(Protocol):
-    name: str
-    requires: tuple[str, ...]
-    produces: dict[str, Any]
-    deterministic: bool
+    """Read-only members, so plain class attributes and methods satisfy it."""
 
-    # A Callable attribute, so stages may declare keyword-only parameters.
-    run: Callable[..., dict[str, Any]]
+    @property
+    def name(self) -> str: ...
+    @property
+    def requires(self) -> tuple[str, ...]: ...
+    @property
+    def produces(self) -> dict[str, Any]: ...
+    @property
+    def deterministic(self) -> bool: ...
+    @property
+    def run(self) -> Callable[..., dict[str, Any]]: ...
 
 
 StageListener = Callable[[str, str], None]
