@@ -1,0 +1,91 @@
+"""``make bench``: per-stage timings (median of N runs in one process), written to bench/results.json.
+
+Benchmarks print figures; they never pass or fail on time.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pipeline import __version__
+from pipeline.assembly import build_review_pipeline
+from pipeline.atomic import write_text_atomic
+from pipeline.config import IntakeLimits, RunConfig
+from pipeline.testing.pdf import render_text_pdf
+
+REPO = Path(__file__).resolve().parents[1]
+RUNS = 5
+
+
+def long_contract_text(pages: int = 30) -> str:
+    """A long Chinese contract: the bundled sample's clauses repeated under new clause numbers."""
+    base = (REPO / "examples" / "sale_contract_zh.txt").read_text("utf-8")
+    chunks = [base]
+    n = 10
+    while len(chunks) < pages // 2 + 1:
+        chunks.append(base.replace("第一条", f"第{n}条"))
+        n += 1
+    return "\f".join(chunks)
+
+
+def time_review(path: Path, runs: int = RUNS) -> dict[str, Any]:
+    config = RunConfig(intake=IntakeLimits(max_pages=2000))
+    pipeline = build_review_pipeline(config)
+    pipeline.warm_up()
+    per_stage: dict[str, list[float]] = defaultdict(list)
+    totals: list[float] = []
+    pages = 0
+    for _ in range(runs):
+        began = time.perf_counter()
+        result = pipeline.run({"source_path": str(path)})
+        totals.append((time.perf_counter() - began) * 1000)
+        for record in result.records:
+            per_stage[record.stage].append(record.wall_ms)
+        pages = result.artifacts["document"].page_map.page_count
+    return {
+        "file": path.name,
+        "pages": pages,
+        "runs": runs,
+        "median_ms": {stage: round(statistics.median(v), 2) for stage, v in per_stage.items()},
+        "median_total_ms": round(statistics.median(totals), 2),
+    }
+
+
+def review_benchmarks() -> list[dict[str, Any]]:
+    rows = [time_review(p) for p in sorted((REPO / "examples").glob("*.pdf"))]
+    with tempfile.TemporaryDirectory() as tmp:
+        long_pdf = Path(tmp) / "generated_30_pages.pdf"
+        render_text_pdf(long_contract_text(), long_pdf)
+        rows.append(time_review(long_pdf, runs=3))
+    return rows
+
+
+SECTIONS: dict[str, Callable[[], Any]] = {"review_pipeline": review_benchmarks}
+
+
+def main() -> None:
+    results: dict[str, Any] = {
+        "tool_version": __version__,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    for name, run in SECTIONS.items():
+        print(f"== {name}")
+        results[name] = run()
+        print(json.dumps(results[name], ensure_ascii=False, indent=2))
+    out = REPO / "bench" / "results.json"
+    write_text_atomic(out, json.dumps(results, ensure_ascii=False, indent=2) + "\n")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
