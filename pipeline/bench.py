@@ -1,4 +1,4 @@
-"""``make bench``: per-stage timings (median of N runs in one process), written to bench/results.json.
+"""``make bench``: per-stage timings, median of N runs in one process, into bench/results.json.
 
 Benchmarks print figures; they never pass or fail on time.
 """
