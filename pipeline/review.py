@@ -21,11 +21,13 @@ from pipeline.model import (
     HumanReviewItem,
     ReviewReport,
 )
+from pipeline.render_html import render_html
 from pipeline.render_md import render_markdown
 from pipeline.runner import PipelineResult, StageListener
 from pipeline.trace_io import TraceHeader, dump_trace
 
-OutputFormat = Literal["json", "md", "all"]
+OutputFormat = Literal["json", "md", "html", "all"]
+OUTPUT_FORMATS: tuple[str, ...] = ("json", "md", "html", "all")
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -35,6 +37,7 @@ EXIT_HUMAN_REVIEW = 3
 @dataclass(frozen=True)
 class ReviewOutcome:
     report: ReviewReport
+    document: Document
     trace_text: str
 
     @property
@@ -110,11 +113,15 @@ def review_file(
         config=config,
         inputs=inputs,
     )
-    return ReviewOutcome(report=report, trace_text=dump_trace(header, result.records))
+    return ReviewOutcome(
+        report=report,
+        document=result.artifacts["document"],
+        trace_text=dump_trace(header, result.records),
+    )
 
 
 def write_outputs(outcome: ReviewOutcome, out_dir: Path, fmt: OutputFormat) -> list[Path]:
-    """Write report.json / report.md and trace.jsonl atomically; return the paths written."""
+    """Write the chosen reports and trace.jsonl atomically; return the paths written."""
     written: list[Path] = []
     if fmt in ("json", "all"):
         path = out_dir / "report.json"
@@ -123,6 +130,10 @@ def write_outputs(outcome: ReviewOutcome, out_dir: Path, fmt: OutputFormat) -> l
     if fmt in ("md", "all"):
         path = out_dir / "report.md"
         write_text_atomic(path, render_markdown(outcome.report))
+        written.append(path)
+    if fmt in ("html", "all"):
+        path = out_dir / "report.html"
+        write_text_atomic(path, render_html(outcome.report, outcome.document.text))
         written.append(path)
     path = out_dir / "trace.jsonl"
     write_text_atomic(path, outcome.trace_text)

@@ -12,7 +12,13 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from pipeline.cli.errors import guarded
 from pipeline.config import IntakeLimits, RunConfig
-from pipeline.review import OutputFormat, ReviewOutcome, review_file, write_outputs
+from pipeline.review import (
+    OUTPUT_FORMATS,
+    OutputFormat,
+    ReviewOutcome,
+    review_file,
+    write_outputs,
+)
 
 console = Console(stderr=True)
 
@@ -35,7 +41,7 @@ def _run(path: Path, config: RunConfig) -> ReviewOutcome:
 def review(
     file: Annotated[Path, typer.Argument(help="The contract: .pdf, .txt or .md.")],
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("review-out"),
-    fmt: Annotated[str, typer.Option("--format", help="json, md or all.")] = "all",
+    fmt: Annotated[str, typer.Option("--format", help="json, md, html or all.")] = "all",
     max_bytes: Annotated[
         int, typer.Option(help="Largest input file, in bytes.")
     ] = IntakeLimits().max_bytes,
@@ -45,8 +51,10 @@ def review(
     ] = IntakeLimits().max_chars,
 ) -> None:
     """Review a contract. Exit codes: 0 clean, 1 findings, 3 needs human review, 10-16 bad input."""
-    if fmt not in ("json", "md", "all"):
-        raise typer.BadParameter(f"{fmt!r} is not one of: json, md, all", param_hint="--format")
+    if fmt not in OUTPUT_FORMATS:
+        raise typer.BadParameter(
+            f"{fmt!r} is not one of: {', '.join(OUTPUT_FORMATS)}", param_hint="--format"
+        )
     config = RunConfig(
         intake=IntakeLimits(max_bytes=max_bytes, max_pages=max_pages, max_chars=max_chars)
     )

@@ -1,0 +1,112 @@
+"""The HTML evidence report: one self-contained page (inline CSS/JS, no network fetches).
+
+Jinja2 autoescaping escapes all contract and LLM text. Invisible and direction-changing
+characters (zero-width, bidi overrides) are shown as visible code points, because a reviewer
+must see what the contract really contains.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup, escape
+
+from pipeline.model import Edit, ReviewReport, Severity
+
+TEMPLATES = Path(__file__).parent / "templates"
+SEVERITY_ORDER = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A run of contract text and the findings (by index) that cover all of it."""
+
+    text: str
+    findings: tuple[int, ...]
+    severity: str | None
+
+
+def _visible(ch: str) -> bool:
+    return unicodedata.category(ch) not in ("Cf", "Co", "Cn") or ch in "\n\t"
+
+
+def reveal(text: str) -> Markup:
+    """Escape ``text`` and turn format/bidi/zero-width characters into visible markers."""
+    out: list[str] = []
+    for ch in text:
+        if _visible(ch):
+            out.append(str(escape(ch)))
+        else:
+            out.append(f'<span class="ctrl" title="hidden character">U+{ord(ch):04X}</span>')
+    return Markup("".join(out))
+
+
+def segments(text: str, report: ReviewReport) -> list[Segment]:
+    """Cut ``text`` at every finding boundary; each piece knows which findings cover it."""
+    cuts = {0, len(text)}
+    for f in report.findings:
+        cuts.update((f.span.start, f.span.end))
+    points = sorted(c for c in cuts if 0 <= c <= len(text))
+    result: list[Segment] = []
+    for start, end in zip(points, points[1:], strict=False):
+        covering = tuple(
+            i for i, f in enumerate(report.findings) if f.span.start <= start and end <= f.span.end
+        )
+        worst = min(
+            (report.findings[i].severity for i in covering),
+            key=lambda s: SEVERITY_ORDER[s],
+            default=None,
+        )
+        result.append(Segment(text[start:end], covering, worst.value if worst else None))
+    return result
+
+
+@dataclass(frozen=True)
+class RedlinePiece:
+    kind: str  # "same", "del" or "ins"
+    text: str
+
+
+def redline(text: str, edits: tuple[Edit, ...]) -> list[RedlinePiece]:
+    """The original text with each applied edit shown as a deletion and an insertion."""
+    pieces: list[RedlinePiece] = []
+    cursor = 0
+    for edit in sorted(edits, key=lambda e: e.start):
+        if edit.start < cursor:
+            continue  # Revise never applies overlapping edits; skip defensively
+        pieces.append(RedlinePiece("same", text[cursor : edit.start]))
+        if edit.end > edit.start:
+            pieces.append(RedlinePiece("del", text[edit.start : edit.end]))
+        if edit.replace_with:
+            pieces.append(RedlinePiece("ins", edit.replace_with))
+        cursor = edit.end
+    pieces.append(RedlinePiece("same", text[cursor:]))
+    return [p for p in pieces if p.text]
+
+
+def summary(report: ReviewReport) -> list[tuple[str, str, int]]:
+    counts = Counter((f.type, f.severity.value) for f in report.findings)
+    return sorted(
+        ((t, s, n) for (t, s), n in counts.items()),
+        key=lambda row: (SEVERITY_ORDER[Severity(row[1])], row[0]),
+    )
+
+
+def render_html(report: ReviewReport, text: str) -> str:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(["html", "j2"], default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["reveal"] = reveal
+    return env.get_template("report.html.j2").render(
+        report=report,
+        segments=segments(text, report),
+        redline=redline(text, report.edits),
+        summary=summary(report),
+    )
