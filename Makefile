@@ -21,7 +21,11 @@ export TRANSFORMERS_OFFLINE := 1
 export ANONYMIZED_TELEMETRY := False
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: setup deps review test check lint typecheck format bench clean
+# Debian packages the tests need: a real browser for the HTML report, and a CJK font.
+APT_PACKAGES := chromium chromium-driver fonts-wqy-zenhei
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: setup deps browser review test check lint typecheck format bench clean
 
 $(DEPS_STAMP): pyproject.toml $(CONSTRAINTS)
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required"'
@@ -41,7 +45,12 @@ review: setup
 	@rc=0; $(BIN)/contract-review review "$(FILE)" --out "$(OUT)" || rc=$$?; \
 	  if [ $$rc -gt 3 ]; then exit $$rc; fi
 
-test: setup
+browser:
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && [ -e /usr/share/fonts/truetype/wqy/wqy-zenhei.ttc ]; then :; else \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PACKAGES); fi
+
+test: setup browser
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 format:
