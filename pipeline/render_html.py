@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -52,7 +53,7 @@ def segments(text: str, report: ReviewReport) -> list[Segment]:
         cuts.update((f.span.start, f.span.end))
     points = sorted(c for c in cuts if 0 <= c <= len(text))
     result: list[Segment] = []
-    for start, end in zip(points, points[1:], strict=False):
+    for start, end in pairwise(points):
         covering = tuple(
             i for i, f in enumerate(report.findings) if f.span.start <= start and end <= f.span.end
         )
