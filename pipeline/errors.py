@@ -13,7 +13,11 @@ Hierarchy::
     │   └── InputTooLargeError          16  over the size, page or character limit
     ├── PipelineBuildError              a stage needs an artifact no earlier stage produces (70)
     ├── StageError                      a stage failed while running; chained from its cause (70)
-    └── ReplayError                     a trace cannot be replayed (17)
+    ├── ReplayError                     a trace cannot be replayed (17)
+    └── KnowledgeBaseError              the statute KB cannot be used (30-33)
+        ├── KBRegistryError             31  kb/corpus/registry.yaml or a corpus file is invalid
+        ├── KBLockTimeoutError          32  another ingestion holds the KB lock too long
+        └── KBNotBuiltError             33  the KB folder/collection does not exist yet
 
 Messages say what was wrong and how to fix it, and name the file where there is one.
 """
@@ -85,3 +89,53 @@ class StageError(ContractReviewError):
 
 class ReplayError(ContractReviewError):
     exit_code = 17
+
+
+class KnowledgeBaseError(ContractReviewError):
+    """The statute KB cannot be loaded, built or queried; the message names the file or URL."""
+
+    exit_code = 30
+
+
+class KBRegistryError(KnowledgeBaseError):
+    exit_code = 31
+
+
+class KBLockTimeoutError(KnowledgeBaseError):
+    exit_code = 32
+
+
+class KBNotBuiltError(KnowledgeBaseError):
+    exit_code = 33
+
+
+class LLMError(ContractReviewError):
+    exit_code = 18
+
+
+class LLMConfigError(LLMError):
+    exit_code = 18
+
+
+class LLMUnavailableError(LLMError):
+    exit_code = 19
+
+
+class LLMReplyError(LLMError):
+    """The reply did not validate after the allowed re-asks; carries the evidence."""
+
+    exit_code = 20
+
+    def __init__(self, stage: str, attempts: int, raw_reply: str, problem: str) -> None:
+        self.stage = stage
+        self.attempts = attempts
+        self.raw_reply = raw_reply
+        self.problem = problem
+        super().__init__(
+            f"stage {stage!r}: the LLM reply failed validation {attempts} time(s): {problem}. "
+            "Fix: use a model that follows JSON schemas (e.g. qwen2.5 via Ollama)"
+        )
+
+
+class LLMBudgetExceededError(LLMError):
+    exit_code = 21

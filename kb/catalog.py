@@ -1,0 +1,230 @@
+"""The in-memory article catalog: exact citation lookup over the bundled corpus.
+
+Built from ``kb/corpus/registry.yaml`` and the statute files it names, parsed by
+:mod:`kb.statute_text`. It implements :class:`kb.types.CitationResolver`: a lookup parses the
+citation and lands on one article by key, never by similarity. ``default_catalog()`` is cached
+per process (the rules engine calls it at rule-load time).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from kb.citations import CitationParser
+from kb.numerals import cn_article_label
+from kb.registry import CORPUS_DIR, LawEntry, Registry, default_registry
+from kb.statute_text import ParsedArticle, parse_articles
+from kb.types import CitationRef, LawStatus, LookupResult
+from pipeline.errors import KBRegistryError
+from pipeline.model import EvidenceSource
+
+
+@dataclass(frozen=True)
+class Article:
+    """One article of one law, as the KB stores it."""
+
+    doc_id: str  # cn.civil-code.585, us.9usc.2, us.dc-ucc.2-302
+    law_key: str
+    law_title: str
+    article_id: str
+    label: str  # 第五百八十五条, § 2, § 28:2-302
+    caption: str
+    text: str
+    heading_path: tuple[str, ...]
+    source: str  # path relative to the corpus folder, or the ingested file's path
+    jurisdiction: str
+    status: LawStatus
+    kind: str
+    page: int | None = None
+    page_end: int | None = None
+
+    @property
+    def citation(self) -> str:
+        """A readable citation: 《中华人民共和国民法典》第五百八十五条, 9 U.S.C. § 2."""
+        if self.jurisdiction == "cn":
+            inner = self.law_title.replace("《", "〈").replace("》", "〉")
+            return f"《{inner}》{self.label}"
+        if self.law_key == "us.9usc":
+            return f"9 U.S.C. {self.label}"
+        if self.law_key.startswith("us.dc-"):
+            return f"D.C. Code {self.label}"
+        return f"{self.law_title} {self.label}"
+
+    @property
+    def indexed_text(self) -> str:
+        """What retrieval sees: law, headings, label, caption and body."""
+        head = " ".join((self.law_title, *self.heading_path, self.label, self.caption))
+        return f"{head}\n{self.text}"
+
+    def evidence(self) -> EvidenceSource:
+        anchor = None if self.page is not None else self.label
+        return EvidenceSource(
+            doc_id=self.doc_id,
+            law=self.law_title,
+            article=self.label,
+            page=self.page,
+            anchor=anchor,
+            quote=self.text or self.caption,
+            basis_kind="judicial_interpretation"
+            if self.kind == "judicial_interpretation"
+            else "statute",
+            status=self.status,
+        )
+
+
+def make_article(law: LawEntry, parsed: ParsedArticle, source: str) -> Article:
+    article_id = parsed.article_id
+    if law.article_prefix and article_id.startswith(law.article_prefix):
+        article_id = article_id[len(law.article_prefix) :]
+    return Article(
+        doc_id=f"{law.key}.{article_id}",
+        law_key=law.key,
+        law_title=law.title,
+        article_id=article_id,
+        label=parsed.label,
+        caption=parsed.caption,
+        text=parsed.text,
+        heading_path=parsed.heading_path,
+        source=source,
+        jurisdiction=law.jurisdiction,
+        status=law.status,
+        kind=law.kind,
+    )
+
+
+class Catalog:
+    """Every bundled article by doc_id, plus citation lookup."""
+
+    def __init__(self, registry: Registry, corpus_dir: Path = CORPUS_DIR) -> None:
+        self.registry = registry
+        self.corpus_dir = corpus_dir
+        self.parser = CitationParser(registry)
+        self._articles: dict[str, Article] = {}
+        self._by_law: dict[str, list[Article]] = {}
+        started = time.perf_counter()
+        for law in registry.laws:
+            for source in law.sources:
+                for article in self._load_source(law, source):
+                    if article.doc_id in self._articles:
+                        raise KBRegistryError(
+                            f"{corpus_dir / source}: {article.label} appears twice in {law.key}. "
+                            "Fix: remove the duplicate article from the source"
+                        )
+                    self._articles[article.doc_id] = article
+                    self._by_law.setdefault(law.key, []).append(article)
+        self.load_seconds = time.perf_counter() - started
+
+    def _load_source(self, law: LawEntry, source: str) -> list[Article]:
+        path = self.corpus_dir / source
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise KBRegistryError(
+                f"{path}: listed under {law.key} in the registry but missing. "
+                "Fix: restore the file or remove it from registry.yaml"
+            ) from None
+        articles = [make_article(law, parsed, source) for parsed in parse_articles(text)]
+        if not articles:
+            raise KBRegistryError(f"{path}: no articles found. Fix: check the 第…条 / § N lines")
+        return articles
+
+    def __len__(self) -> int:
+        return len(self._articles)
+
+    def articles(self) -> list[Article]:
+        return list(self._articles.values())
+
+    def get(self, doc_id: str) -> Article | None:
+        return self._articles.get(doc_id)
+
+    def law_articles(self, law_key: str) -> list[Article]:
+        return list(self._by_law.get(law_key, ()))
+
+    def resolve(self, citation: str) -> str | None:
+        """The doc_id a citation names, or None (unparseable, unknown or non-existent)."""
+        result = self.lookup(citation)
+        return result.evidence.doc_id if result.evidence else None
+
+    def lookup(self, citation: str) -> LookupResult:
+        ref = self.parser.parse(citation)
+        if ref is None:
+            return LookupResult(
+                citation=citation,
+                parsed=None,
+                exists=False,
+                message="not a citation of a law in the KB registry; cite e.g. 民法典第585条, "
+                "合同编通则解释第65条, 9 U.S.C. § 2 or UCC § 2-302",
+            )
+        return self.lookup_ref(ref, citation)
+
+    def lookup_ref(self, ref: CitationRef, citation: str | None = None) -> LookupResult:
+        citation = citation if citation is not None else ref.raw
+        law = self.registry.get(ref.law_key)
+        if law is None:
+            return LookupResult(
+                citation=citation, parsed=ref, exists=False, message=f"unknown law {ref.law_key}"
+            )
+        successor = self.registry.get(law.replaced_by) if law.replaced_by else None
+        replaced_by = successor.title if successor else None
+        article = self._articles.get(f"{law.key}.{ref.article}")
+        if article is not None:
+            message = f"{article.citation}" + (
+                f"; repealed, replaced by 《{replaced_by}》" if replaced_by else ""
+            )
+            return LookupResult(
+                citation=citation,
+                parsed=ref,
+                exists=True,
+                status=law.status,
+                replaced_by=replaced_by,
+                evidence=article.evidence(),
+                message=message,
+            )
+        if not law.sources:  # a repealed law with no bundled text: check the range only
+            exists = law.article_count is not None and _in_range(ref.article, law.article_count)
+            message = f"《{law.title}》 is {law.status.replace('_', ' ')}"
+            if replaced_by:
+                message += (
+                    f" since {law.repealed_date}, replaced by 《{replaced_by}》 ({law.replaced_by})"
+                )
+            if not exists:
+                message += f"; it had {law.article_count} articles, so {ref.raw} does not exist"
+            return LookupResult(
+                citation=citation,
+                parsed=ref,
+                exists=exists,
+                status=law.status,
+                replaced_by=replaced_by,
+                message=message,
+            )
+        known = self._by_law.get(law.key, [])
+        span = f"{known[0].label}–{known[-1].label}" if known else "no articles"
+        return LookupResult(
+            citation=citation,
+            parsed=ref,
+            exists=False,
+            status=law.status,
+            replaced_by=replaced_by,
+            message=f"《{law.title}》 has {len(known)} articles ({span}); "
+            f"{_label_for(law, ref.article)} does not exist",
+        )
+
+
+def _in_range(article: str, count: int) -> bool:
+    head = article.split("-")[0]
+    return head.isdigit() and 1 <= int(head) <= count
+
+
+def _label_for(law: LawEntry, article: str) -> str:
+    if law.jurisdiction == "cn" and article.isdigit() and 0 < int(article) < 10000:
+        return cn_article_label(int(article))
+    return f"§ {law.article_prefix}{article}"
+
+
+@cache
+def default_catalog() -> Catalog:
+    """The catalog of the bundled corpus, built once per process."""
+    return Catalog(default_registry())

@@ -1,0 +1,137 @@
+"""Exact citation lookup over the bundled corpus: existence, status, replacement, evidence."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+
+import pytest
+
+from kb.catalog import Catalog, default_catalog
+from kb.registry import CORPUS_DIR, default_registry
+
+
+@pytest.mark.parametrize(
+    ("citation", "doc_id", "label"),
+    [
+        ("民法典第585条", "cn.civil-code.585", "第五百八十五条"),
+        ("《民法典》第五百八十五条", "cn.civil-code.585", "第五百八十五条"),
+        ("合同编通则解释第65条", "cn.spc-contract-general.65", "第六十五条"),
+        (
+            "《最高人民法院关于适用〈中华人民共和国仲裁法〉若干问题的解释》第七条",
+            "cn.spc-arbitration-law.7",
+            "第七条",
+        ),
+        ("民间借贷规定第25条", "cn.spc-private-lending.25", "第二十五条"),
+        ("9 U.S.C. § 2", "us.9usc.2", "§ 2"),
+        ("Section 2 of the FAA", "us.9usc.2", "§ 2"),
+        ("UCC 2-302", "us.dc-ucc.2-302", "§ 28:2-302"),
+        ("§ 2-302", "us.dc-ucc.2-302", "§ 28:2-302"),
+        ("D.C. Code § 28:2-302", "us.dc-ucc.2-302", "§ 28:2-302"),
+        ("D.C. Code § 28-3502", "us.dc-statute-of-frauds.28-3502", "§ 28-3502"),
+    ],
+)
+def test_lookup_lands_on_the_article(citation: str, doc_id: str, label: str) -> None:
+    result = default_catalog().lookup(citation)
+    assert result.exists and result.status == "in_force"
+    assert result.evidence is not None
+    assert (result.evidence.doc_id, result.evidence.anchor, result.evidence.article) == (
+        doc_id,
+        label,
+        label,
+    )
+    assert result.evidence.page is None  # text sources carry an anchor, not a page
+
+
+def test_quote_is_the_article_text() -> None:
+    result = default_catalog().lookup("民法典第586条")
+    assert result.evidence is not None
+    assert result.evidence.quote.startswith("当事人可以约定一方向对方给付定金作为债权的担保。")
+    assert "定金的数额由当事人约定；但是，不得超过主合同标的额的百分之二十" in result.evidence.quote
+    ucc = default_catalog().lookup("UCC 2-302").evidence
+    assert ucc is not None and "unconscionable" in ucc.quote
+
+
+@pytest.mark.parametrize(
+    "citation",
+    ["民法典第1438条", "民法典第0条", "合同编通则解释第70条", "9 U.S.C. § 17", "UCC 2-999"],
+)
+def test_fabricated_articles_do_not_exist(citation: str) -> None:
+    result = default_catalog().lookup(citation)
+    assert result.parsed is not None and not result.exists and result.evidence is None
+    assert "does not exist" in result.message
+
+
+def test_fabricated_message_names_the_range() -> None:
+    result = default_catalog().lookup("民法典第1438条")
+    assert "第一条–第一千二百六十条" in result.message and "第一千四百三十八条" in result.message
+
+
+@pytest.mark.parametrize(
+    ("citation", "successor", "exists"),
+    [
+        ("合同法第52条", "中华人民共和国民法典", True),
+        ("《中华人民共和国合同法》第一百一十四条", "中华人民共和国民法典", True),
+        ("担保法第18条", "中华人民共和国民法典", True),
+        ("民法通则第4条", "中华人民共和国民法典", True),
+        (
+            "担保法解释第44条",
+            "最高人民法院关于适用《中华人民共和国民法典》有关担保制度的解释",
+            True,
+        ),
+        ("合同法第500条", "中华人民共和国民法典", False),
+    ],
+)
+def test_repealed_laws_resolve_to_their_successor(
+    citation: str, successor: str, exists: bool
+) -> None:
+    result = default_catalog().lookup(citation)
+    assert result.status == "repealed" and result.replaced_by == successor
+    assert result.exists is exists
+    assert "repealed" in result.message and successor in result.message
+
+
+def test_unparseable_citation() -> None:
+    result = default_catalog().lookup("the contract law of Mars, article 5")
+    assert result.parsed is None and not result.exists
+
+
+def test_catalog_matches_the_derived_articles_jsonl() -> None:
+    """Our parser and the independent parse in articles.jsonl agree on every Chinese article."""
+    catalog = default_catalog()
+    registry = default_registry()
+    expected: Counter[str] = Counter()
+    texts: dict[tuple[str, int], str] = {}
+    for line in (
+        (CORPUS_DIR / "cn_laws" / "articles.jsonl").read_text(encoding="utf-8").splitlines()
+    ):
+        row = json.loads(line)
+        law = registry.law_for_source(f"cn_laws/{row['source_file']}")
+        assert law is not None, row["source_file"]
+        expected[law.key] += 1
+        texts[(law.key, row["article_no"])] = row["text"][len(row["article"]) :].strip()
+    for key, count in expected.items():
+        assert len(catalog.law_articles(key)) == count, key
+    for (key, number), text in list(texts.items())[::97]:
+        article = catalog.get(f"{key}.{number}")
+        assert article is not None and article.text == text
+
+
+def test_every_registry_source_parses_and_counts() -> None:
+    catalog = default_catalog()
+    assert len(catalog.law_articles("cn.civil-code")) == 1260
+    assert len(catalog.law_articles("us.9usc")) == 31
+    assert len(catalog.law_articles("us.dc-ucc")) == 129
+    assert catalog.get("cn.civil-code.585") is not None
+    assert catalog.get("cn.civil-code.585").heading_path == (
+        "合同编",
+        "第一分编 通则",
+        "第八章 违约责任",
+    )  # type: ignore[union-attr]
+
+
+def test_catalog_loads_fast() -> None:
+    started = time.perf_counter()
+    Catalog(default_registry())
+    assert time.perf_counter() - started < 3.0
