@@ -18,6 +18,7 @@ Hierarchy::
         ├── KBRegistryError             31  kb/corpus/registry.yaml or a corpus file is invalid
         ├── KBLockTimeoutError          32  another ingestion holds the KB lock too long
         └── KBNotBuiltError             33  the KB folder/collection does not exist yet
+    (RuleLoadError                      40  a rules/*.yaml file or its legal basis is invalid)
 
 Messages say what was wrong and how to fix it, and name the file where there is one.
 """
@@ -139,3 +140,14 @@ class LLMReplyError(LLMError):
 
 class LLMBudgetExceededError(LLMError):
     exit_code = 21
+
+
+class RuleLoadError(ContractReviewError):
+    """A ``rules/*.yaml`` file is invalid; the message names the file, the rule and the field."""
+
+    exit_code = 40
+
+    def __init__(self, path: Path | str, location: str, problem: str) -> None:
+        self.path = str(path)
+        self.location = location
+        super().__init__(f"{self.path}: {location}: {problem}" if location else f"{path}: {problem}")
