@@ -21,8 +21,9 @@ export TRANSFORMERS_OFFLINE := 1
 export ANONYMIZED_TELEMETRY := False
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-# Debian packages the tests need: a real browser for the HTML report, and a CJK font.
-APT_PACKAGES := chromium chromium-driver fonts-wqy-zenhei
+# Debian packages the tests need: a real browser for the HTML report, a CJK font, and
+# LibreOffice to prove that real software opens the Word redline.
+APT_PACKAGES := chromium chromium-driver fonts-wqy-zenhei libreoffice-writer-nogui
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup deps browser review test check lint typecheck format bench clean
@@ -46,7 +47,7 @@ review: setup
 	  if [ $$rc -gt 3 ]; then exit $$rc; fi
 
 browser:
-	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && [ -e /usr/share/fonts/truetype/wqy/wqy-zenhei.ttc ]; then :; else \
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && [ -x /usr/bin/soffice ] && [ -e /usr/share/fonts/truetype/wqy/wqy-zenhei.ttc ]; then :; else \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PACKAGES); fi
 

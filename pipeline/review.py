@@ -11,7 +11,7 @@ from typing import Literal
 
 from pipeline import __version__
 from pipeline.assembly import build_review_pipeline
-from pipeline.atomic import write_text_atomic
+from pipeline.atomic import write_bytes_atomic, write_text_atomic
 from pipeline.config import RunConfig
 from pipeline.model import (
     Document,
@@ -21,13 +21,14 @@ from pipeline.model import (
     HumanReviewItem,
     ReviewReport,
 )
+from pipeline.render_docx import render_docx
 from pipeline.render_html import render_html
 from pipeline.render_md import render_markdown
 from pipeline.runner import PipelineResult, StageListener
 from pipeline.trace_io import TraceHeader, dump_trace
 
-OutputFormat = Literal["json", "md", "html", "all"]
-OUTPUT_FORMATS: tuple[str, ...] = ("json", "md", "html", "all")
+OutputFormat = Literal["json", "md", "html", "docx", "all"]
+OUTPUT_FORMATS: tuple[str, ...] = ("json", "md", "html", "docx", "all")
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -134,6 +135,12 @@ def write_outputs(outcome: ReviewOutcome, out_dir: Path, fmt: OutputFormat) -> l
     if fmt in ("html", "all"):
         path = out_dir / "report.html"
         write_text_atomic(path, render_html(outcome.report, outcome.document.text))
+        written.append(path)
+    if fmt in ("docx", "all"):
+        path = out_dir / "revised.docx"
+        report = outcome.report
+        docx = render_docx(outcome.document.text, report.findings, report.edits, unapplied=())
+        write_bytes_atomic(path, docx)
         written.append(path)
     path = out_dir / "trace.jsonl"
     write_text_atomic(path, outcome.trace_text)

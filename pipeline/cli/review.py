@@ -41,7 +41,7 @@ def _run(path: Path, config: RunConfig) -> ReviewOutcome:
 def review(
     file: Annotated[Path, typer.Argument(help="The contract: .pdf, .txt or .md.")],
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("review-out"),
-    fmt: Annotated[str, typer.Option("--format", help="json, md, html or all.")] = "all",
+    fmt: Annotated[str, typer.Option("--format", help="json, md, html, docx or all.")] = "all",
     max_bytes: Annotated[
         int, typer.Option(help="Largest input file, in bytes.")
     ] = IntakeLimits().max_bytes,

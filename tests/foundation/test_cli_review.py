@@ -26,7 +26,7 @@ def _review(path: Path, out: Path, *args: str) -> tuple[int, ReviewReport]:
 def test_review_writes_report_markdown_and_trace(zh_pdf: Path, tmp_path: Path) -> None:
     code, report = _review(zh_pdf, tmp_path)
     names = {p.name for p in tmp_path.iterdir()}
-    assert {"report.json", "report.md", "report.html", "trace.jsonl"} <= names
+    assert {"report.json", "report.md", "report.html", "revised.docx", "trace.jsonl"} <= names
     assert report.document.pages == 3
     assert report.stages_run[0] == "intake"
     assert report.mode
@@ -60,7 +60,7 @@ def test_format_json_writes_no_markdown(en_pdf: Path, tmp_path: Path) -> None:
 def test_unknown_format_is_a_usage_error(en_pdf: Path, tmp_path: Path) -> None:
     result = runner.invoke(app, ["review", str(en_pdf), "--out", str(tmp_path), "--format", "x"])
     assert result.exit_code == 2
-    assert "json, md, html, all" in " ".join(result.output.split())
+    assert "json, md, html, docx, all" in " ".join(result.output.split())
 
 
 def test_markdown_escapes_contract_html(tmp_path: Path) -> None:
