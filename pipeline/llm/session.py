@@ -1,0 +1,230 @@
+"""``LLMSession``: one run's use of an LLM, with every guardrail in one place.
+
+- a token budget, checked *before* every call (an estimate of the prompt plus the reply cap);
+- transient failures (``TimeoutError``, ``ConnectionError``) retried with exponential backoff;
+- each reply parsed into a pydantic model with ``extra="forbid"``; a reply that fails
+  validation is sent back with the error, at most ``max_reasks`` times, then
+  ``LLMReplyError`` carries the attempts and the last raw reply;
+- ``degrade(reason)`` switches the rest of the run to ``none`` mode;
+- every call, good or bad, is recorded (``LLMCallRecord``) for the trace, metrics and replay.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from pipeline.errors import (
+    LLMBudgetExceededError,
+    LLMError,
+    LLMReplyError,
+    LLMUnavailableError,
+)
+from pipeline.llm.client import LLMClient, LLMReply, Message, estimate_tokens
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T", bound=BaseModel)
+
+
+class LLMCallRecord(BaseModel):
+    """One LLM call, as the trace keeps it. ``reply`` lets replay reuse it without the LLM."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    stage: str
+    model_name: str
+    input_tokens: int = Field(ge=0)
+    output_tokens: int = Field(ge=0)
+    latency_ms: float = Field(ge=0)
+    reflection_score: float | None = None
+    attempt: int = Field(ge=1, description="1 for the first ask, 2+ for re-asks after errors.")
+    outcome: Literal["ok", "invalid", "timeout", "error"]
+    request_sha256: str
+    reply: str = ""
+
+
+class SessionSettings(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    retries: int = Field(default=2, ge=0, description="Retries of a transient failure.")
+    backoff_s: float = Field(default=0.5, ge=0)
+    max_reasks: int = Field(default=2, ge=0, le=2)
+    token_budget: int = Field(default=60_000, ge=0)
+    max_output_tokens: int = Field(default=1024, ge=16)
+
+
+def _request_digest(messages: list[Message], schema: dict[str, object] | None) -> str:
+    payload = "\x1e".join(f"{m.role}:{m.content}" for m in messages) + repr(schema)
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+class LLMSession:
+    def __init__(
+        self,
+        client: LLMClient | None,
+        settings: SessionSettings | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.client = client
+        self.settings = settings or SessionSettings()
+        self.calls: list[LLMCallRecord] = []
+        self.degraded_reason: str | None = None
+        self.degrade_kind: str | None = None
+        self._sleep = sleep
+
+    @property
+    def active(self) -> bool:
+        return self.client is not None and self.degraded_reason is None
+
+    @property
+    def model_name(self) -> str:
+        return self.client.model_name if self.client is not None else "none"
+
+    @property
+    def tokens_used(self) -> int:
+        return sum(c.input_tokens + c.output_tokens for c in self.calls)
+
+    def degrade(self, exc: BaseException) -> None:
+        """Switch the rest of the run to ``none`` mode; the first reason is kept."""
+        if self.degraded_reason is None:
+            kind = "budget_exhausted" if isinstance(exc, LLMBudgetExceededError) else "degraded"
+            self.degrade_kind = kind
+            self.degraded_reason = f"{type(exc).__name__}: {exc}"
+            log.warning("LLM degraded to none mode: %s", self.degraded_reason)
+
+    def mark(self) -> int:
+        return len(self.calls)
+
+    def calls_since(self, mark: int) -> tuple[LLMCallRecord, ...]:
+        return tuple(self.calls[mark:])
+
+    def set_reflection_score(self, mark: int, score: float) -> None:
+        for i in range(mark, len(self.calls)):
+            self.calls[i] = self.calls[i].model_copy(update={"reflection_score": score})
+
+    def _check_budget(self, stage: str, messages: list[Message]) -> None:
+        prompt = sum(estimate_tokens(m.content) for m in messages)
+        needed = prompt + self.settings.max_output_tokens
+        left = self.settings.token_budget - self.tokens_used
+        if needed > left:
+            raise LLMBudgetExceededError(
+                f"stage {stage!r}: the next call needs up to {needed} tokens but only {left} of "
+                f"the run's budget of {self.settings.token_budget} are left. "
+                "Fix: raise --token-budget"
+            )
+
+    def _call_once(
+        self,
+        stage: str,
+        attempt: int,
+        messages: list[Message],
+        schema: dict[str, object] | None,
+        temperature: float,
+    ) -> LLMReply:
+        assert self.client is not None
+        digest = _request_digest(messages, schema)
+        failures = 0
+        while True:
+            began = time.perf_counter()
+            try:
+                reply = self.client.chat(
+                    messages,
+                    schema=schema,
+                    temperature=temperature,
+                    max_tokens=self.settings.max_output_tokens,
+                )
+            except (TimeoutError, ConnectionError) as exc:
+                elapsed = (time.perf_counter() - began) * 1000.0
+                outcome: Literal["timeout", "error"] = (
+                    "timeout" if isinstance(exc, TimeoutError) else "error"
+                )
+                self.calls.append(
+                    LLMCallRecord(
+                        stage=stage,
+                        model_name=self.model_name,
+                        input_tokens=0,
+                        output_tokens=0,
+                        latency_ms=round(elapsed, 3),
+                        attempt=attempt,
+                        outcome=outcome,
+                        request_sha256=digest,
+                        reply=str(exc),
+                    )
+                )
+                if failures >= self.settings.retries:
+                    raise LLMUnavailableError(
+                        f"stage {stage!r}: {self.model_name} failed {failures + 1} time(s): {exc}. "
+                        "Fix: check the server (--llm-url) or raise --llm-timeout"
+                    ) from exc
+                self._sleep(self.settings.backoff_s * (2**failures))
+                failures += 1
+                continue
+            elapsed = (time.perf_counter() - began) * 1000.0
+            self.calls.append(
+                LLMCallRecord(
+                    stage=stage,
+                    model_name=reply.model_name,
+                    input_tokens=reply.input_tokens,
+                    output_tokens=reply.output_tokens,
+                    latency_ms=round(elapsed, 3),
+                    attempt=attempt,
+                    outcome="ok",
+                    request_sha256=digest,
+                    reply=reply.text,
+                )
+            )
+            return reply
+
+    def ask(
+        self,
+        stage: str,
+        messages: list[Message],
+        reply_model: type[T],
+        temperature: float,
+    ) -> T:
+        """Ask for a reply that validates as ``reply_model``; raise ``LLMError`` otherwise."""
+        if not self.active:
+            raise LLMUnavailableError(f"stage {stage!r}: no LLM is active ({self.model_name})")
+        schema = reply_model.model_json_schema()
+        conversation = list(messages)
+        attempts = 1 + self.settings.max_reasks
+        last_raw, problem = "", ""
+        for attempt in range(1, attempts + 1):
+            self._check_budget(stage, conversation)
+            reply = self._call_once(stage, attempt, conversation, schema, temperature)
+            last_raw = reply.text
+            try:
+                return reply_model.model_validate_json(reply.text)
+            except ValidationError as exc:
+                problem = _short_errors(exc)
+                self.calls[-1] = self.calls[-1].model_copy(update={"outcome": "invalid"})
+                log.info("stage %s: invalid reply (attempt %d): %s", stage, attempt, problem)
+                conversation = [
+                    *conversation,
+                    Message(role="assistant", content=reply.text),
+                    Message(
+                        role="user",
+                        content=(
+                            "Your reply did not match the required JSON schema: "
+                            f"{problem}. Reply again with JSON only, matching the schema."
+                        ),
+                    ),
+                ]
+        raise LLMReplyError(stage, attempts, last_raw, problem)
+
+
+def _short_errors(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        where = " -> ".join(str(p) for p in err["loc"]) or "<root>"
+        parts.append(f"{where}: {err['msg']}")
+    return "; ".join(parts)
+
+
+__all__ = ["LLMCallRecord", "LLMError", "LLMSession", "SessionSettings"]

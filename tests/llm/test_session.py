@@ -1,0 +1,100 @@
+"""LLMSession guardrails, through the ScriptedLLM fake at the LLM boundary."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+from pydantic import BaseModel, ConfigDict
+
+from pipeline.errors import LLMBudgetExceededError, LLMReplyError, LLMUnavailableError
+from pipeline.llm import LLMSession, Message, ScriptedLLM, SessionSettings
+
+
+class Verdict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ok: bool
+    level: Literal["low", "high"]
+
+
+ASK = [Message(role="user", content="check this")]
+
+
+def _session(llm: ScriptedLLM, **kw: object) -> tuple[LLMSession, list[float]]:
+    slept: list[float] = []
+    settings = SessionSettings(**kw)  # type: ignore[arg-type]
+    return LLMSession(llm, settings, sleep=slept.append), slept
+
+
+def test_valid_reply_is_parsed_and_recorded() -> None:
+    llm = ScriptedLLM(['{"ok": true, "level": "low"}'])
+    session, _ = _session(llm)
+    assert session.ask("verifier", ASK, Verdict, 0.1) == Verdict(ok=True, level="low")
+    (call,) = session.calls
+    assert (call.stage, call.outcome, call.attempt) == ("verifier", "ok", 1)
+    assert call.input_tokens > 0 and call.output_tokens > 0
+    assert llm.calls[0].schema == Verdict.model_json_schema()
+    assert llm.calls[0].temperature == 0.1
+
+
+def test_invalid_reply_is_sent_back_with_the_error_then_accepted() -> None:
+    llm = ScriptedLLM(
+        ['{"ok": true, "level": "low", "extra": 1}', '{"ok": false, "level": "high"}']
+    )
+    session, _ = _session(llm)
+    assert session.ask("generate", ASK, Verdict, 0.4).level == "high"
+    second = llm.calls[1].messages
+    assert second[-2].content == '{"ok": true, "level": "low", "extra": 1}'
+    assert "extra" in second[-1].content and "schema" in second[-1].content
+    assert [c.outcome for c in session.calls] == ["invalid", "ok"]
+
+
+def test_three_bad_replies_raise_a_typed_error_with_attempts_and_raw_reply() -> None:
+    llm = ScriptedLLM(["nope", "{}", "still not json"])
+    session, _ = _session(llm)
+    with pytest.raises(LLMReplyError) as info:
+        session.ask("verifier", ASK, Verdict, 0.1)
+    assert info.value.attempts == 3
+    assert info.value.raw_reply == "still not json"
+    assert len(llm.calls) == 3
+
+
+def test_timeouts_are_retried_with_backoff_then_unavailable() -> None:
+    llm = ScriptedLLM([TimeoutError("slow"), TimeoutError("slow"), TimeoutError("slow")])
+    session, slept = _session(llm, retries=2, backoff_s=0.5)
+    with pytest.raises(LLMUnavailableError):
+        session.ask("generate", ASK, Verdict, 0.4)
+    assert slept == [0.5, 1.0]
+    assert [c.outcome for c in session.calls] == ["timeout"] * 3
+
+
+def test_a_transient_error_then_success() -> None:
+    llm = ScriptedLLM([ConnectionError("reset"), '{"ok": true, "level": "low"}'])
+    session, slept = _session(llm, retries=2, backoff_s=0.1)
+    assert session.ask("generate", ASK, Verdict, 0.4).ok
+    assert slept == [0.1]
+
+
+def test_budget_is_checked_before_the_call() -> None:
+    llm = ScriptedLLM(['{"ok": true, "level": "low"}'])
+    session, _ = _session(llm, token_budget=100, max_output_tokens=200)
+    with pytest.raises(LLMBudgetExceededError, match="--token-budget"):
+        session.ask("generate", ASK, Verdict, 0.4)
+    assert llm.calls == []
+
+
+def test_degrade_switches_the_session_off_and_keeps_the_first_reason() -> None:
+    session, _ = _session(ScriptedLLM())
+    session.degrade(LLMBudgetExceededError("out of tokens"))
+    session.degrade(LLMUnavailableError("later"))
+    assert not session.active
+    assert session.degrade_kind == "budget_exhausted"
+    assert "out of tokens" in (session.degraded_reason or "")
+    with pytest.raises(LLMUnavailableError):
+        session.ask("generate", ASK, Verdict, 0.4)
+
+
+def test_none_mode_session_is_inactive() -> None:
+    session = LLMSession(None)
+    assert not session.active and session.model_name == "none"
