@@ -33,7 +33,7 @@ $(DEPS_STAMP): pyproject.toml $(CONSTRAINTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade "pip>=24"
 	$(BIN)/pip install -q $(TORCH_SPEC) $(TORCH_PIP_ARGS)
-	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[dev]'
+	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[dev,scale]'
 	$(BIN)/pip check
 	touch $@
 

@@ -1,0 +1,273 @@
+"""Batch review: every contract in a folder, resumable, with a summary; a bad file never stops it.
+
+Each contract gets its own output folder ``<stem>-<sha256[:12]>/`` holding the usual outputs
+and a ``result.json``. A contract is skipped when its ``result.json`` records the same content
+hash and configuration hash, so an interrupted batch resumes where it stopped.
+
+Executors: ``local`` (this process for ``jobs=1``, else a process pool) and ``ray`` (Ray tasks;
+the KB is shared through Chroma server mode and the LLM through an Ollama server, so nothing
+on the workers is home-made).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from pipeline import __version__
+from pipeline.atomic import write_text_atomic
+from pipeline.config import RunConfig
+from pipeline.errors import ContractReviewError, StageError
+from pipeline.review import OutputFormat, review_file, write_outputs
+from pipeline.stages.intake import PDF_SUFFIXES, TEXT_SUFFIXES
+
+Executor = Literal["local", "ray"]
+Progress = Callable[[str, "ContractResult"], None]
+
+
+class ContractResult(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    file: str
+    sha256: str
+    config_hash: str
+    status: Literal["reviewed", "failed"]
+    exit_code: int
+    findings: int = 0
+    findings_by_type: dict[str, int] = {}
+    needs_human_review: bool = False
+    mode: str = ""
+    error: str = ""
+    output_dir: str = ""
+    skipped: bool = False
+
+
+class BatchSummary(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    tool_version: str
+    config_hash: str
+    contracts: int
+    reviewed: int
+    failed: int
+    skipped: int
+    human_review: int
+    findings_by_type: dict[str, int]
+    results: tuple[ContractResult, ...]
+
+
+def discover(folder: Path) -> list[Path]:
+    suffixes = PDF_SUFFIXES | TEXT_SUFFIXES
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in suffixes)
+
+
+def config_hash(config: RunConfig) -> str:
+    payload = json.dumps(
+        {"v": __version__, "config": config.model_dump(mode="json")}, sort_keys=True
+    )
+    return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+
+def _file_hash(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def _out_dir(out_root: Path, path: Path, sha: str) -> Path:
+    return out_root / f"{path.stem}-{sha[:12] or 'unreadable'}"
+
+
+def _previous(out_dir: Path, sha: str, chash: str) -> ContractResult | None:
+    marker = out_dir / "result.json"
+    if not sha or not marker.exists():
+        return None
+    try:
+        old = ContractResult.model_validate_json(marker.read_text("utf-8"))
+    except ValueError:
+        return None
+    if old.sha256 == sha and old.config_hash == chash and old.status == "reviewed":
+        return old.model_copy(update={"skipped": True})
+    return None
+
+
+def review_one(path: Path, out_root: Path, config: RunConfig, fmt: OutputFormat) -> ContractResult:
+    """Review one contract into its own folder. Never raises for a bad contract."""
+    sha = _file_hash(path)
+    chash = config_hash(config)
+    out_dir = _out_dir(out_root, path, sha)
+    done = _previous(out_dir, sha, chash)
+    if done is not None:
+        return done
+    base = {"file": path.name, "sha256": sha, "config_hash": chash, "output_dir": str(out_dir)}
+    try:
+        outcome = review_file(path, config)
+    except ContractReviewError as exc:
+        cause = exc.__cause__ if isinstance(exc, StageError) else None
+        shown = cause if isinstance(cause, ContractReviewError) else exc
+        return ContractResult(
+            **base, status="failed", exit_code=shown.exit_code, error=shown.message
+        )
+    except Exception as exc:  # a bug must not stop the batch; it is reported per file
+        return ContractResult(
+            **base, status="failed", exit_code=70, error=f"{type(exc).__name__}: {exc}"
+        )
+    write_outputs(outcome, out_dir, fmt)
+    report = outcome.report
+    result = ContractResult(
+        **base,
+        status="reviewed",
+        exit_code=outcome.exit_code,
+        findings=len(report.findings),
+        findings_by_type=dict(Counter(f.type for f in report.findings)),
+        needs_human_review=report.needs_human_review,
+        mode=report.mode,
+    )
+    write_text_atomic(out_dir / "result.json", result.model_dump_json(indent=2) + "\n")
+    return result
+
+
+def _run_local(
+    files: list[Path],
+    out_root: Path,
+    config: RunConfig,
+    fmt: OutputFormat,
+    jobs: int,
+    progress: Progress | None,
+) -> list[ContractResult]:
+    results: list[ContractResult] = []
+    if jobs <= 1:
+        for path in files:
+            results.append(review_one(path, out_root, config, fmt))
+            if progress:
+                progress(path.name, results[-1])
+        return results
+    # spawn, not fork: forking a process that already runs torch/BLAS threads can deadlock.
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+        futures = {pool.submit(review_one, p, out_root, config, fmt): p for p in files}
+        for future in as_completed(futures):
+            results.append(future.result())
+            if progress:
+                progress(futures[future].name, results[-1])
+    return results
+
+
+def _run_ray(
+    files: list[Path],
+    out_root: Path,
+    config: RunConfig,
+    fmt: OutputFormat,
+    address: str | None,
+    progress: Progress | None,
+) -> list[ContractResult]:
+    import ray  # optional dependency: the `scale` extra
+
+    started_here = not ray.is_initialized()
+    if started_here:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    try:
+        task = ray.remote(review_one)
+        pending = {task.remote(p, out_root, config, fmt): p for p in files}
+        results: list[ContractResult] = []
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            path = pending.pop(ready[0])
+            results.append(ray.get(ready[0]))
+            if progress:
+                progress(path.name, results[-1])
+        return results
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def summarise(results: Iterable[ContractResult], chash: str) -> BatchSummary:
+    ordered = tuple(sorted(results, key=lambda r: r.file))
+    by_type: Counter[str] = Counter()
+    for r in ordered:
+        by_type.update(r.findings_by_type)
+    return BatchSummary(
+        tool_version=__version__,
+        config_hash=chash,
+        contracts=len(ordered),
+        reviewed=sum(r.status == "reviewed" for r in ordered),
+        failed=sum(r.status == "failed" for r in ordered),
+        skipped=sum(r.skipped for r in ordered),
+        human_review=sum(r.needs_human_review for r in ordered),
+        findings_by_type=dict(sorted(by_type.items())),
+        results=ordered,
+    )
+
+
+def summary_csv(summary: BatchSummary) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(
+        [
+            "file",
+            "status",
+            "exit_code",
+            "findings",
+            "needs_human_review",
+            "mode",
+            "error",
+            "findings_by_type",
+            "sha256",
+            "output_dir",
+        ]
+    )
+    for r in summary.results:
+        writer.writerow(
+            [
+                r.file,
+                r.status,
+                r.exit_code,
+                r.findings,
+                r.needs_human_review,
+                r.mode,
+                r.error,
+                json.dumps(r.findings_by_type, ensure_ascii=False, sort_keys=True),
+                r.sha256,
+                r.output_dir,
+            ]
+        )
+    return buffer.getvalue()
+
+
+def run_batch(
+    folder: Path,
+    out_root: Path,
+    config: RunConfig | None = None,
+    *,
+    jobs: int = 1,
+    executor: Executor = "local",
+    ray_address: str | None = None,
+    fmt: OutputFormat = "json",
+    progress: Progress | None = None,
+) -> BatchSummary:
+    config = config or RunConfig()
+    files = discover(folder)
+    if executor == "ray":
+        results = _run_ray(files, out_root, config, fmt, ray_address, progress)
+    else:
+        results = _run_local(files, out_root, config, fmt, jobs, progress)
+    summary = summarise(results, config_hash(config))
+    write_text_atomic(out_root / "summary.json", summary.model_dump_json(indent=2) + "\n")
+    write_text_atomic(out_root / "summary.csv", summary_csv(summary))
+    return summary
+
+
+def comparable(summary: BatchSummary) -> list[dict[str, Any]]:
+    """The parts of a summary that must not depend on the executor or on resuming."""
+    return [r.model_dump(exclude={"skipped", "output_dir"}) for r in summary.results]

@@ -1,0 +1,79 @@
+"""``contract-review batch DIR --out DIR``: review a folder, resumably, and write a summary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from pipeline.batch import ContractResult, Executor, discover, run_batch
+from pipeline.cli.errors import guarded
+from pipeline.review import OUTPUT_FORMATS, OutputFormat
+
+console = Console(stderr=True)
+
+
+def batch(
+    folder: Annotated[Path, typer.Argument(help="Folder of .pdf/.txt/.md contracts.")],
+    out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("batch-out"),
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Parallel workers (local).")] = 1,
+    executor: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    ray_address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (default: start a local Ray).")
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", help="Per-contract outputs.")] = "json",
+) -> None:
+    """Review every contract in FOLDER. Exit 0 when all were reviewed, 1 when any failed."""
+    if not folder.is_dir():
+        console.print(
+            f"[bold red]error[/]: {folder}: not a folder. Fix: give a folder of contracts"
+        )
+        raise typer.Exit(code=10)
+    if executor not in ("local", "ray"):
+        raise typer.BadParameter(f"{executor!r} is not one of: local, ray", param_hint="--executor")
+    if fmt not in OUTPUT_FORMATS:
+        raise typer.BadParameter(f"{fmt!r} is not one of: {', '.join(OUTPUT_FORMATS)}")
+    total = len(discover(folder))
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        disable=not console.is_terminal,
+    ) as progress:
+        task = progress.add_task("reviewing", total=total)
+
+        def advance(name: str, result: ContractResult) -> None:
+            progress.update(task, advance=1, description=f"{result.status}: {name}")
+
+        exec_name: Executor = executor  # type: ignore[assignment]
+        output_format: OutputFormat = fmt  # type: ignore[assignment]
+        summary = guarded(
+            lambda: run_batch(
+                folder,
+                out,
+                jobs=jobs,
+                executor=exec_name,
+                ray_address=ray_address,
+                fmt=output_format,
+                progress=advance,
+            )
+        )
+    console.print(
+        f"{summary.contracts} contract(s): {summary.reviewed} reviewed "
+        f"({summary.skipped} unchanged, skipped), {summary.failed} failed, "
+        f"{summary.human_review} need human review"
+    )
+    for r in summary.results:
+        if r.status == "failed":
+            console.print(f"  [red]failed[/] {r.file}: {r.error}")
+    console.print(f"  wrote {out / 'summary.json'} and {out / 'summary.csv'}")
+    raise typer.Exit(code=1 if summary.failed else 0)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("batch")(batch)
