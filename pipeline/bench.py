@@ -68,7 +68,38 @@ def review_benchmarks() -> list[dict[str, Any]]:
     return rows
 
 
-SECTIONS: dict[str, Callable[[], Any]] = {"review_pipeline": review_benchmarks}
+CUAD_DIR = REPO.parent / "shared" / "data" / "en" / "cuad-dev" / "full_contract_txt"
+
+
+def batch_benchmarks() -> list[dict[str, Any]]:
+    """Contracts per second over the CUAD dev texts, local --jobs 1 and 2, and Ray."""
+    from pipeline.batch import run_batch
+
+    if not CUAD_DIR.is_dir():
+        return [{"skipped": f"CUAD texts not found at {CUAD_DIR}"}]
+    rows = []
+    for executor, jobs in (("local", 1), ("local", 2), ("ray", 2)):
+        with tempfile.TemporaryDirectory() as tmp:
+            began = time.perf_counter()
+            summary = run_batch(CUAD_DIR, Path(tmp), jobs=jobs, executor=executor)  # type: ignore[arg-type]
+            seconds = time.perf_counter() - began
+        rows.append(
+            {
+                "executor": executor,
+                "jobs": jobs,
+                "contracts": summary.contracts,
+                "failed": summary.failed,
+                "seconds": round(seconds, 2),
+                "contracts_per_s": round(summary.contracts / seconds, 2),
+            }
+        )
+    return rows
+
+
+SECTIONS: dict[str, Callable[[], Any]] = {
+    "review_pipeline": review_benchmarks,
+    "batch_cuad": batch_benchmarks,
+}
 
 
 def main() -> None:
