@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pipeline.cli import batch, replay, review, version
+from pipeline.cli import batch, kb, replay, review, version
 
 app = typer.Typer(
     name="contract-review",
@@ -14,7 +14,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for module in (review, replay, version, batch):
+for module in (review, replay, version, batch, kb):
     module.register(app)
 
 

@@ -1,0 +1,45 @@
+"""An exclusive file lock around ingestion, so two ingestions cannot interleave.
+
+``fcntl.flock`` is released by the kernel if the holder dies, so a crash never leaves a stale
+lock behind. It serialises processes on one machine; in server mode every ingesting machine
+should point ``--kb-path`` at shared storage or ingest from one place.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from pipeline.errors import KBLockTimeoutError
+
+
+@contextmanager
+def ingest_lock(state_dir: Path, timeout: float = 600.0) -> Iterator[float]:
+    """Hold ``state_dir/ingest.lock``; yields the seconds spent waiting for it."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    path = state_dir / "ingest.lock"
+    started = time.monotonic()
+    with open(path, "a+") as handle:
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() - started > timeout:
+                    raise KBLockTimeoutError(
+                        f"{path}: another ingestion has held the KB lock for over {timeout:.0f}s. "
+                        "Fix: wait for it to finish, or stop it"
+                    ) from None
+                time.sleep(0.1)
+        try:
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"{os.getpid()}\n")
+            handle.flush()
+            yield time.monotonic() - started
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)

