@@ -1,0 +1,146 @@
+"""Clause segmentation: 第X条, X.Y numbering, Article / Section, Schedule / Exhibit / 附件.
+
+A heading starts a line. Its level comes from its form (第X章 0, 第X条 / Article / "1." 1,
+"1.1" 2, "1.1.1" 3), and a clause runs until the next heading of the same or a higher
+level. Text before the first heading is the ``preamble``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pipeline.entities.model import Clause
+from pipeline.entities.numerals import parse_cn_integer
+from pipeline.entities.textview import TextView
+from pipeline.entities.topics import clause_types
+from pipeline.model import Document
+
+_CN_NUM = "[一二三四五六七八九十百零〇\\d]+"
+_HEADINGS: tuple[tuple[re.Pattern[str], int | None], ...] = (
+    (re.compile(rf"^[ \t]*(?P<id>第(?P<n>{_CN_NUM})章)[ \t]*(?P<title>[^\n]*)", re.M), 0),
+    (re.compile(rf"^[ \t]*(?P<id>第(?P<n>{_CN_NUM})条)[ \t]*(?P<title>[^\n]*)", re.M), 1),
+    (
+        re.compile(
+            r"^[ \t]*(?P<id>(?:ARTICLE|Article)\s+(?P<n>[IVXLC]+|\d+))\b[.:]?[ \t]*(?P<title>[^\n]*)",
+            re.M,
+        ),
+        1,
+    ),
+    (
+        re.compile(
+            r"^[ \t]*(?P<id>(?:SECTION|Section)\s+(?P<n>\d+(?:\.\d+)*))\b[.:]?[ \t]*(?P<title>[^\n]*)",
+            re.M,
+        ),
+        None,
+    ),
+    (
+        re.compile(
+            r"^[ \t]*(?P<id>(?:SCHEDULE|Schedule|EXHIBIT|Exhibit|ANNEX|Annex|APPENDIX|Appendix)"
+            r"\s+(?P<n>[A-Z\d]+)|附件(?P<n2>[一二三四五六七八九十\d]*))[ \t:：.]*(?P<title>[^\n]*)",
+            re.M,
+        ),
+        1,
+    ),
+    (
+        re.compile(r"^[ \t]*(?P<id>(?P<n>[一二三四五六七八九十]+)、)[ \t]*(?P<title>[^\n]*)", re.M),
+        1,
+    ),
+    (
+        re.compile(
+            r"^[ \t]*(?P<id>(?P<n>\d{1,3}(?:\.\d{1,3})*)(?:[.、．](?!\d)|(?=[ \t])))[ \t]*(?P<title>[^\n]+)",
+            re.M,
+        ),
+        None,
+    ),
+)
+
+
+@dataclass(frozen=True)
+class _Head:
+    start: int
+    level: int
+    label: str
+    number: str
+    title: str
+
+
+def _number(raw: str) -> str:
+    if raw.isdigit() or re.fullmatch(r"\d+(?:\.\d+)*", raw):
+        return raw
+    try:
+        return str(parse_cn_integer(raw))
+    except ValueError:
+        return raw
+
+
+def _heads(text: str) -> list[_Head]:
+    heads: dict[int, _Head] = {}
+    for pattern, fixed in _HEADINGS:
+        for m in pattern.finditer(text):
+            start = m.start("id")
+            if start in heads:
+                continue
+            raw = m.group("n") or (m.groupdict().get("n2") or "")
+            number = _number(raw.rstrip("."))
+            level = fixed if fixed is not None else number.count(".") + 1
+            if fixed is None and "." not in number and int(number or 0) > 100:
+                continue  # a figure at the start of a line, not a clause number
+            heads[start] = _Head(start, level, m.group("id").strip(), number, m.group("title"))
+    return [heads[k] for k in sorted(heads)]
+
+
+def segment(document: Document, view: TextView) -> tuple[Clause, ...]:
+    """Split the text into clauses; every offset belongs to the preamble or a clause."""
+    text = view.text
+    heads = _heads(text)
+    clauses: list[Clause] = []
+    first = heads[0].start if heads else len(text)
+    if first > 0:
+        clauses.append(
+            Clause(
+                id="preamble",
+                number="0",
+                level=0,
+                heading="",
+                span=view.span(document, 0, first),
+                body=view.span(document, 0, first),
+                types=clause_types(text[:first]),
+            )
+        )
+    seen: dict[str, int] = {}
+    stack: list[tuple[int, str]] = []
+    for i, head in enumerate(heads):
+        end = next((h.start for h in heads[i + 1 :] if h.level <= head.level), len(text))
+        body_end = heads[i + 1].start if i + 1 < len(heads) else len(text)
+        label = head.label.rstrip(".、．")
+        seen[label] = seen.get(label, 0) + 1
+        clause_id = label if seen[label] == 1 else f"{label}#{seen[label]}"
+        while stack and stack[-1][0] >= head.level:
+            stack.pop()
+        parent = stack[-1][1] if stack else None
+        stack.append((head.level, clause_id))
+        title = head.title.strip()
+        clauses.append(
+            Clause(
+                id=clause_id,
+                number=head.number,
+                level=head.level,
+                heading=title[:80] if head.level <= 1 else "",
+                span=view.span(document, head.start, end),
+                body=view.span(document, head.start, body_end),
+                parent=parent,
+                types=clause_types(text[head.start : body_end]),
+            )
+        )
+    return tuple(clauses)
+
+
+def innermost(clauses: tuple[Clause, ...], offset: int) -> Clause | None:
+    """The deepest clause whose body holds the original ``offset``."""
+    best: Clause | None = None
+    for clause in clauses:
+        if clause.body.start <= offset < max(clause.body.end, clause.body.start + 1):
+            if best is None or clause.level >= best.level:
+                best = clause
+    return best

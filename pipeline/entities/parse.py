@@ -1,0 +1,159 @@
+"""Parse a Document into clauses and typed entities (regex + spaCy, no LLM).
+
+Every entity carries its exact span, the clause it lies in, the sentence it lies in
+(``sentence_start``/``sentence_end``, original offsets) and what it refers to (``topic`` for
+amounts and rates, ``role`` for dates, ``topic`` for durations).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from pipeline.entities import amounts, dates, parties, rates, topics
+from pipeline.entities.clauses import segment
+from pipeline.entities.model import AttrValue, Clause, Language, Match
+from pipeline.entities.nlp import chinese, english
+from pipeline.entities.textview import TextView, build_view
+from pipeline.model import Document, Entity
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_EN_SENTENCE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z(\"“])|\n")
+_RANGE_JOIN = re.compile(
+    r"^\s*(?:起)?\s*(?:至|到|—|–|-|~|to|until|through|and ending on)\s*$", re.I
+)
+_OF_TOTAL = re.compile(
+    r"(?:总价款|总价|合同价款|合同金额|总金额|合同总额|price|fees?)(?:的|之)?\s*$", re.I
+)
+NER_WINDOW = 6000  # parties are introduced at the top; NER over whole contracts costs seconds
+
+
+def detect_language(text: str) -> Language:
+    sample = text[:20000]
+    cjk = len(_CJK.findall(sample))
+    letters = sum(1 for c in sample if c.isalpha())
+    return "zh" if letters and cjk / letters > 0.2 else "en"
+
+
+def sentence_bounds(text: str, language: Language) -> list[tuple[int, int]]:
+    """Sentence ranges on the view text: spaCy's sentencizer for Chinese, a regex for English."""
+    bounds: list[tuple[int, int]] = []
+    if language == "zh":
+        nlp = chinese()
+        offset = 0
+        lines = text.split("\n")
+        starts = []
+        for line in lines:
+            starts.append(offset)
+            offset += len(line) + 1
+        for start, doc in zip(starts, nlp.pipe(lines), strict=True):
+            bounds.extend((start + s.start_char, start + s.end_char) for s in doc.sents)
+        return [b for b in bounds if b[1] > b[0]]
+    start = 0
+    for m in _EN_SENTENCE.finditer(text):
+        if m.start() > start:
+            bounds.append((start, m.start()))
+        start = m.end()
+    if start < len(text):
+        bounds.append((start, len(text)))
+    return bounds
+
+
+@dataclass(frozen=True)
+class ParsedContract:
+    language: Language
+    view: TextView
+    clauses: tuple[Clause, ...]
+    entities: tuple[Entity, ...]
+
+
+def _enrich(text: str, matches: list[Match], sentences: list[tuple[int, int]]) -> list[Match]:
+    starts = [s for s, _ in sentences]
+    out: list[Match] = []
+    for m in matches:
+        i = bisect_right(starts, m.start) - 1
+        s_start, s_end = sentences[i] if i >= 0 else (0, len(text))
+        if m.start >= s_end:
+            s_start, s_end = m.start, m.end
+        attrs: dict[str, AttrValue] = dict(m.attrs)
+        attrs["sentence_start"], attrs["sentence_end"] = s_start, max(s_end, m.end)
+        before = text[s_start : m.start]
+        if m.kind in ("amount", "rate"):
+            attrs["topic"] = topics.nearest_topic(before)
+            attrs["sentence_topics"] = topics.sentence_topics(text[s_start:s_end])
+            if m.kind == "rate":
+                attrs["of_total"] = bool(_OF_TOTAL.search(before[-12:]))
+        elif m.kind == "date":
+            attrs["role"] = topics.nearest_role(before, text[m.end : m.end + 8])
+        elif m.kind == "duration":
+            attrs["topic"] = topics.duration_topic(before)
+        out.append(Match(m.kind, m.start, m.end, m.value, attrs))
+    return _mark_ranges(text, out)
+
+
+def _mark_ranges(text: str, matches: list[Match]) -> list[Match]:
+    """自2025年1月1日起至2025年12月31日止 / from X to Y: the first is a start, the second an end."""
+    out = list(matches)
+    found_dates = [i for i, m in enumerate(out) if m.kind == "date"]
+    for a, b in zip(found_dates, found_dates[1:], strict=False):
+        first, second = out[a], out[b]
+        if _RANGE_JOIN.match(text[first.end : second.start]):
+            out[a] = Match(first.kind, first.start, first.end, first.value,
+                           {**first.attrs, "role": "start", "range_end": second.start})  # fmt: skip
+            out[b] = Match(second.kind, second.start, second.end, second.value,
+                           {**second.attrs, "role": "end"})  # fmt: skip
+    return out
+
+
+def _named_entities(text: str) -> list[tuple[int, int, str]]:
+    doc = english()(text[:NER_WINDOW])
+    return [(e.start_char, e.end_char, e.label_) for e in doc.ents]
+
+
+def parse_contract(document: Document) -> ParsedContract:
+    view = build_view(document)
+    text = view.text
+    language = detect_language(text)
+    clauses = segment(document, view)
+    found = amounts.find_amounts(text, language) + rates.find_rates(text)
+    found_dates = dates.find_dates(text)
+    found += found_dates + dates.find_durations(text, found_dates)
+    if language == "zh":
+        found += parties.find_cn_parties(text)
+    else:
+        ner = _named_entities(text)
+        found += parties.find_en_defined_terms(text, ner)
+        found += [Match("named_entity", s, e, label, {}) for s, e, label in ner]
+    found.sort(key=lambda m: (m.start, m.end))
+    enriched = _enrich(text, found, sentence_bounds(text, language))
+    body_starts = [c.body.start for c in clauses]
+    entities: list[Entity] = []
+    for m in enriched:
+        span = view.span(document, m.start, m.end)
+        attrs = dict(m.attrs)
+        for key in ("sentence_start", "sentence_end", "name_start", "twin_start", "range_end"):
+            value = attrs.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                attrs[key] = (
+                    view.to_original(value, value + 1)[0]
+                    if value < len(text)
+                    else len(document.text)
+                )
+        if isinstance(attrs.get("sentence_end"), int):
+            # sentence_end was mapped as a start; an end is one past the previous character
+            end_view = int(m.attrs["sentence_end"])  # type: ignore[arg-type]
+            attrs["sentence_end"] = view.to_original(0, end_view)[1] if end_view else 0
+        i = bisect_right(body_starts, span.start) - 1
+        clause = clauses[i].id if i >= 0 else None
+        entities.append(
+            Entity(
+                kind=m.kind,
+                span=span,
+                text=document.text[span.start : span.end],
+                value=m.value,
+                attrs=attrs,
+                clause=clause,
+            )
+        )
+    return ParsedContract(language, view, clauses, tuple(entities))

@@ -1,0 +1,113 @@
+"""A search view of ``Document.text`` with layout line breaks removed, mapped back exactly.
+
+PDF extraction wraps long lines ("运至甲方指定地点\\n的运输费", "Statement\\nof Work") and a
+page break can fall inside a sentence. Parsers match on this view, where a soft break is
+dropped (between CJK characters) or becomes one space (between Latin words); every match is
+mapped back to original offsets, so spans and quotes stay exact.
+
+A line break is *hard* (kept as ``\\n``) when:
+- a blank line follows (a paragraph break), except at a page boundary;
+- the next line starts a heading or a numbered item;
+- the line ends a sentence (。；：.;:!?) or is short (below ~80% of the widest lines).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from pipeline.model import Document, Span
+
+HEADING_START = re.compile(
+    r"^\s*(?:第[一二三四五六七八九十百零〇\d]+[条章节]|[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）"
+    r"|\d+(?:\.\d+)*[.、．]?(?=\s|[^\d.,%])|(?:ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule"
+    r"|EXHIBIT|Exhibit|ANNEX|Annex)\s+[\dIVXLCA-Z]|附件|[甲乙丙丁]方[（(：:])"
+)
+_SENTENCE_END = "。；：;:!?！？.）)"
+_NUMBER_ONLY = re.compile(r"^\s*(?:第[一二三四五六七八九十百零〇\d]+条|\d+(?:\.\d+)*[.、]?)\s*$")
+
+
+def display_width(line: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
+def _is_cjk(char: str) -> bool:
+    return "\u3000" <= char <= "\u9fff" or "\uff00" <= char <= "\uffef"
+
+
+@dataclass(frozen=True)
+class TextView:
+    """``text`` is the joined view; ``origin[i]`` is the original offset of ``text[i]``."""
+
+    text: str
+    origin: tuple[int, ...]
+    source_length: int
+
+    def to_original(self, start: int, end: int) -> tuple[int, int]:
+        """Map a half-open view range to the smallest original range covering it."""
+        if start >= end:
+            at = self.origin[start] if start < len(self.origin) else self.source_length
+            return at, at
+        return self.origin[start], self.origin[end - 1] + 1
+
+    def span(self, document: Document, start: int, end: int) -> Span:
+        a, b = self.to_original(start, end)
+        return document.span(a, b)
+
+
+def _widest(lines: list[str]) -> int:
+    widths = sorted(display_width(line.rstrip()) for line in lines if line.strip())
+    if not widths:
+        return 0
+    return widths[int(len(widths) * 0.9)] if len(widths) > 10 else widths[-1]
+
+
+def build_view(document: Document) -> TextView:
+    """Join soft line breaks; keep every other character at its original offset."""
+    text = document.text
+    page_starts = set(document.page_map.page_starts[1:])
+    lines = text.split("\n")
+    full = _widest(lines) * 0.8
+    out: list[str] = []
+    origin: list[int] = []
+    offset = 0
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        for k, ch in enumerate(line):
+            out.append(ch)
+            origin.append(offset + k)
+        offset += len(line)
+        if i == len(lines) - 1:
+            break
+        # Look past blank lines, which are a paragraph break unless a page break made them.
+        j = i + 1
+        gap_end = offset + 1
+        while j < len(lines) - 1 and not lines[j].strip():
+            gap_end += len(lines[j]) + 1
+            j += 1
+        crosses_page = any(offset < p <= gap_end for p in page_starts)
+        nxt = lines[j]
+        stripped = line.rstrip()
+        soft = bool(stripped) and bool(nxt.strip())
+        if soft and j > i + 1 and not crosses_page:
+            soft = False
+        if soft and HEADING_START.match(nxt):
+            soft = False
+        if soft and not _NUMBER_ONLY.match(stripped):
+            if stripped[-1] in _SENTENCE_END or display_width(stripped) < full:
+                soft = False
+        if soft:
+            prev_ch, next_ch = stripped[-1], nxt.lstrip()[0]
+            if not (_is_cjk(prev_ch) or _is_cjk(next_ch)) or _NUMBER_ONLY.match(stripped):
+                out.append(" ")
+                origin.append(offset)
+            offset = gap_end
+            i = j
+            continue
+        out.append("\n")
+        origin.append(offset)
+        offset += 1
+        i += 1
+    return TextView(text="".join(out), origin=tuple(origin), source_length=len(text))

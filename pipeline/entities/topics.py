@@ -1,0 +1,116 @@
+"""Keyword tables: what a clause is about (typed clauses) and what an amount, rate, date or
+duration refers to (its ``topic`` or ``role``), taken from the words just before it.
+
+Tables, not code, so a reviewer can read what counts as a deposit clause. 定金, 订金, 押金 and
+保证金 are kept apart on purpose: only 定金 carries the double-return effect of 民法典 587.
+"""
+
+from __future__ import annotations
+
+import re
+
+CLAUSE_TYPES: dict[str, str] = {
+    "deposit": r"定金",
+    "earnest_money": r"订金|预付款|预付金",
+    "security_deposit": r"押金|保证金|security deposit",
+    "penalty": r"违约金|罚款|罚金|滞纳金|liquidated damages|penalt(?:y|ies)",
+    "interest": r"利息|利率|interest(?! in)|per annum",
+    "liability_cap": r"累计赔偿|赔偿总额|赔偿责任(?:以|不超过)|最高赔偿|责任上限|(?:aggregate|total|maximum|cumulative)"
+    r" liability|liability[^.]{0,80}(?:shall not|will not|not) exceed|limitation of liability",
+    "indemnity": r"赔偿并使.{0,6}免受|使.{0,6}免受损害|indemnif|hold harmless",
+    "governing_law": r"适用.{0,12}法律|管辖法律|准据法|governed by|governing law|construed in accordance",
+    "arbitration": r"仲裁|arbitrat",
+    "court": r"人民法院|法院|诉讼|court|litigation|jurisdiction",
+    "renewal": r"续签|续订|续约|续期|顺延|renew",
+    "termination": r"解除|终止|terminat",
+    "probation": r"试用期|probation",
+    "non_compete": r"竞业限制|竞业禁止|竞争业务|non-?compet|not\s+(?:to\s+)?compete",
+    "lease_term": r"租赁期限|租期|租赁期|lease term|term of (?:the|this) lease",
+    "guarantee_period": r"保证期间|保证期限|保证责任期间|guarantee period",
+    "confidentiality": r"保密|confidential",
+    "payment": r"支付|付款|价款|payment|pay\b|fees?\b",
+    "delivery": r"交货|交付|运抵|发货|deliver",
+    "warranty": r"质量保证|保修|质保|warrant",
+    "amendment": r"变更|修改|修订|amend|modif",
+    "assignment": r"转让|assign",
+}
+_COMPILED = {k: re.compile(v, re.I) for k, v in CLAUSE_TYPES.items()}
+
+# What a number refers to: the nearest keyword before it in its sentence wins.
+TOPICS: dict[str, str] = {
+    "deposit": r"定金",
+    "earnest_money": r"订金|预付款",
+    "security_deposit": r"押金|保证金|security deposit",
+    "penalty": r"违约金|罚款|罚金|滞纳金|liquidated damages|penalty",
+    "total_price": r"总价款|总价|合同价款|合同金额|合同总额|总金额|价款总计|总计|合同价格|租金总额"
+    r"|total (?:contract )?price|contract price|total consideration|aggregate fees|total fees",
+    "principal": r"借款金额|借款本金|本金|借款|贷款金额|loan amount|principal",
+    "interest": r"利率|利息|年息|月息|interest",
+    "rent": r"租金|rent",
+    "salary": r"工资|月薪|薪酬|salary|wage",
+    "compensation": r"经济补偿|补偿金|补偿|compensation",
+    "liability_cap": r"赔偿总额|累计赔偿|最高赔偿|shall not exceed|cap",
+    "fee": r"服务费|费用|fee",
+    "instalment": r"首付款|首期|进度款|尾款|余款|剩余价款|分期|第[一二三四五六七八九十\d]+期|instal?lment",
+}
+_TOPIC_RE = re.compile("|".join(f"(?P<{k}>{v})" for k, v in TOPICS.items()), re.I)
+
+DATE_ROLES: dict[str, str] = {
+    "signing": r"签订|签署|签约|签字|executed|entered into|dated|signed",
+    "effective": r"生效|effective",
+    "delivery": r"交货|交付|运抵|发货|deliver|ship",
+    "payment": r"支付|付款|付清|pay",
+    "start": r"自|起始|开始|起租|commenc|begin|start|from",
+    "end": r"至|止|届满|到期|终止|until|expir|end|through",
+}
+_ROLE_RE = re.compile("|".join(f"(?P<{k}>{v})" for k, v in DATE_ROLES.items()), re.I)
+
+
+def clause_types(text: str) -> tuple[str, ...]:
+    return tuple(k for k, rx in _COMPILED.items() if rx.search(text))
+
+
+def nearest_topic(before: str) -> str | None:
+    """The topic of the last keyword in ``before`` (the sentence up to the entity)."""
+    last: str | None = None
+    for m in _TOPIC_RE.finditer(before):
+        last = m.lastgroup
+    return last
+
+
+def nearest_role(before: str, after: str) -> str | None:
+    """A date's role: the last role word before it, else one right after it (…之日起)."""
+    last: str | None = None
+    for m in _ROLE_RE.finditer(before[-24:]):
+        last = m.lastgroup
+    if last:
+        return last
+    m = _ROLE_RE.search(after[:6])
+    return m.lastgroup if m else None
+
+
+DURATION_TOPICS: dict[str, str] = {
+    "probation": r"试用期|probation",
+    "non_compete": r"竞业限制|竞业禁止|non-?compet",
+    "lease_term": r"租赁期限|租期|租赁期|lease term",
+    "guarantee_period": r"保证期间|保证期限|保证责任期间|guarantee period",
+    "contract_term": r"合同期限|劳动合同期限|聘用期|本合同有效期|有效期|initial term|term of this agreement",
+    "renewal": r"续期|续签|续订|renewal term|renew",
+    "notice": r"提前|书面通知|notice",
+    "warranty": r"质量保证期|保修期|质保期|warranty period",
+    "service_period": r"服务期",
+    "loan_term": r"借款期限|贷款期限|loan term",
+}
+_DURATION_RE = re.compile("|".join(f"(?P<{k}>{v})" for k, v in DURATION_TOPICS.items()), re.I)
+
+
+def duration_topic(before: str) -> str | None:
+    last: str | None = None
+    for m in _DURATION_RE.finditer(before):
+        last = m.lastgroup
+    return last
+
+
+def sentence_topics(sentence: str) -> str:
+    """Every number topic named anywhere in the sentence, comma-joined (for rule filters)."""
+    return ",".join(sorted({m.lastgroup for m in _TOPIC_RE.finditer(sentence) if m.lastgroup}))

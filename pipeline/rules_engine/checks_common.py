@@ -1,0 +1,328 @@
+"""Checks used by rules in both languages: generic pattern checks and consistency checks.
+
+The pattern checks (``sentence_pattern``, ``conflicting_sentences``, ``missing_clause``,
+``missing_companion``) take their regular expressions from the rule's parameters, so most
+wording-based rules are pure data in ``rules/*.yaml``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date
+from functools import cache
+
+from pydantic import Field
+
+from pipeline.model import Entity, Span
+from pipeline.rules_engine.context import RuleContext, Sentence
+from pipeline.rules_engine.registry import Hit, Params, check
+
+
+@cache
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.I)
+
+
+class PatternParams(Params):
+    all_of: list[str] = Field(default_factory=list, description="every regex must match")
+    any_of: list[str] = Field(default_factory=list, description="at least one must match")
+    none_of: list[str] = Field(default_factory=list, description="no regex may match")
+    highlight: str | None = Field(default=None, description="regex for the quoted span")
+    require_doc: list[str] = Field(default_factory=list, description="document must match all")
+    forbid_doc: list[str] = Field(default_factory=list, description="document must match none")
+    once: bool = Field(default=False, description="report only the first sentence")
+
+
+def _doc_ok(ctx: RuleContext, params: PatternParams) -> bool:
+    return all(_rx(p).search(ctx.text) for p in params.require_doc) and not any(
+        _rx(p).search(ctx.text) for p in params.forbid_doc
+    )
+
+
+def _sentence_ok(text: str, all_of: list[str], any_of: list[str], none_of: list[str]) -> bool:
+    return (
+        all(_rx(p).search(text) for p in all_of)
+        and (not any_of or any(_rx(p).search(text) for p in any_of))
+        and not any(_rx(p).search(text) for p in none_of)
+    )
+
+
+def _highlight(ctx: RuleContext, sentence: Sentence, patterns: list[str | None]) -> Span:
+    for p in patterns:
+        if p:
+            m = _rx(p).search(sentence.text)
+            if m and m.end() > m.start():
+                return ctx.match_span(sentence, m)
+    return ctx.sentence_span(sentence)
+
+
+def _matching(
+    ctx: RuleContext, all_of: list[str], any_of: list[str], none_of: list[str]
+) -> Iterator[Sentence]:
+    return (s for s in ctx.sentences if _sentence_ok(s.text, all_of, any_of, none_of))
+
+
+@check("sentence_pattern", PatternParams, fields=("sentence",))
+def sentence_pattern(ctx: RuleContext, params: PatternParams) -> Iterator[Hit]:
+    """A sentence matches all of ``all_of``, one of ``any_of`` and none of ``none_of``."""
+    if not _doc_ok(ctx, params):
+        return
+    for sentence in _matching(ctx, params.all_of, params.any_of, params.none_of):
+        span = _highlight(ctx, sentence, [params.highlight, *params.any_of, *params.all_of])
+        yield Hit(span, {"sentence": sentence.text.strip()})
+        if params.once:
+            return
+
+
+class ConflictParams(Params):
+    first_all: list[str] = Field(min_length=1)
+    first_none: list[str] = Field(default_factory=list)
+    second_all: list[str] = Field(min_length=1)
+    second_any: list[str] = Field(default_factory=list)
+    second_none: list[str] = Field(default_factory=list)
+    highlight: str | None = None
+    forbid_doc: list[str] = Field(default_factory=list)
+
+
+@check("conflicting_sentences", ConflictParams, fields=("first", "second"))
+def conflicting_sentences(ctx: RuleContext, params: ConflictParams) -> Iterator[Hit]:
+    """Two different sentences that cannot both apply (e.g. arbitration and exclusive courts)."""
+    if any(_rx(p).search(ctx.text) for p in params.forbid_doc):
+        return
+    firsts = list(_matching(ctx, params.first_all, [], params.first_none))
+    if not firsts:
+        return
+    for second in _matching(ctx, params.second_all, params.second_any, params.second_none):
+        first = next((f for f in firsts if f.start != second.start), None)
+        if first is None:
+            continue
+        span = _highlight(ctx, second, [params.highlight, *params.second_all])
+        yield Hit(
+            span,
+            {"first": first.text.strip(), "second": second.text.strip()},
+            related=(ctx.sentence_span(first),),
+        )
+        return
+
+
+class MissingParams(Params):
+    any_of: list[str] = Field(min_length=1, description="regexes; one must match somewhere")
+    require_doc: list[str] = Field(default_factory=list)
+    what: str = Field(description="what is missing, for the message")
+
+
+def title_span(ctx: RuleContext) -> Span:
+    """Where a 'something is missing' finding points: the contract's title line."""
+    for m in re.finditer(r"[^\n]+", ctx.text):
+        if m.group().strip():
+            return ctx.span(m.start(), m.end())
+    return ctx.span(0, len(ctx.text))
+
+
+@check("missing_clause", MissingParams, fields=("what",))
+def missing_clause(ctx: RuleContext, params: MissingParams) -> Iterator[Hit]:
+    """Nothing in the contract matches any of ``any_of`` (a required clause is absent)."""
+    if not all(_rx(p).search(ctx.text) for p in params.require_doc):
+        return
+    if any(_rx(p).search(ctx.text) for p in params.any_of):
+        return
+    yield Hit(title_span(ctx), {"what": params.what})
+
+
+class CompanionParams(Params):
+    trigger: list[str] = Field(min_length=1, description="the sentence that needs a companion")
+    trigger_none: list[str] = Field(default_factory=list)
+    companion: list[str] = Field(min_length=1, description="one must match somewhere")
+    require_doc: list[str] = Field(default_factory=list)
+
+
+@check("missing_companion", CompanionParams, fields=("sentence",))
+def missing_companion(ctx: RuleContext, params: CompanionParams) -> Iterator[Hit]:
+    """A trigger sentence exists but its companion clause is nowhere in the contract."""
+    if not all(_rx(p).search(ctx.text) for p in params.require_doc):
+        return
+    if any(_rx(p).search(ctx.text) for p in params.companion):
+        return
+    for sentence in _matching(ctx, [], params.trigger, params.trigger_none):
+        yield Hit(
+            _highlight(ctx, sentence, list(params.trigger)), {"sentence": sentence.text.strip()}
+        )
+        return
+
+
+# --- consistency checks ------------------------------------------------------------------
+
+
+def _money(value: object, currency: object) -> str:
+    number = float(value) if isinstance(value, int | float) else 0.0
+    text = f"{number:,.2f}".rstrip("0").rstrip(".")
+    return f"{currency or ''} {text}".strip()
+
+
+class ToleranceParams(Params):
+    tolerance: float = Field(default=0.005, ge=0)
+
+
+@check("spelled_vs_figure", ToleranceParams, fields=("spelled", "figure", "spelled_value"))
+def spelled_vs_figure(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit]:
+    """A 大写 or words amount differs from the figure in brackets next to it."""
+    for e in ctx.of_kind("amount"):
+        if e.attrs.get("form") not in ("capital", "words"):
+            continue
+        twin = e.attrs.get("twin_value")
+        if not isinstance(twin, int | float) or not isinstance(e.value, int | float):
+            continue
+        if abs(float(twin) - float(e.value)) <= params.tolerance:
+            continue
+        figure = next(
+            (f for f in ctx.of_kind("amount") if f.attrs.get("twin_start") == e.span.start), None
+        )
+        yield Hit(
+            e.span,
+            {
+                "spelled": e.text,
+                "spelled_value": _money(e.value, e.attrs.get("currency")),
+                "figure": figure.text if figure else _money(twin, e.attrs.get("currency")),
+            },
+            related=(figure.span,) if figure else (),
+        )
+
+
+def _totals(ctx: RuleContext) -> list[Entity]:
+    return [
+        e
+        for e in ctx.of_kind("amount")
+        if e.attrs.get("topic") == "total_price" and e.attrs.get("form") == "figure"
+    ]
+
+
+def contract_total(ctx: RuleContext) -> Entity | None:
+    """The contract price: the first figure amount whose sentence names the total price."""
+    totals = _totals(ctx)
+    return totals[0] if totals else None
+
+
+@check("total_restated", ToleranceParams, fields=("first", "second"))
+def total_restated(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit]:
+    """The total price is stated twice with different values."""
+    totals = _totals(ctx)
+    for later in totals[1:]:
+        first = totals[0]
+        if first.attrs.get("currency") != later.attrs.get("currency"):
+            continue
+        if isinstance(first.value, float) and isinstance(later.value, float):
+            if abs(first.value - later.value) > params.tolerance:
+                yield Hit(later.span, {"first": first.text, "second": later.text}, (first.span,))
+                return
+
+
+class InstalmentParams(Params):
+    payment_words: str = r"支付|付款|付清|pay|payable|instal?lment"
+    exclude_words: str = r"违约金|定金|滞纳金|利息|penalt|liquidated|interest|late"
+
+
+@check("instalments_exceed_total", InstalmentParams, fields=("total_percent", "parts"))
+def instalments_exceed_total(ctx: RuleContext, params: InstalmentParams) -> Iterator[Hit]:
+    """Instalments stated as shares of the price add up to more than 100%."""
+    parts: list[Entity] = []
+    for e in ctx.of_kind("rate"):
+        sentence = ctx.entity_sentence(e)
+        if (
+            e.attrs.get("of_total")
+            and _rx(params.payment_words).search(sentence)
+            and not _rx(params.exclude_words).search(sentence)
+        ):
+            parts.append(e)
+    total = sum(float(e.value) for e in parts if isinstance(e.value, float))
+    if len(parts) >= 2 and total > 1.0 + 1e-9:
+        yield Hit(
+            parts[-1].span,
+            {"total_percent": f"{total:.0%}", "parts": " + ".join(e.text for e in parts)},
+            tuple(e.span for e in parts[:-1]),
+        )
+
+
+def _iso(entity: Entity) -> date | None:
+    return date.fromisoformat(entity.value) if isinstance(entity.value, str) else None
+
+
+@check("end_before_start", fields=("start", "end"))
+def end_before_start(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """A period whose end date is before its start date."""
+    dates = ctx.of_kind("date")
+    for i, d in enumerate(dates):
+        if d.attrs.get("role") != "start" or "range_end" not in d.attrs:
+            continue
+        end = next((e for e in dates[i + 1 :] if e.span.start == d.attrs["range_end"]), None)
+        a, b = _iso(d), _iso(end) if end else None
+        if end is not None and a and b and b < a:
+            yield Hit(end.span, {"start": d.text, "end": end.text}, (d.span,))
+
+
+def signing_date(ctx: RuleContext) -> Entity | None:
+    signing = [d for d in ctx.of_kind("date") if d.attrs.get("role") == "signing" and _iso(d)]
+    return signing[0] if signing else None
+
+
+class BeforeSigningParams(Params):
+    roles: list[str] = Field(default_factory=lambda: ["delivery", "payment", "start"])
+
+
+@check("performance_before_signing", BeforeSigningParams, fields=("date", "signed"))
+def performance_before_signing(ctx: RuleContext, params: BeforeSigningParams) -> Iterator[Hit]:
+    """A delivery, payment or start date earlier than the signing date."""
+    signed = signing_date(ctx)
+    if signed is None:
+        return
+    signed_on = _iso(signed)
+    for d in ctx.of_kind("date"):
+        when = _iso(d)
+        if d.attrs.get("role") in params.roles and when and signed_on and when < signed_on:
+            yield Hit(d.span, {"date": d.text, "signed": signed.text}, (signed.span,))
+
+
+class DatesParams(Params):
+    role: str = "delivery"
+
+
+@check("conflicting_dates", DatesParams, fields=("first", "second"))
+def conflicting_dates(ctx: RuleContext, params: DatesParams) -> Iterator[Hit]:
+    """Two different dates given for the same obligation (e.g. two delivery dates)."""
+    dated = [d for d in ctx.of_kind("date") if d.attrs.get("role") == params.role and _iso(d)]
+    for later in dated[1:]:
+        if later.value != dated[0].value and not later.attrs.get("range_end"):
+            if dated[0].attrs.get("range_end") == later.span.start:
+                continue
+            yield Hit(later.span, {"first": dated[0].text, "second": later.text}, (dated[0].span,))
+            return
+
+
+def _norm_name(name: str) -> str:
+    return re.sub(r"[\s（）()“”\"'.,，。]", "", name).lower()
+
+
+@check("party_name_mismatch", fields=("role", "first", "second"))
+def party_name_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """One party role (甲方, "Provider") given two different names, or two different roles."""
+    seen: dict[str, Entity] = {}
+    aliases: dict[str, Entity] = {}
+    for p in ctx.of_kind("party"):
+        role = str(p.attrs.get("role") or p.value)
+        name = str(p.attrs.get("name") or p.value)
+        if role in seen:
+            first = seen[role]
+            first_name = str(first.attrs.get("name") or first.value)
+            if _norm_name(first_name) != _norm_name(name):
+                yield Hit(
+                    p.span, {"role": role, "first": first_name, "second": name}, (first.span,)
+                )
+        else:
+            seen[role] = p
+        alias = p.attrs.get("alias")
+        if isinstance(alias, str) and alias:
+            if role in aliases and aliases[role].attrs.get("alias") != alias:
+                first_alias = str(aliases[role].attrs.get("alias"))
+                yield Hit(p.span, {"role": role, "first": first_alias, "second": alias},
+                          (aliases[role].span,))  # fmt: skip
+            aliases.setdefault(role, p)

@@ -1,0 +1,101 @@
+"""Checks for English contracts that need the defined-term table."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pydantic import Field
+
+from pipeline.entities.parties import CN_ROLES, EN_ROLE_WORDS
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.registry import Hit, Params, check
+
+_TERM = re.compile(
+    r"(?<![.\n\"“(])\s(?P<term>(?:[A-Z][a-z]+)(?:\s+(?:of\s+|and\s+)?[A-Z][a-z]+){1,3})\b"
+)
+_ORG_WORDS = re.compile(
+    r"\b(?:Inc|LLC|Ltd|Corporation|Company|Association|Court|Courts|County|State|States|University"
+    r"|Bank|Republic|Kingdom|Commission|Act|Code|Rules|Street|Avenue|Road|Suite|Office|Officer"
+    r"|President|Director|Secretary|Manager|Member|Witness|Whereof|Delaware|York|California)\b"
+)
+
+
+_LEAD_WORDS = re.compile(r"^(?:(?:Each|The|This|That|These|Any|All|No|Such|Every|If|In|Upon|Unless|Where|When|Our|Its|Their|Either|Neither)\s+)+")
+
+
+class UndefinedTermParams(Params):
+    ignore: list[str] = Field(default_factory=list, description="phrases never reported")
+    stop_at: str = r"IN WITNESS WHEREOF|\n\s*SCHEDULE|\n\s*EXHIBIT"
+
+
+@check("undefined_term", UndefinedTermParams, fields=("term",))
+def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hit]:
+    """A capitalised multi-word term used mid-sentence that the contract never defines."""
+    defined = {str(e.value) for e in ctx.entities if e.kind in ("defined_term", "party")}
+    # spaCy's small model calls many defined-looking phrases ORG; only trust place and person names.
+    named = {
+        e.text.replace("\n", " ")
+        for e in ctx.entities
+        if e.kind == "named_entity" and e.value in ("PERSON", "GPE", "LOC", "FAC", "NORP", "LAW")
+    }
+    named |= {str(e.attrs["name"]) for e in ctx.entities if e.kind == "party" and e.attrs.get("name")}
+    if not defined:
+        return  # a contract with no defined terms at all does not use the convention
+    stop = re.search(params.stop_at, ctx.text)
+    body = ctx.text[: stop.start()] if stop else ctx.text
+    reported: set[str] = set()
+    for m in _TERM.finditer(body):
+        term = _LEAD_WORDS.sub("", m.group("term"))
+        if " " not in term:
+            continue
+        if term in reported or term in defined or term in params.ignore:
+            continue
+        if any(term in n or n in term for n in named) or _ORG_WORDS.search(term):
+            continue
+        if any(term in d or d in term.split() for d in defined):
+            continue
+        line_start = body.rfind("\n", 0, m.start()) + 1
+        if body[line_start : m.start()].strip() == "" or body[line_start:].split("\n")[0].isupper():
+            continue  # a heading or line start, not a use in running text
+        # A phrase defined elsewhere by a bracket right after it (Master Services Agreement (the ...)).
+        if re.match(r"\s*\(", body[m.end() : m.end() + 3]):
+            continue
+        reported.add(term)
+        yield Hit(ctx.span(m.end("term") - len(term), m.end("term")), {"term": term})
+
+
+class RoleParams(Params):
+    roles: list[str] = Field(default_factory=lambda: [*EN_ROLE_WORDS, *CN_ROLES])
+
+
+@check("undefined_party_role", RoleParams, fields=("role", "defined"))
+def undefined_party_role(ctx: RuleContext, params: RoleParams) -> Iterator[Hit]:
+    """A party role word used as a party (the Supplier shall …) that no party was given."""
+    parties = [e for e in ctx.entities if e.kind == "party"]
+    if len(parties) < 2:
+        return
+    defined: set[str] = set()
+    for p in parties:
+        defined.update(str(v) for v in (p.value, p.attrs.get("role"), p.attrs.get("alias")) if v)
+    defined_text = "、".join(sorted(defined))
+    unknown = [r for r in params.roles if r not in defined]
+    if not unknown:
+        return
+    if ctx.language == "zh":
+        # Only a third or fourth party label can be used without being introduced.
+        extra = [r for r in unknown if r in ("丙方", "丁方")]
+        pattern = re.compile("(?P<role>" + "|".join(extra) + ")") if extra else None
+    else:
+        words = [r for r in unknown if r.isascii()]
+        pattern = re.compile(
+            r"\b(?:the\s+)?(?P<role>" + "|".join(words) + r")\s+(?:shall|will|may|must|agrees)\b"
+        )
+    if pattern is None:
+        return
+    m = pattern.search(ctx.text)
+    if m:
+        yield Hit(
+            ctx.span(m.start("role"), m.end("role")),
+            {"role": m.group("role"), "defined": defined_text},
+        )

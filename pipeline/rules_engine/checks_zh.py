@@ -1,0 +1,215 @@
+"""Checks for PRC contracts that need numbers: ratios, rates against the LPR, durations."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date
+
+from pydantic import Field
+
+from pipeline.entities.rates import annual_rate
+from pipeline.model import Entity
+from pipeline.rules_engine.checks_common import contract_total, signing_date
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.lpr import lpr_on
+from pipeline.rules_engine.registry import Hit, Params, check
+
+_PER_PERIOD = re.compile(
+    r"每(?:逾期|延迟|迟延|超过)?[一1]?[日天月]|按日|按月|per day|per week|每周"
+)
+
+
+class RatioParams(Params):
+    topic: str = Field(description="deposit or penalty")
+    max_ratio: float = Field(gt=0, le=1)
+    sentence_words: str = Field(description="regex the sentence must contain, e.g. 定金")
+
+
+def _ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity, float, str]]:
+    words = re.compile(params.sentence_words)
+    total = contract_total(ctx)
+    for e in ctx.entities:
+        sentence = ctx.entity_sentence(e)
+        if not words.search(sentence) or _PER_PERIOD.search(sentence):
+            continue
+        if e.kind == "rate" and e.attrs.get("of_total") and isinstance(e.value, float):
+            yield e, e.value, "合同总价"
+        elif (
+            e.kind == "amount"
+            and e.attrs.get("topic") == params.topic
+            and e.attrs.get("form") == "figure"
+            and total is not None
+            and isinstance(total.value, float)
+            and isinstance(e.value, float)
+            and total.value > 0
+        ):
+            yield e, e.value / total.value, total.text
+
+
+@check("share_of_price", RatioParams, fields=("amount", "ratio", "total", "limit"))
+def share_of_price(ctx: RuleContext, params: RatioParams) -> Iterator[Hit]:
+    """A deposit or penalty (amount or % of price) above ``max_ratio`` of the contract price."""
+    for e, ratio, total in _ratio_hits(ctx, params):
+        if ratio > params.max_ratio + 1e-9:
+            yield Hit(
+                e.span,
+                {"amount": e.text, "ratio": f"{ratio:.1%}", "total": total,
+                 "limit": f"{params.max_ratio:.0%}"},
+            )  # fmt: skip
+
+
+class InterestParams(Params):
+    multiplier: float = Field(default=4.0, gt=0)
+    sentence_words: str = r"利率|利息|年息|月息|日息"
+    require_doc: str = r"借款|出借|贷款|借贷"
+
+
+@check("interest_over_lpr", InterestParams, fields=("rate", "annual", "cap", "lpr", "lpr_date"))
+def interest_over_lpr(ctx: RuleContext, params: InterestParams) -> Iterator[Hit]:
+    """A lending rate above ``multiplier`` x the one-year LPR in force when the contract was made."""
+    if not re.search(params.require_doc, ctx.text):
+        return
+    signed = signing_date(ctx)
+    on = date.fromisoformat(signed.value) if signed and isinstance(signed.value, str) else None
+    lpr_date, lpr = lpr_on(on)
+    cap = lpr * params.multiplier
+    for e in ctx.of_kind("rate"):
+        if not isinstance(e.value, float) or not re.search(
+            params.sentence_words, ctx.entity_sentence(e)
+        ):
+            continue
+        period = e.attrs.get("period")
+        yearly = annual_rate(e.value, period if isinstance(period, str) else None)
+        if yearly > cap + 1e-9:
+            yield Hit(
+                e.span,
+                {"rate": e.text, "annual": f"{yearly:.2%}", "cap": f"{cap:.2%}",
+                 "lpr": f"{lpr:.2%}", "lpr_date": lpr_date.isoformat()},
+            )  # fmt: skip
+
+
+class DurationParams(Params):
+    topic: str
+    max_months: float = Field(gt=0)
+    require_doc: str | None = None
+
+
+@check("duration_over", DurationParams, fields=("duration", "limit_months"))
+def duration_over(ctx: RuleContext, params: DurationParams) -> Iterator[Hit]:
+    """A duration of the given topic (lease_term, non_compete, ...) longer than ``max_months``."""
+    if params.require_doc and not re.search(params.require_doc, ctx.text):
+        return
+    for e in ctx.of_kind("duration"):
+        months = e.attrs.get("months")
+        if e.attrs.get("topic") == params.topic and isinstance(months, float):
+            if months > params.max_months + 1e-9:
+                yield Hit(e.span, {"duration": e.text, "limit_months": f"{params.max_months:g}"})
+
+
+class ProbationParams(Params):
+    # (contract term from, in months) -> longest lawful probation in months
+    limits: list[tuple[float, float]] = Field(
+        default_factory=lambda: [(0, 0), (3, 1), (12, 2), (36, 6)]
+    )
+    open_ended: str = r"无固定期限|以完成一定工作任务为期限"
+
+
+def _contract_term_months(ctx: RuleContext) -> float | None:
+    for e in ctx.of_kind("duration"):
+        months = e.attrs.get("months")
+        if e.attrs.get("topic") == "contract_term" and isinstance(months, float):
+            return months
+    dates = ctx.of_kind("date")
+    for d in dates:
+        end_at = d.attrs.get("range_end")
+        if d.attrs.get("role") == "start" and isinstance(end_at, int):
+            end = next((x for x in dates if x.span.start == end_at), None)
+            if end and isinstance(d.value, str) and isinstance(end.value, str):
+                days = (date.fromisoformat(end.value) - date.fromisoformat(d.value)).days + 1
+                return days / 30.4
+    return None
+
+
+@check("probation_limit", ProbationParams, fields=("probation", "term", "limit_months"))
+def probation_limit(ctx: RuleContext, params: ProbationParams) -> Iterator[Hit]:
+    """A probation period longer than 劳动合同法 19 allows for the contract's term."""
+    term = 1e9 if re.search(params.open_ended, ctx.text) else _contract_term_months(ctx)
+    limit = 6.0
+    if term is not None:
+        for start, most in sorted(params.limits):
+            if term + 1e-6 >= start:
+                limit = most
+    for e in ctx.of_kind("duration"):
+        months = e.attrs.get("months")
+        if (
+            e.attrs.get("topic") == "probation"
+            and isinstance(months, float)
+            and months > limit + 1e-6
+        ):
+            shown = "无固定期限" if term == 1e9 else f"{term:.0f}个月" if term else "未写明"
+            yield Hit(e.span, {"probation": e.text, "term": shown, "limit_months": f"{limit:g}"})
+
+
+_ARB_MENTION = re.compile(
+    r"(?P<name>[\u4e00-\u9fffA-Za-z（）()]{0,16}?)(?P<kind>仲裁委员会|仲裁院|仲裁中心|仲裁机构)"
+)
+_GENERIC = re.compile(
+    r"(?:当地|有关|相关|所在地的?|有管辖权的?|任何|任一|一方|双方|约定的|选定的|国内|其他|合法的?)$"
+)
+_VERBS = re.compile(r"^.*?(?:提交|提请|交由|交付|向|由|至|到|选择|在)")
+
+
+class ArbitrationParams(Params):
+    exclude: str = r"劳动争议仲裁|劳动人事争议仲裁|劳动仲裁"
+
+
+@check("arbitration_institution_unclear", ArbitrationParams, fields=("mention", "reason"))
+def arbitration_institution_unclear(ctx: RuleContext, params: ArbitrationParams) -> Iterator[Hit]:
+    """Arbitration chosen without one identifiable commission (仲裁法 16, 18)."""
+    names: dict[str, tuple[int, int]] = {}
+    vague: list[tuple[int, int, str]] = []
+    for m in _ARB_MENTION.finditer(ctx.text):
+        line_start = ctx.text.rfind("\n", 0, m.start()) + 1
+        context = ctx.text[line_start : m.end()]
+        if re.search(params.exclude, context) or not re.search(
+            r"仲裁", ctx.text[m.start() - 30 : m.end() + 30]
+        ):
+            continue
+        name = _VERBS.sub("", m.group("name"))
+        if m.group("kind") == "仲裁机构" or not name or _GENERIC.search(name):
+            vague.append((m.start(), m.end(), m.group()))
+        else:
+            names.setdefault(name + m.group("kind"), (m.start(), m.end()))
+    if vague:
+        start, end, text = vague[0]
+        yield Hit(ctx.span(start, end), {"mention": text, "reason": "未写明具体的仲裁委员会名称"})
+    elif len(names) > 1:
+        (first, a), (second, b) = list(names.items())[:2]
+        yield Hit(ctx.span(*b), {"mention": f"{first}、{second}", "reason": "约定了两个以上仲裁机构"},
+                  (ctx.span(*a),))  # fmt: skip
+
+
+class ForeignLawParams(Params):
+    foreign_law: str = (
+        r"(?:适用|受|依据|按照)(?:中华人民共和国)?(?P<law>香港|澳门|台湾|美国|英国|英格兰|新加坡|日本|德国|法国"
+        r"|纽约州|加利福尼亚州|特拉华州|瑞士|开曼群岛|英属维尔京群岛)[^，。；]{0,12}法律?"
+    )
+    foreign_element: str = (
+        r"香港|澳门|台湾|境外|外国|国外|Limited|Ltd|Inc\.?|LLC|GmbH|Pte|S\.A\.|美元|欧元|英镑|港币|港元|日元"
+        r"|进口|出口|离岸|护照"
+    )
+
+
+@check("foreign_law_without_foreign_element", ForeignLawParams, fields=("law",))
+def foreign_law_without_foreign_element(
+    ctx: RuleContext, params: ForeignLawParams
+) -> Iterator[Hit]:
+    """Foreign law chosen although no party, object or place is foreign (涉外法律适用法 3)."""
+    m = re.search(params.foreign_law, ctx.text)
+    if not m:
+        return
+    rest = ctx.text[: m.start()] + ctx.text[m.end() :]
+    if re.search(params.foreign_element, rest):
+        return
+    yield Hit(ctx.span(m.start(), m.end()), {"law": m.group("law")})

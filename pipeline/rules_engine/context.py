@@ -1,0 +1,103 @@
+"""What a check sees: the document, its search view, language, clauses and entities.
+
+Checks search the view (soft line breaks removed) and turn view offsets into exact document
+spans with :meth:`RuleContext.span`; they never build offsets by hand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from pipeline.entities.model import Clause, Language
+from pipeline.entities.parse import detect_language
+from pipeline.entities.textview import TextView, build_view
+from pipeline.model import Document, Entity, Span
+
+
+@dataclass(frozen=True)
+class Sentence:
+    start: int  # view offsets
+    end: int
+    text: str
+
+
+_SENTENCE_SPLIT = re.compile(r"[。！？!?；;\n]|(?<=[a-z0-9)\]])\.(?=\s+[A-Z(\"“])")
+
+
+class RuleContext:
+    def __init__(
+        self,
+        document: Document,
+        entities: tuple[Entity, ...],
+        clauses: tuple[Clause, ...],
+        view: TextView | None = None,
+        language: Language | None = None,
+    ) -> None:
+        self.document = document
+        self.entities = entities
+        self.clauses = clauses
+        self.view = view or build_view(document)
+        self.text = self.view.text
+        self.language: Language = language or detect_language(self.text)
+
+    def span(self, start: int, end: int) -> Span:
+        """A document span for the view range ``[start, end)``."""
+        return self.view.span(self.document, start, end)
+
+    def view_offset(self, original: int) -> int:
+        """The view offset of an original offset (the first view char at or after it)."""
+        from bisect import bisect_left
+
+        return bisect_left(self.view.origin, original)
+
+    def of_kind(self, kind: str) -> list[Entity]:
+        return [e for e in self.entities if e.kind == kind]
+
+    @cached_property
+    def sentences(self) -> tuple[Sentence, ...]:
+        out: list[Sentence] = []
+        start = 0
+        for m in _SENTENCE_SPLIT.finditer(self.text):
+            end = m.end()
+            if self.text[start:end].strip():
+                out.append(Sentence(start, end, self.text[start:end]))
+            start = end
+        if self.text[start:].strip():
+            out.append(Sentence(start, len(self.text), self.text[start:]))
+        return tuple(out)
+
+    def sentences_matching(self, pattern: re.Pattern[str]) -> Iterator[Sentence]:
+        return (s for s in self.sentences if pattern.search(s.text))
+
+    def sentence_span(self, sentence: Sentence) -> Span:
+        text = sentence.text
+        lead = len(text) - len(text.lstrip())
+        trail = len(text.rstrip())
+        return self.span(sentence.start + lead, sentence.start + max(trail, lead))
+
+    def match_span(self, sentence: Sentence, m: re.Match[str], group: int | str = 0) -> Span:
+        return self.span(sentence.start + m.start(group), sentence.start + m.end(group))
+
+    def find(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+        return pattern.finditer(self.text)
+
+    def clause_text(self, clause: Clause) -> str:
+        return self.document.text[clause.span.start : clause.span.end]
+
+    def entity_sentence(self, entity: Entity) -> str:
+        start = entity.attrs.get("sentence_start")
+        end = entity.attrs.get("sentence_end")
+        if isinstance(start, int) and isinstance(end, int):
+            return self.document.text[start:end]
+        return entity.text
+
+    def heading_of(self, entity: Entity) -> str:
+        """The top-level heading title above an entity's clause (e.g. 违约责任)."""
+        by_id = {c.id: c for c in self.clauses}
+        clause = by_id.get(entity.clause or "")
+        while clause is not None and clause.parent is not None:
+            clause = by_id.get(clause.parent)
+        return clause.heading if clause else ""

@@ -1,0 +1,182 @@
+"""Load ``rules/*.yaml`` into validated rules with their legal basis resolved through the KB.
+
+Every problem is a ``RuleLoadError`` naming the file and the place, e.g.
+``rules/deposit.yaml: rules -> 3 -> basis -> 0: 民法典第1586条 does not exist ...``:
+unknown keys, an unknown check, bad parameters, a ``{field}`` the check never fills, a
+duplicate id, or a citation that does not resolve to an in-force article.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from kb.types import CitationResolver
+from pipeline.errors import RuleLoadError
+from pipeline.model import EvidenceSource, Severity
+from pipeline.rules_engine.registry import CheckDef, Params, all_checks
+
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Basis(_Strict):
+    """Either a statute citation resolved in the KB, or a named common-law doctrine."""
+
+    citation: str | None = None
+    common_law: str | None = Field(default=None, description="the doctrine, e.g. 'penalty rule'")
+    summary: str = Field(default="", description="for common law: the principle in one line")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Basis:
+        if (self.citation is None) == (self.common_law is None):
+            raise ValueError("give exactly one of 'citation' or 'common_law'")
+        if self.common_law is not None and not self.summary:
+            raise ValueError("a common-law basis needs a 'summary' of the principle")
+        return self
+
+
+class RuleSpec(_Strict):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_.]*$")
+    language: Literal["zh", "en"]
+    jurisdiction: Literal["cn", "us", "common_law"]
+    type: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    severity: Severity
+    check: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    basis: list[Basis] = Field(min_length=1)
+    message: str = Field(min_length=1)
+    suggestion: str = ""
+
+
+class RuleFile(_Strict):
+    rules: list[RuleSpec] = Field(min_length=1)
+
+
+@dataclass(frozen=True)
+class LoadedRule:
+    spec: RuleSpec
+    check: CheckDef
+    params: Params
+    evidence: tuple[EvidenceSource, ...]
+    source: str
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    return " -> ".join(str(part) for part in loc)
+
+
+def _template_fields(template: str) -> set[str]:
+    return {
+        name.split(".")[0].split("[")[0]
+        for _, name, _, _ in string.Formatter().parse(template)
+        if name
+    }
+
+
+def _common_law(rule: RuleSpec, basis: Basis) -> EvidenceSource:
+    slug = "".join(c if c.isalnum() else "-" for c in (basis.common_law or "").lower()).strip("-")
+    return EvidenceSource(
+        doc_id=f"common-law.{slug}",
+        law=f"Common law: {basis.common_law}",
+        quote=basis.summary,
+        basis_kind="common_law",
+        status="in_force",
+    )
+
+
+def _resolve(
+    path: Path, index: int, rule: RuleSpec, resolver: CitationResolver
+) -> tuple[EvidenceSource, ...]:
+    evidence: list[EvidenceSource] = []
+    for j, basis in enumerate(rule.basis):
+        where = f"rules -> {index} -> basis -> {j}"
+        if basis.citation is None:
+            evidence.append(_common_law(rule, basis))
+            continue
+        result = resolver.lookup(basis.citation)
+        if not result.exists or result.evidence is None:
+            raise RuleLoadError(
+                path,
+                where,
+                f"rule {rule.id!r} cites {basis.citation!r}, which the KB cannot "
+                f"find ({result.message}). Fix: cite an existing article, e.g. 民法典第585条",
+            )
+        if result.status != "in_force":
+            replaced = f", replaced by {result.replaced_by}" if result.replaced_by else ""
+            raise RuleLoadError(
+                path,
+                where,
+                f"rule {rule.id!r} cites {basis.citation!r}, which is "
+                f"{result.status}{replaced}. Fix: cite the article in force",
+            )
+        evidence.append(result.evidence)
+    return tuple(evidence)
+
+
+def load_rule_file(path: Path, resolver: CitationResolver) -> list[LoadedRule]:
+    checks = all_checks()
+    try:
+        raw = yaml.safe_load(path.read_text("utf-8"))
+    except yaml.YAMLError as exc:
+        raise RuleLoadError(path, "", f"not valid YAML ({exc})") from exc
+    try:
+        parsed = RuleFile.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise RuleLoadError(path, _where(first["loc"]), first["msg"]) from exc
+    loaded: list[LoadedRule] = []
+    for i, rule in enumerate(parsed.rules):
+        check = checks.get(rule.check)
+        if check is None:
+            raise RuleLoadError(
+                path,
+                f"rules -> {i} -> check",
+                f"rule {rule.id!r} names unknown check "
+                f"{rule.check!r}. Valid checks: {', '.join(sorted(checks))}",
+            )
+        try:
+            params = check.params.model_validate(rule.params)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = _where(("rules", i, "params", *first["loc"]))
+            raise RuleLoadError(path, where, f"rule {rule.id!r}: {first['msg']}") from exc
+        for name in ("message", "suggestion"):
+            unknown = _template_fields(getattr(rule, name)) - check.fields
+            if unknown:
+                raise RuleLoadError(
+                    path,
+                    f"rules -> {i} -> {name}",
+                    f"rule {rule.id!r} uses "
+                    f"{sorted(unknown)}, which check {check.name!r} does not fill. "
+                    f"Available: {sorted(check.fields)}",
+                )
+        evidence = _resolve(path, i, rule, resolver)
+        loaded.append(LoadedRule(rule, check, params, evidence, str(path)))
+    return loaded
+
+
+def load_rules(resolver: CitationResolver, rules_dir: Path = RULES_DIR) -> tuple[LoadedRule, ...]:
+    """Every rule in ``rules_dir/*.yaml``; ids must be unique across files."""
+    files = sorted(rules_dir.glob("*.yaml"))
+    if not files:
+        raise RuleLoadError(rules_dir, "", "no rule files (*.yaml) found. Fix: point at rules/")
+    rules: list[LoadedRule] = []
+    seen: dict[str, str] = {}
+    for path in files:
+        for rule in load_rule_file(path, resolver):
+            if rule.spec.id in seen:
+                raise RuleLoadError(
+                    path, f"rule {rule.spec.id}", f"duplicate id, also in {seen[rule.spec.id]}"
+                )
+            seen[rule.spec.id] = str(path)
+            rules.append(rule)
+    return tuple(rules)

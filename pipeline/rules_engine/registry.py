@@ -1,0 +1,94 @@
+"""The check registry: named Python functions that rules in ``rules/*.yaml`` refer to.
+
+A check takes the parsed contract and the rule's validated parameters and yields ``Hit``s.
+It declares its parameter model (pydantic, ``extra="forbid"``) and the template fields it
+fills, so a rule file with an unknown parameter or a ``{field}`` the check never fills fails
+at load time, not in the middle of a review.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from pipeline.model import Span
+from pipeline.rules_engine.context import RuleContext
+
+
+class Params(BaseModel):
+    """Base of every check's parameters: unknown keys are errors, and every list of strings
+    (and ``highlight``) must hold valid regular expressions."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @model_validator(mode="after")
+    def _compile_patterns(self) -> Params:
+        for name, value in self:
+            patterns = value if isinstance(value, list) else [value] if name == "highlight" else []
+            for pattern in patterns:
+                if not isinstance(pattern, str):
+                    continue
+                try:
+                    re.compile(pattern)
+                except re.error as exc:
+                    raise ValueError(
+                        f"{name}: {pattern!r} is not a valid regular expression ({exc})"
+                    ) from None
+        return self
+
+
+class NoParams(Params):
+    pass
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One place a check fired: the main span, related spans, and the message values."""
+
+    span: Span
+    values: dict[str, str] = field(default_factory=dict)
+    related: tuple[Span, ...] = ()
+
+
+CheckFn = Callable[[RuleContext, Any], Iterable[Hit]]
+P = TypeVar("P", bound=Params)
+
+
+@dataclass(frozen=True)
+class CheckDef:
+    name: str
+    fn: CheckFn
+    params: type[Params]
+    fields: frozenset[str]
+    doc: str
+
+
+CHECKS: dict[str, CheckDef] = {}
+
+
+def check(
+    name: str, params: type[Params] = NoParams, fields: Iterable[str] = ()
+) -> Callable[[CheckFn], CheckFn]:
+    """Register ``fn`` as check ``name``. Every check also fills ``{quote}``."""
+
+    def register(fn: CheckFn) -> CheckFn:
+        if name in CHECKS:
+            raise ValueError(f"check {name!r} is registered twice")
+        CHECKS[name] = CheckDef(
+            name, fn, params, frozenset(fields) | {"quote"}, (fn.__doc__ or "").strip()
+        )
+        return fn
+
+    return register
+
+
+def all_checks() -> dict[str, CheckDef]:
+    # Importing the modules registers their checks.
+    from pipeline.rules_engine import checks_common, checks_en, checks_zh
+
+    del checks_common, checks_en, checks_zh
+    return dict(CHECKS)

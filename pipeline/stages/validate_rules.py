@@ -1,0 +1,55 @@
+"""ValidateRules: run the rule catalogue (``rules/*.yaml``) against the parsed contract.
+
+requires: ``document`` (Document), ``entities`` (tuple[Entity, ...]), ``clauses``
+produces: ``rule_findings`` (tuple[Finding, ...])
+
+Rules are loaded once, at ``warm_up`` or first run, and every citation in them is resolved
+through the KB's exact lookup (``kb.catalog``); a rule whose basis does not resolve to an
+in-force article stops the load with an error naming the file and rule. Each finding carries
+the resolved ``evidence_source``. Deterministic; no LLM.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kb.types import CitationResolver
+from pipeline.entities import Clause
+from pipeline.model import Document, Entity, Finding
+from pipeline.rules_engine import RULES_DIR, LoadedRule, RuleContext, load_rules, run_rules
+
+
+def default_resolver() -> CitationResolver:
+    from kb.catalog import default_catalog
+
+    return default_catalog()
+
+
+class ValidateRules:
+    name = "validate_rules"
+    requires: tuple[str, ...] = ("document", "entities", "clauses")
+    produces: dict[str, Any] = {"rule_findings": tuple[Finding, ...]}
+    deterministic = True
+
+    def __init__(
+        self, resolver: CitationResolver | None = None, rules_dir: Path = RULES_DIR
+    ) -> None:
+        self.resolver = resolver
+        self.rules_dir = rules_dir
+        self._rules: tuple[LoadedRule, ...] | None = None
+
+    @property
+    def rules(self) -> tuple[LoadedRule, ...]:
+        if self._rules is None:
+            self._rules = load_rules(self.resolver or default_resolver(), self.rules_dir)
+        return self._rules
+
+    def warm_up(self) -> None:
+        _ = self.rules
+
+    def run(
+        self, *, document: Document, entities: tuple[Entity, ...], clauses: tuple[Clause, ...]
+    ) -> dict[str, Any]:
+        ctx = RuleContext(document, entities, clauses)
+        return {"rule_findings": run_rules(self.rules, ctx)}
