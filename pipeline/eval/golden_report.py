@@ -1,0 +1,328 @@
+"""The golden-set report (JSON + Markdown), the history file and the roll-back verdict."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import mean
+from typing import Any
+
+from pipeline.atomic import write_text_atomic
+from pipeline.eval.golden import GoldenEvaluation, SystemResult
+from pipeline.eval.golden_labels import RULE_FINDING_TYPES
+from pipeline.eval.metrics import PRF
+
+EXIT_OK = 0
+EXIT_ROLL_BACK = 1
+
+
+def _r(x: float | None, digits: int = 4) -> float | None:
+    return None if x is None else round(x, digits)
+
+
+def system_summary(system: SystemResult) -> dict[str, Any]:
+    scores = system.scores
+    runs = system.ok_runs
+    uses = [u for r in runs for u in r.citations]
+    fabricated = [u for u in uses if not u.exists]
+    proposed = sum(r.edits_proposed for r in runs)
+    rejected = sum(r.edits_rejected for r in runs)
+    pres = [r.pres_lev for r in runs if r.pres_lev is not None]
+    n = len(runs) or 1
+    out: dict[str, Any] = {
+        "name": system.name,
+        "mode": system.mode,
+        "note": system.note,
+        "contracts": len(system.runs),
+        "errors": {r.contract.id: r.error for r in system.runs if r.error is not None},
+        "citations": {
+            "total": len(uses),
+            "fabricated": len(fabricated),
+            "fabrication_rate": _r(len(fabricated) / len(uses)) if uses else 0.0,
+            "fabricated_examples": [
+                {"contract": u.contract_id, "type": u.finding_type, "citation": u.citation}
+                for u in fabricated[:20]
+            ],
+        },
+        "edits": {
+            "proposed": proposed,
+            "rejected_by_guard": rejected,
+            "rejected_share": _r(rejected / proposed) if proposed else None,
+            "mean_pres_lev": _r(mean(pres)) if pres else None,
+            "contracts_with_revision": len(pres),
+        },
+        "cost": {
+            "llm_calls": sum(r.llm_calls for r in runs),
+            "tokens": sum(r.tokens for r in runs),
+            "wall_s": round(sum(r.wall_s for r in runs), 3),
+            "llm_calls_per_contract": round(sum(r.llm_calls for r in runs) / n, 3),
+            "tokens_per_contract": round(sum(r.tokens for r in runs) / n, 1),
+            "wall_s_per_contract": round(sum(r.wall_s for r in runs) / n, 3),
+        },
+    }
+    if scores is None:
+        return out
+    out["kappa"] = scores.kappa.as_dict()
+    out["overall"] = {
+        level: scores.overall(level).as_dict() for level in ("presence", "span", "located")
+    }
+    out["per_type"] = {
+        t: {
+            "presence": scores.presence.get(t, PRF()).as_dict(),
+            "span": scores.span.get(t, PRF()).as_dict(),
+            "located": scores.located.get(t, PRF()).as_dict(),
+        }
+        for t in RULE_FINDING_TYPES
+    }
+    out["evidence"] = {
+        "checked": scores.evidence_checked,
+        "correct": scores.evidence_correct,
+        "accuracy": _r(scores.evidence_accuracy),
+    }
+    out["false_alarms"] = {
+        "count": len(scores.false_alarms),
+        "clean_contracts": sum(1 for r in runs if r.contract.label.clean),
+        "items": [
+            {"contract": cid, "type": p.type, "severity": p.severity, "quote": p.quote[:120]}
+            for cid, p in scores.false_alarms
+        ],
+    }
+    return out
+
+
+def per_type_recall(summary: dict[str, Any]) -> dict[str, float | None]:
+    per_type: dict[str, Any] = summary.get("per_type", {})
+    return {t: v["presence"]["recall"] for t, v in per_type.items()}
+
+
+def recall_regressions(
+    previous: dict[str, float | None], current: dict[str, float | None]
+) -> list[str]:
+    """Every type whose presence recall fell since the previous run, as 'type a → b'."""
+    fell: list[str] = []
+    for t, before in previous.items():
+        now = current.get(t)
+        if before is not None and now is not None and now < before - 1e-9:
+            fell.append(f"{t} {before:.2f} → {now:.2f}")
+    return fell
+
+
+def read_last_history(path: Path) -> dict[str, Any] | None:
+    if not path.exists():
+        return None
+    rows = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if not rows:
+        return None
+    last: dict[str, Any] = json.loads(rows[-1])
+    return last
+
+
+def build_report(evaluation: GoldenEvaluation) -> dict[str, Any]:
+    pipeline = system_summary(evaluation.pipeline)
+    report: dict[str, Any] = {
+        "golden_set": str(evaluation.root),
+        "started_at": evaluation.started_at,
+        "git_commit": evaluation.git_commit,
+        "threshold": evaluation.threshold,
+        "pipeline": pipeline,
+        "baseline": system_summary(evaluation.baseline) if evaluation.baseline else None,
+        "baseline_note": evaluation.baseline_note,
+        "inter_annotator": {
+            "contracts": evaluation.agreement_contracts,
+            "kappa": evaluation.agreement.as_dict() if evaluation.agreement else None,
+            "span_f1_pass2_vs_pass1": _r(evaluation.agreement_span_f1),
+        },
+        "previous_run": evaluation.previous,
+        "recall_regressions": evaluation.regressions,
+    }
+    return report
+
+
+def history_row(report: dict[str, Any]) -> dict[str, Any]:
+    pipeline = report["pipeline"]
+    return {
+        "date": report["started_at"],
+        "git_commit": report["git_commit"],
+        "model": pipeline["mode"],
+        "kappa": pipeline.get("kappa", {}).get("kappa"),
+        "false_alarms": pipeline.get("false_alarms", {}).get("count"),
+        "fabrication_rate": pipeline["citations"]["fabrication_rate"],
+        "evidence_accuracy": pipeline.get("evidence", {}).get("accuracy"),
+        "per_type_recall": per_type_recall(pipeline),
+    }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    exit_code: int
+    message: str
+
+
+def verdict(report: dict[str, Any]) -> Verdict:
+    kappa = report["pipeline"].get("kappa", {}).get("kappa")
+    threshold = report["threshold"]
+    regressions: list[str] = report["recall_regressions"]
+    named = "; ".join(regressions) if regressions else "no per-type recall fell since last run"
+    if kappa is None or kappa < threshold:
+        shown = "n/a" if kappa is None else f"{kappa:.3f}"
+        return Verdict(
+            EXIT_ROLL_BACK,
+            f"ROLL BACK: golden-set κ {shown} is below the threshold {threshold:.2f}. "
+            f"Regressions: {named}.",
+        )
+    return Verdict(EXIT_OK, f"OK: golden-set κ {kappa:.3f} ≥ {threshold:.2f}. {named}.")
+
+
+def _fmt(x: object) -> str:
+    if x is None:
+        return "–"
+    if isinstance(x, float):
+        return f"{x:.3f}"
+    return str(x)
+
+
+def render_markdown(report: dict[str, Any]) -> str:
+    p = report["pipeline"]
+    b = report["baseline"]
+    lines = [
+        "# Golden-set evaluation",
+        "",
+        f"- golden set: `{report['golden_set']}`; commit `{report['git_commit'][:12]}`; "
+        f"started {report['started_at']}",
+        f"- pipeline mode: **{p['mode']}**; contracts: {p['contracts']}"
+        + (f"; errors: {len(p['errors'])}" if p["errors"] else ""),
+        "",
+        "## Agreement with the human labels",
+        "",
+    ]
+    k = p.get("kappa")
+    if k:
+        lines += [
+            f"- **Cohen's κ = {k['kappa']:.3f}** ({k['band']}, Landis–Koch) over {k['cells']} "
+            f"contract × type cells; class balance: {k['gold_positive']} gold-positive cells "
+            f"({k['gold_positive_share']:.1%}), {k['predicted_positive']} predicted-positive; "
+            f"raw agreement {k['observed_agreement']:.1%}",
+            f"- threshold {report['threshold']:.2f}: "
+            + ("**below, roll back**" if k["kappa"] < report["threshold"] else "met"),
+        ]
+    ia = report["inter_annotator"]
+    if ia["kappa"]:
+        lines.append(
+            f"- inter-annotator κ (ceiling) = {ia['kappa']['kappa']:.3f} "
+            f"({ia['kappa']['band']}) on {ia['contracts']} contracts labelled twice; "
+            f"span F1 pass 2 vs pass 1 = {_fmt(ia['span_f1_pass2_vs_pass1'])}"
+        )
+    ev = p.get("evidence", {})
+    fa = p.get("false_alarms", {})
+    lines += [
+        f"- evidence accuracy: {_fmt(ev.get('accuracy'))} "
+        f"({ev.get('correct', 0)}/{ev.get('checked', 0)} located matches cite the gold "
+        "article or an accepted alternative)",
+        f"- citation fabrication rate: {_fmt(p['citations']['fabrication_rate'])} "
+        f"({p['citations']['fabricated']}/{p['citations']['total']} statute citations not "
+        "in the KB; must be 0)",
+        f"- false alarms (MEDIUM+ on {fa.get('clean_contracts', 0)} clean contracts): "
+        f"{fa.get('count', 0)}",
+    ]
+    lines += [
+        f"  - {a['contract']}: {a['type']} {a['severity']} «{a['quote']}»"
+        for a in fa.get("items", [])
+    ]
+    ed, cost = p["edits"], p["cost"]
+    lines += [
+        f"- edits: {ed['proposed']} proposed, {ed['rejected_by_guard']} rejected by the guard "
+        f"(share {_fmt(ed['rejected_share'])}); mean Pres_Lev {_fmt(ed['mean_pres_lev'])} "
+        f"over {ed['contracts_with_revision']} contracts",
+        f"- cost: {cost['llm_calls']} LLM calls, {cost['tokens']} tokens, "
+        f"{cost['wall_s']:.1f} s wall ({cost['llm_calls_per_contract']} calls, "
+        f"{cost['tokens_per_contract']} tokens, {cost['wall_s_per_contract']:.2f} s per contract)",
+        "",
+    ]
+    if "overall" in p:
+        lines += [
+            "## Overall",
+            "",
+            "| level | TP | FP | FN | P | R | F1 |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for level, v in p["overall"].items():
+            lines.append(
+                f"| {level} | {v['tp']} | {v['fp']} | {v['fn']} | {_fmt(v['precision'])} "
+                f"| {_fmt(v['recall'])} | {_fmt(v['f1'])} |"
+            )
+        lines += [
+            "",
+            "presence = per contract × type; span = quote token Jaccard ≥ 0.5 (CUAD); "
+            "located = same type and overlapping offsets.",
+            "",
+            "## Per finding type",
+            "",
+            "| type | presence P | R | F1 | span P | R | F1 | located R |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for t, v in p["per_type"].items():
+            pr, sp, lo = v["presence"], v["span"], v["located"]
+            lines.append(
+                f"| {t} | {_fmt(pr['precision'])} | {_fmt(pr['recall'])} | {_fmt(pr['f1'])} "
+                f"| {_fmt(sp['precision'])} | {_fmt(sp['recall'])} | {_fmt(sp['f1'])} "
+                f"| {_fmt(lo['recall'])} |"
+            )
+        lines.append("")
+    lines += ["## Baseline: single LLM, generate → critique → rewrite", ""]
+    if b is None:
+        lines += [f"Skipped: {report['baseline_note']}", ""]
+    else:
+        lines += [
+            "| metric | pipeline | llm-only |",
+            "|---|---|---|",
+            f"| κ | {_fmt(k['kappa'] if k else None)} | {_fmt(b.get('kappa', {}).get('kappa'))} |",
+            f"| presence recall | {_fmt(p['overall']['presence']['recall'])} "
+            f"| {_fmt(b['overall']['presence']['recall'])} |",
+            f"| citation fabrication | {_fmt(p['citations']['fabrication_rate'])} "
+            f"| {_fmt(b['citations']['fabrication_rate'])} |",
+            f"| LLM calls | {p['cost']['llm_calls']} | {b['cost']['llm_calls']} |",
+            f"| tokens | {p['cost']['tokens']} | {b['cost']['tokens']} |",
+            f"| false alarms | {fa.get('count', 0)} | {b['false_alarms']['count']} |",
+            "",
+        ]
+        if b.get("note"):
+            lines += [b["note"], ""]
+    lines += ["## Compared with the previous run", ""]
+    prev = report["previous_run"]
+    if prev is None:
+        lines.append("No previous run in the history.")
+    else:
+        lines.append(
+            f"Previous: {prev.get('date')} commit `{str(prev.get('git_commit'))[:12]}` "
+            f"model {prev.get('model')}, κ {_fmt(prev.get('kappa'))}."
+        )
+        regs = report["recall_regressions"]
+        lines.append(
+            "Recall fell for: " + "; ".join(regs) if regs else "No finding type's recall fell."
+        )
+    if p["errors"]:
+        lines += ["", "## Errors", ""] + [f"- {cid}: {msg}" for cid, msg in p["errors"].items()]
+    return "\n".join(lines) + "\n"
+
+
+def write_outputs(evaluation: GoldenEvaluation, out_dir: Path) -> tuple[dict[str, Any], Verdict]:
+    """Write report.json, report.md and append to history.jsonl; return report and verdict."""
+    history = out_dir / "history.jsonl"
+    previous = read_last_history(history)
+    report = build_report(evaluation)
+    report["previous_run"] = previous
+    if previous is not None:
+        report["recall_regressions"] = recall_regressions(
+            previous.get("per_type_recall", {}), per_type_recall(report["pipeline"])
+        )
+    evaluation.previous = previous
+    evaluation.regressions = report["recall_regressions"]
+    out_dir.mkdir(parents=True, exist_ok=True)
+    write_text_atomic(
+        out_dir / "report.json", json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+    )
+    write_text_atomic(out_dir / "report.md", render_markdown(report))
+    with history.open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps(history_row(report), ensure_ascii=False) + "\n")
+    return report, verdict(report)
