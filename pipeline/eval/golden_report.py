@@ -326,3 +326,27 @@ def write_outputs(evaluation: GoldenEvaluation, out_dir: Path) -> tuple[dict[str
     with history.open("a", encoding="utf-8") as fh:
         fh.write(json.dumps(history_row(report), ensure_ascii=False) + "\n")
     return report, verdict(report)
+
+
+def push_metrics(report: dict[str, Any], url: str, job: str = "contract_review_golden") -> None:
+    """Push κ, false alarms, fabrication rate and per-type recall to a Prometheus Pushgateway."""
+    from prometheus_client import CollectorRegistry, Gauge, push_to_gateway
+
+    registry = CollectorRegistry()
+    p = report["pipeline"]
+    Gauge("golden_kappa", "Cohen's kappa vs golden labels", registry=registry).set(
+        p.get("kappa", {}).get("kappa") or 0.0
+    )
+    Gauge("golden_false_alarms", "MEDIUM+ findings on clean contracts", registry=registry).set(
+        p.get("false_alarms", {}).get("count", 0)
+    )
+    Gauge("golden_fabrication_rate", "Citations not in the KB", registry=registry).set(
+        p["citations"]["fabrication_rate"]
+    )
+    recall = Gauge(
+        "golden_type_recall", "Presence recall per finding type", ["type"], registry=registry
+    )
+    for t, r in per_type_recall(p).items():
+        if r is not None:
+            recall.labels(type=t).set(r)
+    push_to_gateway(url, job=job, registry=registry)

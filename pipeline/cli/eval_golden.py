@@ -1,0 +1,99 @@
+"""``contract-review eval golden DIR``: run the pipeline on the golden set and score it.
+
+Writes ``OUT/report.json``, ``OUT/report.md`` and appends to ``OUT/history.jsonl``. Exit 0
+when κ ≥ ``--threshold``; exit 1 with a "ROLL BACK" message naming the finding types whose
+recall fell since the previous run otherwise. ``--compare llm-only`` also runs the single-LLM
+generate → critique → rewrite baseline (skipped, and said so, when no LLM is available).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from kb.catalog import default_catalog
+from pipeline.cli.errors import guarded
+from pipeline.cli.eval import eval_app
+from pipeline.config import LLMSettings, RunConfig
+from pipeline.eval.baseline import run_llm_only
+from pipeline.eval.golden import DEFAULT_THRESHOLD, SystemResult, evaluate_golden
+from pipeline.eval.golden_labels import GoldContract
+from pipeline.eval.golden_report import push_metrics, write_outputs
+from pipeline.llm.select import build_client, session_settings
+
+console = Console(stderr=True)
+COMPARE_CHOICES = ("none", "llm-only")
+
+
+def _baseline(
+    compare: str, config: RunConfig
+) -> tuple[Callable[[Sequence[GoldContract]], SystemResult] | None, str]:
+    if compare == "none":
+        return None, "not requested (pass --compare llm-only to run it)"
+    if config.llm.spec.strip() == "none":
+        return None, "skipped: --llm none, so there is no LLM to run the llm-only baseline"
+    client, info = build_client(config.llm)
+    if client is None:
+        return None, f"skipped: no LLM available. {info.note}"
+    catalog = default_catalog()
+    settings = session_settings(config.llm)
+
+    def run(contracts: Sequence[GoldContract]) -> SystemResult:
+        return run_llm_only(contracts, client, catalog, settings, config.intake)
+
+    return run, ""
+
+
+@eval_app.command("golden")
+def golden(
+    directory: Annotated[Path, typer.Argument(help="The golden set folder (golden_set/).")],
+    llm: Annotated[
+        str, typer.Option("--llm", help="auto, none, ollama[:MODEL], llamacpp[:PATH].")
+    ] = "auto",
+    llm_url: Annotated[str | None, typer.Option("--llm-url", help="Ollama host.")] = None,
+    threshold: Annotated[
+        float, typer.Option(help="Exit 1 (roll back) when κ is below this.")
+    ] = DEFAULT_THRESHOLD,
+    compare: Annotated[
+        str, typer.Option("--compare", help="none, or llm-only to run the baseline too.")
+    ] = "none",
+    out: Annotated[Path, typer.Option("--out", help="Report folder.")] = Path("eval"),
+    pushgateway: Annotated[
+        str | None, typer.Option("--pushgateway", help="Prometheus Pushgateway URL.")
+    ] = None,
+) -> None:
+    """Score the pipeline against the golden labels: κ, per-type P/R/F1, evidence, cost."""
+    if compare not in COMPARE_CHOICES:
+        raise typer.BadParameter(
+            f"{compare!r} is not one of: {', '.join(COMPARE_CHOICES)}", param_hint="--compare"
+        )
+    config = RunConfig(llm=LLMSettings(spec=llm, url=llm_url))
+    baseline, note = guarded(lambda: _baseline(compare, config))
+    evaluation = guarded(
+        lambda: evaluate_golden(
+            directory,
+            config,
+            threshold,
+            baseline=baseline,
+            baseline_note=note or "ran",
+        )
+    )
+    report, result = write_outputs(evaluation, out)
+    kappa = report["pipeline"].get("kappa", {})
+    console.print(
+        f"golden set: {report['pipeline']['contracts']} contracts, mode "
+        f"{report['pipeline']['mode']}; κ {kappa.get('kappa')} ({kappa.get('band')}); "
+        f"false alarms {report['pipeline'].get('false_alarms', {}).get('count')}"
+    )
+    for name in ("report.json", "report.md", "history.jsonl"):
+        console.print(f"  wrote {out / name}")
+    if pushgateway:
+        push_metrics(report, pushgateway)
+        console.print(f"  pushed metrics to {pushgateway}")
+    style = "bold red" if result.exit_code else "green"
+    console.print(f"[{style}]{result.message}[/]")
+    raise typer.Exit(code=result.exit_code)
