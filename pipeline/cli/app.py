@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from pipeline.cli import batch, kb, replay, review, version
+from pipeline.cli import eval as eval_command
 
 app = typer.Typer(
     name="contract-review",
@@ -14,7 +15,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for module in (review, replay, version, batch, kb):
+for module in (review, replay, version, batch, kb, eval_command):
     module.register(app)
 
 
