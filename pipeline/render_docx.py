@@ -25,7 +25,7 @@ from docx.oxml.xmlchemy import BaseOxmlElement
 from docx.text.paragraph import Paragraph
 from docx.text.run import Run
 
-from pipeline.model import Edit, EvidenceSource, Finding
+from pipeline.model import Edit, EditType, EvidenceSource, Finding
 
 AUTHOR = "contract-review"
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -181,9 +181,12 @@ def _nearest(runs_at: dict[int, Run], offset: int) -> Run | None:
 def render_docx(
     text: str, findings: Sequence[Finding], applied: Sequence[Edit], unapplied: Sequence[Edit]
 ) -> bytes:
+    # A suggestion is never written into the text: it can only be a comment.
+    tracked = [e for e in applied if e.type != EditType.SUGGESTION]
+    commented = [*unapplied, *(e for e in applied if e.type == EditType.SUGGESTION)]
     comments = [finding_comment(f) for f in findings if f.span.end > f.span.start]
-    comments += [suggestion_comment(e) for e in unapplied]
-    return build_redline(text, applied, comments)
+    comments += [suggestion_comment(e) for e in commented]
+    return build_redline(text, tracked, comments)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
-from pipeline.model import Edit, ReviewReport, Severity
+from pipeline.model import Edit, EditType, ReviewReport, Severity
 
 TEMPLATES = Path(__file__).parent / "templates"
 SEVERITY_ORDER = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
@@ -76,7 +76,7 @@ def redline(text: str, edits: tuple[Edit, ...]) -> list[RedlinePiece]:
     """The original text with each applied edit shown as a deletion and an insertion."""
     pieces: list[RedlinePiece] = []
     cursor = 0
-    for edit in sorted(edits, key=lambda e: e.start):
+    for edit in sorted((e for e in edits if e.type != EditType.SUGGESTION), key=lambda e: e.start):
         if edit.start < cursor:
             continue  # Revise never applies overlapping edits; skip defensively
         pieces.append(RedlinePiece("same", text[cursor : edit.start]))

@@ -113,6 +113,14 @@ def test_changes_carry_author_and_date_and_findings_become_comments() -> None:
     assert read_tracked(data).accepted == _apply(TEXT, [_edit(TEXT, "40%", "20%")])
 
 
+def test_a_suggestion_passed_as_applied_is_still_only_a_comment() -> None:
+    suggestion = _edit(TEXT, "End.", "【建议补充】仲裁条款", EditType.SUGGESTION)
+    data = render_docx(TEXT, [], [suggestion], unapplied=())
+    assert read_tracked(data).accepted == TEXT
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        assert "【建议补充】仲裁条款" in z.read("word/comments.xml").decode()
+
+
 def test_insertion_at_the_start_of_a_paragraph_stays_there() -> None:
     at = TEXT.index("第六条")
     edit = Edit(start=at, end=at, replace_with="【新】", type=EditType.REPLACE, confidence=0.9)
