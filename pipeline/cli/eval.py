@@ -17,7 +17,9 @@ from rich.table import Table
 from pipeline.cli.errors import guarded
 from pipeline.eval.cuad import CuadReport, evaluate
 
-eval_app = typer.Typer(name="eval", help="Evaluate the pipeline against labelled data.", no_args_is_help=True)
+eval_app = typer.Typer(
+    name="eval", help="Evaluate the pipeline against labelled data.", no_args_is_help=True
+)
 console = Console()
 
 

@@ -22,14 +22,16 @@ _HEADINGS: tuple[tuple[re.Pattern[str], int | None], ...] = (
     (re.compile(rf"^[ \t]*(?P<id>第(?P<n>{_CN_NUM})条)[ \t]*(?P<title>[^\n]*)", re.M), 1),
     (
         re.compile(
-            r"^[ \t]*(?P<id>(?:ARTICLE|Article)\s+(?P<n>[IVXLC]+|\d+))\b[.:]?[ \t]*(?P<title>[^\n]*)",
+            r"^[ \t]*(?P<id>(?:ARTICLE|Article)\s+(?P<n>[IVXLC]+|\d+))\b[.:]?"
+            r"[ \t]*(?P<title>[^\n]*)",
             re.M,
         ),
         1,
     ),
     (
         re.compile(
-            r"^[ \t]*(?P<id>(?:SECTION|Section)\s+(?P<n>\d+(?:\.\d+)*))\b[.:]?[ \t]*(?P<title>[^\n]*)",
+            r"^[ \t]*(?P<id>(?:SECTION|Section)\s+(?P<n>\d+(?:\.\d+)*))\b[.:]?"
+            r"[ \t]*(?P<title>[^\n]*)",
             re.M,
         ),
         None,
@@ -48,7 +50,8 @@ _HEADINGS: tuple[tuple[re.Pattern[str], int | None], ...] = (
     ),
     (
         re.compile(
-            r"^[ \t]*(?P<id>(?P<n>\d{1,3}(?:\.\d{1,3})*)(?:[.、．](?!\d)|(?=[ \t])))[ \t]*(?P<title>[^\n]+)",
+            r"^[ \t]*(?P<id>(?P<n>\d{1,3}(?:\.\d{1,3})*)(?:[.、．](?!\d)|(?=[ \t])))"
+            r"[ \t]*(?P<title>[^\n]+)",
             re.M,
         ),
         None,
@@ -140,7 +143,7 @@ def innermost(clauses: tuple[Clause, ...], offset: int) -> Clause | None:
     """The deepest clause whose body holds the original ``offset``."""
     best: Clause | None = None
     for clause in clauses:
-        if clause.body.start <= offset < max(clause.body.end, clause.body.start + 1):
-            if best is None or clause.level >= best.level:
-                best = clause
+        inside = clause.body.start <= offset < max(clause.body.end, clause.body.start + 1)
+        if inside and (best is None or clause.level >= best.level):
+            best = clause
     return best

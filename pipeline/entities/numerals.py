@@ -119,11 +119,29 @@ def cn_amount(value: Decimal) -> str:
     return text
 
 
-_ONES = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen"
-).split()
-_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+_ONES = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9}
 EN_NUMBER_WORDS = frozenset(_ONES) | frozenset(_TENS[2:]) | {"hundred", *_SCALES}
 MAX_EN_INTEGER = 10**12 - 1

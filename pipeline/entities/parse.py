@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from itertools import pairwise
 
 from pipeline.entities import amounts, dates, parties, rates, topics
 from pipeline.entities.clauses import segment
@@ -96,13 +97,13 @@ def _mark_ranges(text: str, matches: list[Match]) -> list[Match]:
     """自2025年1月1日起至2025年12月31日止 / from X to Y: the first is a start, the second an end."""
     out = list(matches)
     found_dates = [i for i, m in enumerate(out) if m.kind == "date"]
-    for a, b in zip(found_dates, found_dates[1:], strict=False):
+    for a, b in pairwise(found_dates):
         first, second = out[a], out[b]
         if _RANGE_JOIN.match(text[first.end : second.start]):
-            out[a] = Match(first.kind, first.start, first.end, first.value,
-                           {**first.attrs, "role": "start", "range_end": second.start})  # fmt: skip
-            out[b] = Match(second.kind, second.start, second.end, second.value,
-                           {**second.attrs, "role": "end"})  # fmt: skip
+            start_attrs = {**first.attrs, "role": "start", "range_end": second.start}
+            out[a] = Match(first.kind, first.start, first.end, first.value, start_attrs)
+            end_attrs = {**second.attrs, "role": "end"}
+            out[b] = Match(second.kind, second.start, second.end, second.value, end_attrs)
     return out
 
 

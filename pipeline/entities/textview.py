@@ -95,9 +95,9 @@ def build_view(document: Document) -> TextView:
             soft = False
         if soft and HEADING_START.match(nxt):
             soft = False
-        if soft and not _NUMBER_ONLY.match(stripped):
-            if stripped[-1] in _SENTENCE_END or display_width(stripped) < full:
-                soft = False
+        ends_line = stripped[-1:] in tuple(_SENTENCE_END) or display_width(stripped) < full
+        if soft and not _NUMBER_ONLY.match(stripped) and ends_line:
+            soft = False
         if soft:
             prev_ch, next_ch = stripped[-1], nxt.lstrip()[0]
             if not (_is_cjk(prev_ch) or _is_cjk(next_ch)) or _NUMBER_ONLY.match(stripped):

@@ -15,10 +15,12 @@ CLAUSE_TYPES: dict[str, str] = {
     "security_deposit": r"押金|保证金|security deposit",
     "penalty": r"违约金|罚款|罚金|滞纳金|liquidated damages|penalt(?:y|ies)",
     "interest": r"利息|利率|interest(?! in)|per annum",
-    "liability_cap": r"累计赔偿|赔偿总额|赔偿责任(?:以|不超过)|最高赔偿|责任上限|(?:aggregate|total|maximum|cumulative)"
-    r" liability|liability[^.]{0,80}(?:shall not|will not|not) exceed|limitation of liability",
+    "liability_cap": r"累计赔偿|赔偿总额|赔偿责任(?:以|不超过)|最高赔偿|责任上限"
+    r"|(?:aggregate|total|maximum|cumulative) liability"
+    r"|liability[^.]{0,80}(?:shall not|will not|not) exceed|limitation of liability",
     "indemnity": r"赔偿并使.{0,6}免受|使.{0,6}免受损害|indemnif|hold harmless",
-    "governing_law": r"适用.{0,12}法律|管辖法律|准据法|governed by|governing law|construed in accordance",
+    "governing_law": r"适用.{0,12}法律|管辖法律|准据法|governed by|governing law"
+    r"|construed in accordance",
     "arbitration": r"仲裁|arbitrat",
     "court": r"人民法院|法院|诉讼|court|litigation|jurisdiction",
     "renewal": r"续签|续订|续约|续期|顺延|renew",
@@ -49,9 +51,10 @@ TOPICS: dict[str, str] = {
     "rent": r"租金|rent",
     "salary": r"工资|月薪|薪酬|salary|wage",
     "compensation": r"经济补偿|补偿金|补偿|compensation",
-    "liability_cap": r"赔偿总额|累计赔偿|最高赔偿|shall not exceed|cap",
+    "liability_cap": r"赔偿总额|累计赔偿|最高赔偿|shall not exceed|\bcap\b",
     "fee": r"服务费|费用|fee",
-    "instalment": r"首付款|首期|进度款|尾款|余款|剩余价款|分期|第[一二三四五六七八九十\d]+期|instal?lment",
+    "instalment": r"首付款|首期|进度款|尾款|余款|剩余价款|分期|第[一二三四五六七八九十\d]+期"
+    r"|instal?lment",
 }
 _TOPIC_RE = re.compile("|".join(f"(?P<{k}>{v})" for k, v in TOPICS.items()), re.I)
 
@@ -85,8 +88,8 @@ def nearest_role(before: str, after: str) -> str | None:
         last = m.lastgroup
     if last:
         return last
-    m = _ROLE_RE.search(after[:6])
-    return m.lastgroup if m else None
+    following = _ROLE_RE.search(after[:6])
+    return following.lastgroup if following else None
 
 
 DURATION_TOPICS: dict[str, str] = {
@@ -94,7 +97,8 @@ DURATION_TOPICS: dict[str, str] = {
     "non_compete": r"竞业限制|竞业禁止|non-?compet",
     "lease_term": r"租赁期限|租期|租赁期|lease term",
     "guarantee_period": r"保证期间|保证期限|保证责任期间|guarantee period",
-    "contract_term": r"合同期限|劳动合同期限|聘用期|本合同有效期|有效期|initial term|term of this agreement",
+    "contract_term": r"合同期限|劳动合同期限|聘用期|本合同有效期|有效期|initial term"
+    r"|term of this agreement",
     "renewal": r"续期|续签|续订|renewal term|renew",
     "notice": r"提前|书面通知|notice",
     "warranty": r"质量保证期|保修期|质保期|warranty period",

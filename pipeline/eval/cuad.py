@@ -1,6 +1,7 @@
 """CUAD clause-presence evaluation: deterministic detectors scored against human labels.
 
-For each CUAD category a detector (regular expressions over the whitespace-normalised text)
+For each CUAD category a detector (regular expressions in ``cuad_detectors.yaml``, over the
+whitespace-normalised text)
 says present / absent per contract. Against ``master_clauses.csv`` (a category is present
 when its clause column is non-empty) we report Cohen's kappa (scikit-learn), precision,
 recall and F1 per category.
@@ -16,131 +17,54 @@ import re
 import time
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sklearn.metrics import cohen_kappa_score, f1_score, precision_score, recall_score
 
 from pipeline.errors import InputNotFoundError, MalformedInputError
 
-_NEG_EXCL = r"(?!\s+(?:of|jurisdiction|venue|forum|remedy|remedies|property|owner|benefit|use|purpose|rights? of ownership|exploitation))"
+DETECTORS_FILE = Path(__file__).with_name("cuad_detectors.yaml")
 
-# Each category: patterns that mark presence, and patterns that veto a matching sentence.
-DETECTORS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "Governing Law": (
-        (
-            r"governed by|governing law|construed (?:and enforced )?(?:in accordance with|under)",
-            r"laws? of the (?:state|commonwealth|province|republic) of [^.]{0,60}(?:shall|will) (?:govern|apply)",
-            r"(?:subject to|in accordance with) the laws? of",
-        ),
-        (),
-    ),
-    "Cap On Liability": (
-        (
-            r"(?:liability|liable|damages)[^.]{0,250}(?:shall|will|may) (?:not|in no event) (?:exceed|be greater)",
-            r"in no event shall[^.]{0,250}(?:exceed|be liable for any (?:indirect|special|incidental|consequential|punitive|lost))",
-            r"(?:maximum|aggregate|total|cumulative|entire) (?:liability|amount of damages)",
-            r"limitation (?:of|on) liability",
-            r"(?:shall|will) not be liable[^.]{0,80}(?:indirect|special|incidental|consequential|punitive|lost profits)",
-            r"(?:sole and exclusive|exclusive) remed",
-            r"limited to (?:the )?(?:amount|fees|purchase price|repair|replacement)",
-        ),
-        (),
-    ),
-    "Uncapped Liability": (
-        (
-            r"(?:limitations?|exclusions?|cap)[^.]{0,120}(?:shall|will) not apply",
-            r"(?:shall|will) not (?:apply to|limit)[^.]{0,120}(?:indemnif|gross negligence|willful|wilful|breach of (?:its )?confidential)",
-            r"except (?:for|with respect to|in the case of|in cases of|as set forth in|to the extent)[^.]{0,200}(?:in no event|liab|exceed)",
-            r"(?:nothing in|shall not)[^.]{0,80}(?:limit|restrict)[^.]{0,40}(?:indemnif|liabilit)",
-            r"unlimited liability",
-        ),
-        (),
-    ),
-    "Liquidated Damages": (
-        (r"liquidated damages", r"termination fee", r"break-?up fee", r"as a penalty"),
-        (),
-    ),
-    "Termination For Convenience": (
-        (
-            r"(?:may|can|right to|entitled to) terminat\w*[^.]{0,80}(?:for convenience|for any reason|without cause|with or without cause|at (?:its|their) (?:sole )?(?:discretion|option))",
-            r"terminat\w* (?:this agreement )?for convenience",
-            r"(?:may|can) terminate this agreement[^.]{0,40}(?:at any time|upon)[^.]{0,40}(?:days'?|months'?) (?:prior |advance )?(?:written )?notice",
-        ),
-        (r"breach|default|insolven|bankrupt|subagen",),
-    ),
-    "Renewal Term": (
-        (
-            r"automatic(?:ally)? (?:be )?renew|renew(?:ed)? automatically|auto-?renew",
-            r"(?:successive|additional|further) (?:\w+ )?(?:\(\d+\) )?(?:year|month|term|period|renewal)",
-            r"renewal (?:term|period)",
-            r"(?:shall|will|may) be (?:automatically )?(?:renewed|extended) (?:for|by)",
-            r"option to (?:renew|extend)",
-        ),
-        (),
-    ),
-    "Notice Period To Terminate Renewal": (
-        (
-            r"(?:notice|notif\w+)[^.]{0,150}(?:not to renew|non-?renewal|intention not to|intent not to|to terminate[^.]{0,40}(?:at the end|upon the expiration))",
-            r"unless (?:either|one|a|the other) party[^.]{0,150}(?:notice|notif)",
-            r"(?:days|months)'?[^.]{0,60}(?:prior to|before) the (?:end|expiration|expiry)[^.]{0,60}(?:term|period)",
-        ),
-        (),
-    ),
-    "Non-Compete": (
-        (
-            r"non-?compet",
-            r"(?:shall|will) not[^.]{0,80}(?:directly or indirectly[^.]{0,60})?(?:compete|engage in[^.]{0,60}compet)",
-            r"not (?:to )?compete",
-            r"competing (?:product|business|service)s?[^.]{0,80}(?:shall not|will not|may not|not to)|(?:shall not|will not|may not)[^.]{0,120}competing (?:product|business|service)",
-            r"competitive (?:product|business|service)s?[^.]{0,80}(?:shall not|will not|may not)|(?:shall not|will not|may not)[^.]{0,120}competitive (?:product|business|service)",
-        ),
-        (),
-    ),
-    "Exclusivity": (
-        (
-            rf"(?<!non-)(?<!non- )(?<!sole and )\bexclusive{_NEG_EXCL}\b",
-            r"\bexclusively (?:to|from|with|for|through)",
-            r"sole (?:and exclusive )?(?:distributor|supplier|source|provider|reseller|agent)",
-            r"(?:shall|will) not[^.]{0,80}(?:appoint|grant)[^.]{0,80}(?:any other|third part)",
-        ),
-        (),
-    ),
-    "Anti-Assignment": (
-        (
-            r"(?:may|shall|will|can) not (?:be )?(?:\w+ )?assign",
-            r"(?:neither|no) party (?:may|shall|will)[^.]{0,60}assign",
-            r"assign[^.]{0,120}without (?:the )?(?:prior )?(?:express )?(?:written )?consent",
-            r"non-?assignable|not (?:be )?assignable",
-            r"change (?:of|in) control",
-        ),
-        (),
-    ),
-    "Audit Rights": (
-        (
-            r"\baudit",
-            r"(?:inspect|examine|review) (?:and copy )?(?:the |its |such )?(?:books|records|accounts)",
-            r"books and records",
-        ),
-        (),
-    ),
-    "Insurance": (
-        (
-            r"(?:maintain|carry|obtain|procure|keep)[^.]{0,80}insurance",
-            r"insurance (?:policy|policies|coverage|certificate)|certificates? of insurance",
-            r"additional(?:ly)? insured|named (?:as an? )?insured|\binsurer",
-        ),
-        (r"shipping|freight|in transit|signature guarantee",),
-    ),
-}
-_COMPILED = {
-    cat: (
-        [re.compile(p, re.I) for p in hit],
-        [re.compile(p, re.I) for p in veto],
-    )
-    for cat, (hit, veto) in DETECTORS.items()
-}
-CATEGORIES = tuple(DETECTORS)
-_SENTENCE = re.compile(r"[^.;]*(?:[.;]|$)")
+
+class _Detector(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    present: list[str] = Field(min_length=1)
+    veto: list[str] = Field(default_factory=list)
+
+
+class _DetectorFile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    categories: dict[str, _Detector] = Field(min_length=1)
+
+
+Compiled = dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]]
+
+
+@cache
+def load_detectors(path: Path = DETECTORS_FILE) -> Compiled:
+    """The detectors from ``path``; a bad file names itself and the category."""
+    try:
+        data = _DetectorFile.model_validate(yaml.safe_load(path.read_text("utf-8")))
+    except (OSError, yaml.YAMLError, ValidationError) as exc:
+        raise MalformedInputError(
+            path, f"invalid CUAD detector file ({exc})", "fix the YAML"
+        ) from exc
+    compiled: Compiled = {}
+    for cat, det in data.categories.items():
+        try:
+            compiled[cat] = (
+                [re.compile(p, re.I) for p in det.present],
+                [re.compile(p, re.I) for p in det.veto],
+            )
+        except re.error as exc:
+            raise MalformedInputError(path, f"{cat}: bad regex ({exc})", "fix the pattern") from exc
+    return compiled
+
+
+CATEGORIES = tuple(load_detectors())
 
 
 def normalise(text: str) -> str:
@@ -151,7 +75,7 @@ def detect(text: str) -> dict[str, bool]:
     """Which CUAD categories are present in ``text``."""
     flat = normalise(text)
     found: dict[str, bool] = {}
-    for cat, (hits, vetoes) in _COMPILED.items():
+    for cat, (hits, vetoes) in load_detectors().items():
         present = False
         for pattern in hits:
             for m in pattern.finditer(flat):

@@ -211,10 +211,14 @@ def total_restated(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit]:
         first = totals[0]
         if first.attrs.get("currency") != later.attrs.get("currency"):
             continue
-        if isinstance(first.value, float) and isinstance(later.value, float):
-            if abs(first.value - later.value) > params.tolerance:
-                yield Hit(later.span, {"first": first.text, "second": later.text}, (first.span,))
-                return
+        differs = (
+            isinstance(first.value, float)
+            and isinstance(later.value, float)
+            and abs(first.value - later.value) > params.tolerance
+        )
+        if differs:
+            yield Hit(later.span, {"first": first.text, "second": later.text}, (first.span,))
+            return
 
 
 class InstalmentParams(Params):

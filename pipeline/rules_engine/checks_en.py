@@ -21,7 +21,9 @@ _ORG_WORDS = re.compile(
 )
 
 
-_LEAD_WORDS = re.compile(r"^(?:(?:Each|The|This|That|These|Any|All|No|Such|Every|If|In|Upon|Unless|Where|When|Our|Its|Their|Either|Neither)\s+)+")
+_LEAD_WORDS = re.compile(
+    r"^(?:(?:Each|The|This|That|These|Any|All|No|Such|Every|If|In|Upon|Unless|Where|When|Our|Its|Their|Either|Neither)\s+)+"
+)
 
 
 class UndefinedTermParams(Params):
@@ -39,7 +41,9 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
         for e in ctx.entities
         if e.kind == "named_entity" and e.value in ("PERSON", "GPE", "LOC", "FAC", "NORP", "LAW")
     }
-    named |= {str(e.attrs["name"]) for e in ctx.entities if e.kind == "party" and e.attrs.get("name")}
+    named |= {
+        str(e.attrs["name"]) for e in ctx.entities if e.kind == "party" and e.attrs.get("name")
+    }
     if not defined:
         return  # a contract with no defined terms at all does not use the convention
     stop = re.search(params.stop_at, ctx.text)
@@ -58,7 +62,7 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
         line_start = body.rfind("\n", 0, m.start()) + 1
         if body[line_start : m.start()].strip() == "" or body[line_start:].split("\n")[0].isupper():
             continue  # a heading or line start, not a use in running text
-        # A phrase defined elsewhere by a bracket right after it (Master Services Agreement (the ...)).
+        # Followed by a defining bracket: Master Services Agreement (the "Agreement").
         if re.match(r"\s*\(", body[m.end() : m.end() + 3]):
             continue
         reported.add(term)

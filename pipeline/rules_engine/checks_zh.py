@@ -67,7 +67,8 @@ class InterestParams(Params):
 
 @check("interest_over_lpr", InterestParams, fields=("rate", "annual", "cap", "lpr", "lpr_date"))
 def interest_over_lpr(ctx: RuleContext, params: InterestParams) -> Iterator[Hit]:
-    """A lending rate above ``multiplier`` x the one-year LPR in force when the contract was made."""
+    """A lending rate above ``multiplier`` x the one-year LPR in force when the contract was made
+    (the latest LPR when no signing date is found)."""
     if not re.search(params.require_doc, ctx.text):
         return
     signed = signing_date(ctx)
@@ -102,15 +103,15 @@ def duration_over(ctx: RuleContext, params: DurationParams) -> Iterator[Hit]:
         return
     for e in ctx.of_kind("duration"):
         months = e.attrs.get("months")
-        if e.attrs.get("topic") == params.topic and isinstance(months, float):
-            if months > params.max_months + 1e-9:
-                yield Hit(e.span, {"duration": e.text, "limit_months": f"{params.max_months:g}"})
+        too_long = isinstance(months, float) and months > params.max_months + 1e-9
+        if e.attrs.get("topic") == params.topic and too_long:
+            yield Hit(e.span, {"duration": e.text, "limit_months": f"{params.max_months:g}"})
 
 
 class ProbationParams(Params):
     # (contract term from, in months) -> longest lawful probation in months
     limits: list[tuple[float, float]] = Field(
-        default_factory=lambda: [(0, 0), (3, 1), (12, 2), (36, 6)]
+        default_factory=lambda: [(0.0, 0.0), (3.0, 1.0), (12.0, 2.0), (36.0, 6.0)]
     )
     open_ended: str = r"无固定期限|以完成一定工作任务为期限"
 
@@ -186,8 +187,8 @@ def arbitration_institution_unclear(ctx: RuleContext, params: ArbitrationParams)
         yield Hit(ctx.span(start, end), {"mention": text, "reason": "未写明具体的仲裁委员会名称"})
     elif len(names) > 1:
         (first, a), (second, b) = list(names.items())[:2]
-        yield Hit(ctx.span(*b), {"mention": f"{first}、{second}", "reason": "约定了两个以上仲裁机构"},
-                  (ctx.span(*a),))  # fmt: skip
+        values = {"mention": f"{first}、{second}", "reason": "约定了两个以上仲裁机构"}
+        yield Hit(ctx.span(*b), values, (ctx.span(*a),))
 
 
 class ForeignLawParams(Params):

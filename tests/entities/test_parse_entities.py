@@ -7,23 +7,25 @@ from pathlib import Path
 import pytest
 
 from pipeline.config import IntakeLimits
+from pipeline.entities import Clause
 from pipeline.entities.nlp import chinese, english
 from pipeline.model import Document, Entity
 from pipeline.stages.intake import read_document
 from pipeline.stages.parse_entities import ParseEntities
 
+Parsed = tuple[Document, tuple[Entity, ...], tuple[Clause, ...]]
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.fixture(scope="session")
-def zh_parsed() -> tuple[Document, tuple[Entity, ...], tuple[object, ...]]:
+def zh_parsed() -> Parsed:
     document = read_document(EXAMPLES / "sale_contract_zh.pdf", IntakeLimits())
     out = ParseEntities().run(document=document)
     return document, out["entities"], out["clauses"]
 
 
 @pytest.fixture(scope="session")
-def en_parsed() -> tuple[Document, tuple[Entity, ...], tuple[object, ...]]:
+def en_parsed() -> Parsed:
     document = read_document(EXAMPLES / "services_agreement_en.pdf", IntakeLimits())
     out = ParseEntities().run(document=document)
     return document, out["entities"], out["clauses"]
@@ -33,14 +35,16 @@ def _by_text(entities: tuple[Entity, ...], kind: str, text: str) -> Entity:
     return next(e for e in entities if e.kind == kind and e.text.replace("\n", "") == text)
 
 
-def test_every_entity_span_quotes_the_document_exactly(zh_parsed, en_parsed) -> None:  # type: ignore[no-untyped-def]
+def test_every_entity_span_quotes_the_document_exactly(
+    zh_parsed: Parsed, en_parsed: Parsed
+) -> None:
     for document, entities, _ in (zh_parsed, en_parsed):
         for e in entities:
             assert document.text[e.span.start : e.span.end] == e.text
             assert e.span.page == document.page_map.page_of(e.span.start)
 
 
-def test_chinese_amounts_capital_twins_and_topics(zh_parsed) -> None:  # type: ignore[no-untyped-def]
+def test_chinese_amounts_capital_twins_and_topics(zh_parsed: Parsed) -> None:
     _, entities, _ = zh_parsed
     capital = _by_text(entities, "amount", "人民币壹佰贰拾万元整")
     assert capital.value == 1_200_000 and capital.attrs["twin_value"] == 1_250_000
@@ -49,8 +53,8 @@ def test_chinese_amounts_capital_twins_and_topics(zh_parsed) -> None:  # type: i
     assert deposit.attrs["topic"] == "deposit" and deposit.attrs["currency"] == "CNY"
 
 
-def test_chinese_rates_dates_durations_parties(zh_parsed) -> None:  # type: ignore[no-untyped-def]
-    document, entities, clauses = zh_parsed
+def test_chinese_rates_dates_durations_parties(zh_parsed: Parsed) -> None:
+    _, entities, clauses = zh_parsed
     assert _by_text(entities, "rate", "40%").attrs["of_total"] is True
     assert _by_text(entities, "rate", "万分之五").value == pytest.approx(0.0005)
     signing = [e for e in entities if e.kind == "date" and e.attrs.get("role") == "signing"]
@@ -62,12 +66,12 @@ def test_chinese_rates_dates_durations_parties(zh_parsed) -> None:  # type: igno
     parties = {(e.attrs["role"], e.value) for e in entities if e.kind == "party"}
     assert ("甲方", "上海恒远精密机械有限公司") in parties
     assert ("乙方", "苏州博达数控设备有限公司") in parties
-    by_id = {c.id: c for c in clauses}  # type: ignore[attr-defined]
+    by_id = {c.id: c for c in clauses}
     assert by_id["第六条"].heading == "违约责任" and by_id["6.3"].parent == "第六条"
     assert "penalty" in by_id["6.3"].types and "arbitration" in by_id["8.2"].types
 
 
-def test_english_parties_defined_terms_and_words_amount(en_parsed) -> None:  # type: ignore[no-untyped-def]
+def test_english_parties_defined_terms_and_words_amount(en_parsed: Parsed) -> None:
     _, entities, _ = en_parsed
     parties = {e.value: e.attrs.get("name") for e in entities if e.kind == "party"}
     assert parties["Provider"] == "Northwind Analytics, Inc."
@@ -85,11 +89,13 @@ def test_real_spacy_models_are_used() -> None:
     doc = chinese()("甲方逾期付款的，应支付违约金。乙方有权解除合同。")
     assert [s.text for s in doc.sents] == ["甲方逾期付款的，应支付违约金。", "乙方有权解除合同。"]
     assert "违约金" in [t.text for t in doc]  # jieba words, not single characters
-    ents = english()("This Agreement is made by Northwind Analytics, Inc., a Delaware corporation.").ents
+    ents = english()(
+        "This Agreement is made by Northwind Analytics, Inc., a Delaware corporation."
+    ).ents
     assert any(e.label_ == "ORG" and "Northwind" in e.text for e in ents)
 
 
-def test_parse_is_deterministic(zh_parsed) -> None:  # type: ignore[no-untyped-def]
+def test_parse_is_deterministic(zh_parsed: Parsed) -> None:
     document, entities, clauses = zh_parsed
     again = ParseEntities().run(document=document)
     assert again["entities"] == entities and again["clauses"] == clauses

@@ -22,7 +22,9 @@ from pipeline.entities.rates import find_rates
 
 CONTRACTISH = st.text(
     alphabet=st.sampled_from(
-        list("0123456789,.%$¥元万亿角分整年月日个天零一二三四五六七八九十百千壹贰叁肆伍陆柒捌玖拾佰仟")
+        list(
+            "0123456789,.%$¥元万亿角分整年月日个天零一二三四五六七八九十百千壹贰叁肆伍陆柒捌玖拾佰仟"
+        )
         + list("（）() -/:：USDRMBper annumdayofMayJune dollars twenty thousand")
     ),
     max_size=80,

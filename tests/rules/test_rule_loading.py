@@ -41,13 +41,17 @@ def test_good_file_loads_with_resolved_evidence(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "expected"),
     [
-        ("民法典第586条", "民法典第1586条", "rules -> 0 -> basis -> 0: rule 'cn.deposit.test' cites '民法典第1586条'"),
+        (
+            "民法典第586条",
+            "民法典第1586条",
+            "rules -> 0 -> basis -> 0: rule 'cn.deposit.test' cites '民法典第1586条'",
+        ),
         ("民法典第586条", "合同法第115条", "repealed"),
         ("    severity: HIGH\n", "    severity: HIGH\n    colour: red\n", "rules -> 0 -> colour"),
         ("check: share_of_price", "check: no_such_check", "unknown check 'no_such_check'"),
         ("max_ratio: 0.2", "max_ratio: 2", "rules -> 0 -> params -> max_ratio"),
         ("定金{ratio}", "定金{nonsense}", "['nonsense']"),
-        ("sentence_words: \"定金\"}", "sentence_words: \"定金\", threshold: 3}", "params -> threshold"),
+        ('sentence_words: "定金"}', 'sentence_words: "定金", threshold: 3}', "params -> threshold"),
     ],
 )
 def test_bad_rule_file_names_the_place(tmp_path: Path, old: str, new: str, expected: str) -> None:
@@ -56,9 +60,14 @@ def test_bad_rule_file_names_the_place(tmp_path: Path, old: str, new: str, expec
 
 
 def test_bad_regex_in_params_is_rejected(tmp_path: Path) -> None:
-    text = GOOD.replace("check: share_of_price", "check: sentence_pattern").replace(
-        'params: {topic: deposit, max_ratio: 0.2, sentence_words: "定金"}', 'params: {any_of: ["(定金"]}'
-    ).replace("定金{ratio}", "定金{sentence}")
+    text = (
+        GOOD.replace("check: share_of_price", "check: sentence_pattern")
+        .replace(
+            'params: {topic: deposit, max_ratio: 0.2, sentence_words: "定金"}',
+            'params: {any_of: ["(定金"]}',
+        )
+        .replace("定金{ratio}", "定金{sentence}")
+    )
     assert "not a valid regular expression" in _load(tmp_path, text)
 
 
