@@ -86,7 +86,8 @@ def golden(
     kappa = report["pipeline"].get("kappa", {})
     console.print(
         f"golden set: {report['pipeline']['contracts']} contracts, mode "
-        f"{report['pipeline']['mode']}; κ {kappa.get('kappa')} ({kappa.get('band')}); "
+        f"{report['pipeline']['mode']}; κ {kappa.get('kappa')} ({kappa.get('band')}; "
+        f"{kappa.get('gold_positive')}/{kappa.get('cells')} gold-positive cells); "
         f"false alarms {report['pipeline'].get('false_alarms', {}).get('count')}"
     )
     for name in ("report.json", "report.md", "history.jsonl"):

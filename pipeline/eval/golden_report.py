@@ -61,6 +61,16 @@ def system_summary(system: SystemResult) -> dict[str, Any]:
             "wall_s_per_contract": round(sum(r.wall_s for r in runs) / n, 3),
         },
     }
+    out["per_contract"] = [
+        {
+            "id": r.contract.id,
+            "findings": len(r.predictions),
+            "llm_calls": r.llm_calls,
+            "tokens": r.tokens,
+            "wall_s": round(r.wall_s, 3),
+        }
+        for r in runs
+    ]
     if scores is None:
         return out
     out["kappa"] = scores.kappa.as_dict()
