@@ -174,6 +174,14 @@ def verdict(report: dict[str, Any]) -> Verdict:
     threshold = report["threshold"]
     regressions: list[str] = report["recall_regressions"]
     named = "; ".join(regressions) if regressions else "no per-type recall fell since last run"
+    errors: dict[str, str] = report["pipeline"].get("errors", {})
+    if errors:
+        return Verdict(
+            EXIT_ROLL_BACK,
+            f"ROLL BACK: {len(errors)} golden contract(s) failed to review "
+            f"({', '.join(sorted(errors))}); see the Errors section of report.md. "
+            f"Regressions: {named}.",
+        )
     if kappa is None or kappa < threshold:
         shown = "n/a" if kappa is None else f"{kappa:.3f}"
         return Verdict(

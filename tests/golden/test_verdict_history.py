@@ -51,3 +51,11 @@ def test_read_last_history(tmp_path: Path) -> None:
     assert read_last_history(path) is None
     path.write_text(json.dumps({"kappa": 0.5}) + "\n" + json.dumps({"kappa": 0.7}) + "\n")
     assert read_last_history(path) == {"kappa": 0.7}
+
+
+def test_a_failed_contract_rolls_back_even_with_high_kappa() -> None:
+    report = _report(0.95, 0.75, [])
+    report["pipeline"]["errors"] = {"zh_01": "stage 'intake' failed"}
+    result = verdict(report)
+    assert result.exit_code == EXIT_ROLL_BACK
+    assert "zh_01" in result.message
