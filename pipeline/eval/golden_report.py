@@ -118,14 +118,17 @@ def recall_regressions(
     return fell
 
 
-def read_last_history(path: Path) -> dict[str, Any] | None:
+def read_last_history(path: Path, model: str | None = None) -> dict[str, Any] | None:
+    """The last history row, or the last one run with ``model``: a run in ``none`` mode is
+    compared with the previous ``none`` run, not with last night's LLM run."""
     if not path.exists():
         return None
     rows = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    if not rows:
-        return None
-    last: dict[str, Any] = json.loads(rows[-1])
-    return last
+    for line in reversed(rows):
+        row: dict[str, Any] = json.loads(line)
+        if model is None or row.get("model") == model:
+            return row
+    return None
 
 
 def build_report(evaluation: GoldenEvaluation) -> dict[str, Any]:
@@ -327,8 +330,8 @@ def render_markdown(report: dict[str, Any]) -> str:
 def write_outputs(evaluation: GoldenEvaluation, out_dir: Path) -> tuple[dict[str, Any], Verdict]:
     """Write report.json, report.md and append to history.jsonl; return report and verdict."""
     history = out_dir / "history.jsonl"
-    previous = read_last_history(history)
     report = build_report(evaluation)
+    previous = read_last_history(history, report["pipeline"]["mode"])
     report["previous_run"] = previous
     if previous is not None:
         report["recall_regressions"] = recall_regressions(

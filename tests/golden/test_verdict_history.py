@@ -53,6 +53,14 @@ def test_read_last_history(tmp_path: Path) -> None:
     assert read_last_history(path) == {"kappa": 0.7}
 
 
+def test_previous_run_is_the_last_one_with_the_same_model(tmp_path: Path) -> None:
+    path = tmp_path / "history.jsonl"
+    rows = [{"model": "none", "kappa": 0.6}, {"model": "qwen", "kappa": 0.8}]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert read_last_history(path, "none") == {"model": "none", "kappa": 0.6}
+    assert read_last_history(path, "llamacpp") is None
+
+
 def test_a_failed_contract_rolls_back_even_with_high_kappa() -> None:
     report = _report(0.95, 0.75, [])
     report["pipeline"]["errors"] = {"zh_01": "stage 'intake' failed"}
