@@ -15,6 +15,8 @@ from pipeline.eval.golden_labels import (
     GoldContract,
     check_golden_set,
     load_golden_set,
+    pdf_text,
+    squash,
 )
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden_set"
@@ -67,3 +69,13 @@ def test_every_statute_basis_exists_in_the_kb(contracts: list[GoldContract]) -> 
 
 def test_checker_passes_on_the_committed_set() -> None:
     assert check_golden_set(GOLDEN) == []
+
+
+def test_every_pdf_is_current_with_its_text(contracts: list[GoldContract]) -> None:
+    """A PDF whose text layer differs from the .txt was not re-rendered after an edit."""
+    stale = [
+        c.id
+        for c in contracts
+        if squash(pdf_text(c.pdf_path)) != squash(c.text_path.read_text(encoding="utf-8"))
+    ]
+    assert stale == []
