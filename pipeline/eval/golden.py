@@ -23,6 +23,7 @@ from kb.catalog import Catalog, default_catalog
 from kb.citations import parse_citation
 from pipeline.config import RunConfig
 from pipeline.errors import ContractReviewError
+from pipeline.eval.golden_drafts import DraftScores, evaluate_drafts
 from pipeline.eval.golden_labels import (
     RULE_FINDING_TYPES,
     Citation,
@@ -97,6 +98,7 @@ class GoldenEvaluation:
     agreement_span_f1: float | None
     started_at: str
     git_commit: str
+    drafts: DraftScores | None = None
     previous: dict[str, Any] | None = None
     regressions: list[str] = field(default_factory=list)
 
@@ -334,7 +336,9 @@ def evaluate_golden(
         if twice
         else None
     )
+    drafts = evaluate_drafts(root, config)
     return GoldenEvaluation(
+        drafts=drafts if drafts.drafts else None,
         root=root,
         threshold=threshold,
         pipeline=pipeline,

@@ -148,8 +148,22 @@ def build_report(evaluation: GoldenEvaluation) -> dict[str, Any]:
         },
         "previous_run": evaluation.previous,
         "recall_regressions": evaluation.regressions,
+        "drafts": _drafts_summary(evaluation),
     }
     return report
+
+
+def _drafts_summary(evaluation: GoldenEvaluation) -> dict[str, Any] | None:
+    d = evaluation.drafts
+    if d is None:
+        return None
+    return {
+        "drafts": d.drafts,
+        "per_type": {t: prf.as_dict() for t, prf in d.per_type.items()},
+        "missed": d.missed,
+        "spurious": d.spurious,
+        "errors": d.errors,
+    }
 
 
 def history_row(report: dict[str, Any]) -> dict[str, Any]:
@@ -163,6 +177,9 @@ def history_row(report: dict[str, Any]) -> dict[str, Any]:
         "fabrication_rate": pipeline["citations"]["fabrication_rate"],
         "evidence_accuracy": pipeline.get("evidence", {}).get("accuracy"),
         "per_type_recall": per_type_recall(pipeline),
+        "draft_recall": {
+            t: v["recall"] for t, v in (report.get("drafts") or {}).get("per_type", {}).items()
+        },
     }
 
 
@@ -289,6 +306,27 @@ def render_markdown(report: dict[str, Any]) -> str:
                 f"| {_fmt(sp['precision'])} | {_fmt(sp['recall'])} | {_fmt(sp['f1'])} "
                 f"| {_fmt(lo['recall'])} |"
             )
+        lines.append("")
+    lines += ["## Citation cross-check on recorded LLM drafts", ""]
+    drafts = report.get("drafts")
+    if drafts is None:
+        lines += ["No drafts folder: fabricated_citation / repealed_citation not measured.", ""]
+    else:
+        lines += [
+            f"{drafts['drafts']} recorded drafts replayed through the real pipeline "
+            "(Generate gets the draft; the run then degrades to none).",
+            "",
+            "| type | TP | FP | FN | P | R |",
+            "|---|---|---|---|---|---|",
+        ]
+        for t, v in drafts["per_type"].items():
+            lines.append(
+                f"| {t} | {v['tp']} | {v['fp']} | {v['fn']} | {_fmt(v['precision'])} "
+                f"| {_fmt(v['recall'])} |"
+            )
+        lines += [f"- missed: {m}" for m in drafts["missed"]]
+        lines += [f"- spurious: {m}" for m in drafts["spurious"]]
+        lines += [f"- error: {c}: {m}" for c, m in drafts["errors"].items()]
         lines.append("")
     lines += ["## Baseline: single LLM, generate → critique → rewrite", ""]
     if b is None:
