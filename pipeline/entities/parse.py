@@ -25,7 +25,16 @@ _RANGE_JOIN = re.compile(
     r"^\s*(?:起)?\s*(?:至|到|—|–|-|~|to|until|through|and ending on)\s*$", re.I
 )
 _OF_TOTAL = re.compile(
-    r"(?:总价款|总价|合同价款|合同金额|总金额|合同总额|price|fees?)(?:的|之)?\s*$", re.I
+    r"(?:总价款|总价|合同价款|合同金额|总金额|合同总额|工程价款|货款总额|总货款|价款|price|fees?)"
+    r"(?:的|之)?\s*$",
+    re.I,
+)
+# A restriction after employment ends, without the word 竞业 (离职后…不得…任职/经营同类…).
+_AFTER_LEAVING = re.compile(
+    r"(?:离职|劳动合同(?:解除|终止))后[^。]{0,40}(?:不得|禁止)[^。]{0,40}(?:任职|经营|从事|同类|竞争)"
+    r"|after (?:the )?(?:termination|end) of (?:his|her|the) employment[^.]{0,80}not[^.]{0,40}"
+    r"(?:compet|engage|employ)",
+    re.I,
 )
 NER_WINDOW = 6000  # parties are introduced at the top; NER over whole contracts costs seconds
 
@@ -81,7 +90,7 @@ def _enrich(text: str, matches: list[Match], sentences: list[tuple[int, int]]) -
         attrs["sentence_start"], attrs["sentence_end"] = s_start, max(s_end, m.end)
         before = text[s_start : m.start]
         if m.kind in ("amount", "rate"):
-            attrs["topic"] = topics.nearest_topic(before)
+            attrs["topic"], attrs["topic_gap"] = topics.nearest_topic(before)
             attrs["sentence_topics"] = topics.sentence_topics(text[s_start:s_end])
             if m.kind == "rate":
                 attrs["of_total"] = bool(_OF_TOTAL.search(before[-12:]))
@@ -89,6 +98,8 @@ def _enrich(text: str, matches: list[Match], sentences: list[tuple[int, int]]) -
             attrs["role"] = topics.nearest_role(before, text[m.end : m.end + 8])
         elif m.kind == "duration":
             attrs["topic"] = topics.duration_topic(before)
+            if attrs["topic"] is None and _AFTER_LEAVING.search(text[s_start:s_end]):
+                attrs["topic"] = "non_compete"  # 离职后三年内不得到…同类企业任职 is a non-compete
         out.append(Match(m.kind, m.start, m.end, m.value, attrs))
     return _mark_ranges(text, out)
 
@@ -102,7 +113,7 @@ def _mark_ranges(text: str, matches: list[Match]) -> list[Match]:
         if _RANGE_JOIN.match(text[first.end : second.start]):
             start_attrs = {**first.attrs, "role": "start", "range_end": second.start}
             out[a] = Match(first.kind, first.start, first.end, first.value, start_attrs)
-            end_attrs = {**second.attrs, "role": "end"}
+            end_attrs = {**second.attrs, "role": "end", "range_start": first.start}
             out[b] = Match(second.kind, second.start, second.end, second.value, end_attrs)
     return out
 
@@ -133,7 +144,8 @@ def parse_contract(document: Document) -> ParsedContract:
     for m in enriched:
         span = view.span(document, m.start, m.end)
         attrs = dict(m.attrs)
-        for key in ("sentence_start", "sentence_end", "name_start", "twin_start", "range_end"):
+        offsets = ("sentence_start", "sentence_end", "name_start", "twin_start")
+        for key in (*offsets, "range_end", "range_start"):
             value = attrs.get(key)
             if isinstance(value, int) and not isinstance(value, bool):
                 attrs[key] = (

@@ -17,8 +17,10 @@ CN_ROLES = (
     "甲方", "乙方", "丙方", "丁方", "买方", "卖方", "出卖人", "买受人", "出租人", "承租人",
     "出借人", "借款人", "贷款人", "用人单位", "劳动者", "保证人", "债权人", "债务人",
     "委托方", "受托方", "委托人", "受托人", "发包人", "承包人", "许可方", "被许可方",
-    "供方", "需方", "服务方", "定作人", "承揽人",
+    "供方", "需方", "服务方", "定作人", "承揽人", "发包方", "承包方", "出卖方", "买受方",
+    "出租方", "承租方", "借款方", "贷款方", "出借方", "许可人", "被许可人", "担保人",
 )  # fmt: skip
+_LETTER_ROLES = {"甲方", "乙方", "丙方", "丁方"}
 _ROLE_RE = "|".join(sorted(CN_ROLES, key=len, reverse=True))
 _SIGNATURE_NOTES = {"盖章", "签字", "签章", "公章", "签名", "签字或盖章", "签字盖章", "盖章处"}
 CN_PARTY_LINE = re.compile(
@@ -26,6 +28,8 @@ CN_PARTY_LINE = re.compile(
     r"(?P<name>[^\n]{2,60}?)[ \t]*$",
     re.M,
 )
+# 宋卫东，身份证号码：… / 某某有限公司  统一社会信用代码：…: the name ends before the ID or address.
+_NAME_TAIL = re.compile(r"[，,；;]|\s{2,}|身份证|统一社会信用代码|住所|地址|法定代表人|联系电话")
 _NOT_A_NAME = re.compile(r"^(?:[_＿\s]*|.*(?:签字|盖章|日期)[:：]?\s*)$")
 
 EN_DEFINED_PAREN = re.compile(
@@ -47,10 +51,12 @@ EN_ROLE_WORDS = (
 def find_cn_parties(text: str) -> list[Match]:
     found: list[Match] = []
     for m in CN_PARTY_LINE.finditer(text):
-        name = m.group("name").strip()
-        if _NOT_A_NAME.match(name):
+        name = _NAME_TAIL.split(m.group("name"))[0].strip()
+        if len(name) < 2 or _NOT_A_NAME.match(name):
             continue
-        alias = m.group("alias")
+        role, alias = m.group("role"), m.group("alias")
+        if alias in _LETTER_ROLES:
+            role, alias = alias, role
         signature = alias in _SIGNATURE_NOTES if alias else False
         found.append(
             Match(
@@ -59,7 +65,7 @@ def find_cn_parties(text: str) -> list[Match]:
                 m.end("name"),
                 name,
                 {
-                    "role": m.group("role"),
+                    "role": role,
                     "alias": None if signature else alias,
                     "name_start": m.start("name"),
                     "signature_block": signature,
@@ -69,21 +75,51 @@ def find_cn_parties(text: str) -> list[Match]:
     return found
 
 
-def find_en_defined_terms(text: str, ents: list[tuple[int, int, str]]) -> list[Match]:
-    """Defined terms; those defined right after an ORG/PERSON become parties.
+_COMPANY = re.compile(
+    r"(?:[A-Z][\w&'.-]*,?\s+){0,6}?(?:LLC|L\.L\.C\.|Inc\.?|Ltd\.?|Limited|Co\.|Corporation"
+    r"|Corp\.?|GmbH|AG|S\.A\.|B\.V\.|L\.P\.|LLP|PLC|plc)(?![\w])"
+)
+_NOT_PARTY_TERM = re.compile(
+    r"\b(?:Agreement|Date|Contract|Term|Services|Products|Territory|Party|Parties)\b"
+)
+PARTY_WINDOW = 400
 
-    ``ents`` are (start, end, label) named entities on the same text (from spaCy).
+
+def _party_name(
+    text: str, start: int, end: int, ents: list[tuple[int, int, str]]
+) -> tuple[int, int] | None:
+    """The party introduced in ``text[start:end]``: a company name, else an ORG/PERSON."""
+    company = _COMPANY.search(text, start, end)
+    if company:
+        return company.start(), company.end()
+    for s, e, label in ents:
+        # A one-word ORG (QAL, Party) is usually an earlier defined term, not a name.
+        if label in ("ORG", "PERSON") and s >= start and e <= end and " " in text[s:e].strip():
+            return s, e
+    return None
+
+
+def find_en_defined_terms(text: str, ents: list[tuple[int, int, str]]) -> list[Match]:
+    """Defined terms; a term defined right after a company or person names a party.
+
+    ``ents`` are (start, end, label) named entities on the same text (from spaCy). The name
+    of a party is the first company name (or ORG/PERSON) after the previous definition.
     """
     found: list[Match] = []
+    previous_end = 0
     for m in EN_DEFINED_PAREN.finditer(text):
         term = m.group("term").strip()
-        party: tuple[int, int, str] | None = None
-        for start, end, label in ents:
-            if label in ("ORG", "PERSON") and 0 <= m.start() - end <= 60 and start < m.start():
-                party = (start, end, label)
+        segment_start = max(previous_end, m.start() - PARTY_WINDOW)
+        previous_end = m.end()
+        party = (
+            None
+            if _NOT_PARTY_TERM.search(term)
+            else _party_name(text, segment_start, m.start(), ents)
+        )
         attrs: dict[str, Any] = {"term": term, "how": "bracket"}
         if party is not None:
-            attrs.update({"name": text[party[0] : party[1]], "name_start": party[0]})
+            name = text[party[0] : party[1]].rstrip(", ")
+            attrs.update({"name": name, "name_start": party[0]})
             found.append(Match("party", party[0], m.end(), term, attrs))
         elif term in EN_ROLE_WORDS:
             found.append(Match("party", m.start(), m.end(), term, attrs))

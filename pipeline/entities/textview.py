@@ -21,15 +21,19 @@ from pipeline.model import Document, Span
 
 HEADING_START = re.compile(
     r"^\s*(?:第[一二三四五六七八九十百零〇\d]+[条章节]|[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）"
-    r"|\d+(?:\.\d+)*[.、．]?(?=\s|[^\d.,%])|(?:ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule"
+    r"|\d{1,3}(?:\.\d{1,3})*(?:[.、．](?!\d)|\s)|(?:ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule"
     r"|EXHIBIT|Exhibit|ANNEX|Annex)\s+[\dIVXLCA-Z]|附件|[甲乙丙丁]方[（(：:])"
 )
 _SENTENCE_END = "。；：;:!?！？.）)"
 _NUMBER_ONLY = re.compile(r"^\s*(?:第[一二三四五六七八九十百零〇\d]+条|\d+(?:\.\d+)*[.、]?)\s*$")
 
 
-def display_width(line: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+def display_width(line: str) -> float:
+    """Roughly how wide a line prints: CJK twice a Latin letter, capitals a third wider."""
+    return sum(
+        2.0 if unicodedata.east_asian_width(c) in "WF" else 1.3 if c.isupper() else 1.0
+        for c in line
+    )
 
 
 def _is_cjk(char: str) -> bool:
@@ -56,10 +60,10 @@ class TextView:
         return document.span(a, b)
 
 
-def _widest(lines: list[str]) -> int:
+def _widest(lines: list[str]) -> float:
     widths = sorted(display_width(line.rstrip()) for line in lines if line.strip())
     if not widths:
-        return 0
+        return 0.0
     return widths[int(len(widths) * 0.9)] if len(widths) > 10 else widths[-1]
 
 
@@ -95,7 +99,10 @@ def build_view(document: Document) -> TextView:
             soft = False
         if soft and HEADING_START.match(nxt):
             soft = False
-        ends_line = stripped[-1:] in tuple(_SENTENCE_END) or display_width(stripped) < full
+        continues = nxt.lstrip()[:1].islower() and stripped[-1:] not in tuple(_SENTENCE_END)
+        ends_line = stripped[-1:] in tuple(_SENTENCE_END) or (
+            display_width(stripped) < full and not continues
+        )
         if soft and not _NUMBER_ONLY.match(stripped) and ends_line:
             soft = False
         if soft:

@@ -45,6 +45,7 @@ TOPICS: dict[str, str] = {
     "security_deposit": r"押金|保证金|security deposit",
     "penalty": r"违约金|罚款|罚金|滞纳金|liquidated damages|penalty",
     "total_price": r"总价款|总价|合同价款|合同金额|合同总额|总金额|价款总计|总计|合同价格|租金总额"
+    r"|工程价款|工程总价|货款总额|总货款|服务费总额"
     r"|total (?:contract )?price|contract price|total consideration|aggregate fees|total fees",
     "principal": r"借款金额|借款本金|本金|借款|贷款金额|loan amount|principal",
     "interest": r"利率|利息|年息|月息|interest",
@@ -59,13 +60,14 @@ TOPICS: dict[str, str] = {
 _TOPIC_RE = re.compile("|".join(f"(?P<{k}>{v})" for k, v in TOPICS.items()), re.I)
 
 DATE_ROLES: dict[str, str] = {
-    "signing": r"签订|签署|签约|签字|executed|entered into|dated|signed",
-    "effective": r"生效|effective",
-    "delivery": r"交货|交付|运抵|发货|deliver|ship",
-    "payment": r"支付|付款|付清|pay",
-    "start": r"自|起始|开始|起租|commenc|begin|start|from",
-    "end": r"至|止|届满|到期|终止|until|expir|end|through",
+    "signing": r"签订|签署|签约|签字|\bexecuted\b|\bentered into\b|\bdated\b|\bsigned\b",
+    "effective": r"生效|\beffective\b",
+    "delivery": r"交货|交付|运抵|发货|\bdeliver|\bship",
+    "payment": r"支付|付款|付清|\bpa(?:y|id)\b|\bpayment",
+    "start": r"自|起始|开始|起租|开工|\bcommenc|\bbegin|\bstart|\bfrom\b",
+    "end": r"至|止|届满|到期|终止|竣工|完工|\buntil\b|\bexpir|\bend(?:s|ing)?\b|\bthrough\b",
 }
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _ROLE_RE = re.compile("|".join(f"(?P<{k}>{v})" for k, v in DATE_ROLES.items()), re.I)
 
 
@@ -73,18 +75,25 @@ def clause_types(text: str) -> tuple[str, ...]:
     return tuple(k for k, rx in _COMPILED.items() if rx.search(text))
 
 
-def nearest_topic(before: str) -> str | None:
-    """The topic of the last keyword in ``before`` (the sentence up to the entity)."""
-    last: str | None = None
+def nearest_topic(before: str) -> tuple[str | None, int]:
+    """The topic of the last keyword in ``before`` (the sentence up to the entity), and how
+    many characters lie between that keyword and the entity (-1 when there is none)."""
+    last: re.Match[str] | None = None
     for m in _TOPIC_RE.finditer(before):
-        last = m.lastgroup
-    return last
+        last = m
+    if last is None:
+        return None, -1
+    between = before[last.end() :]
+    gap = -1 if re.search(r"[，,；;。]", between) else len(between)
+    return last.lastgroup, gap
 
 
 def nearest_role(before: str, after: str) -> str | None:
     """A date's role: the last role word before it, else one right after it (…之日起)."""
     last: str | None = None
-    for m in _ROLE_RE.finditer(before[-24:]):
+    # Chinese role words sit right before the date; English ones can be a clause away.
+    window = 24 if _CJK.search(before[-8:]) else 150
+    for m in _ROLE_RE.finditer(before[-window:]):
         last = m.lastgroup
     if last:
         return last

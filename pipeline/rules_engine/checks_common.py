@@ -94,14 +94,17 @@ def conflicting_sentences(ctx: RuleContext, params: ConflictParams) -> Iterator[
     if not firsts:
         return
     for second in _matching(ctx, params.second_all, params.second_any, params.second_none):
-        first = next((f for f in firsts if f.start != second.start), None)
+        # Prefer another sentence; one sentence can also hold both (仲裁，也可以…起诉).
+        first = next((f for f in firsts if f.start != second.start), None) or next(
+            (f for f in firsts if f.start == second.start), None
+        )
         if first is None:
             continue
         span = _highlight(ctx, second, [params.highlight, *params.second_all])
         yield Hit(
             span,
             {"first": first.text.strip(), "second": second.text.strip()},
-            related=(ctx.sentence_span(first),),
+            related=(ctx.sentence_span(first),) if first.start != second.start else (),
         )
         return
 
@@ -251,17 +254,37 @@ def _iso(entity: Entity) -> date | None:
     return date.fromisoformat(entity.value) if isinstance(entity.value, str) else None
 
 
-@check("end_before_start", fields=("start", "end"))
-def end_before_start(ctx: RuleContext, params: Params) -> Iterator[Hit]:
-    """A period whose end date is before its start date."""
+class EndBeforeStartParams(Params):
+    max_distance: int = Field(
+        default=300, ge=0, description="how close a separate start and end date must stand"
+    )
+
+
+@check("end_before_start", EndBeforeStartParams, fields=("start", "end"))
+def end_before_start(ctx: RuleContext, params: EndBeforeStartParams) -> Iterator[Hit]:
+    """A period whose end date is before its start date: 自X起至Y止, or a start date (开工日期)
+    and an end date (竣工日期) stated close together."""
     dates = ctx.of_kind("date")
+    reported: set[int] = set()
     for i, d in enumerate(dates):
-        if d.attrs.get("role") != "start" or "range_end" not in d.attrs:
+        if d.attrs.get("role") != "start":
             continue
-        end = next((e for e in dates[i + 1 :] if e.span.start == d.attrs["range_end"]), None)
-        a, b = _iso(d), _iso(end) if end else None
-        if end is not None and a and b and b < a:
-            yield Hit(end.span, {"start": d.text, "end": end.text}, (d.span,))
+        if "range_end" in d.attrs:
+            ends = [e for e in dates[i + 1 :] if e.span.start == d.attrs["range_end"]]
+        else:
+            ends = [
+                e
+                for e in dates
+                if e.attrs.get("role") == "end"
+                and "range_end" not in e.attrs
+                and "range_start" not in e.attrs
+                and abs(e.span.start - d.span.start) <= params.max_distance
+            ][:1]
+        for end in ends:
+            a, b = _iso(d), _iso(end)
+            if a and b and b < a and end.span.start not in reported:
+                reported.add(end.span.start)
+                yield Hit(end.span, {"start": d.text, "end": end.text}, (d.span,))
 
 
 def signing_date(ctx: RuleContext) -> Entity | None:
@@ -330,3 +353,49 @@ def party_name_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit]:
                 yield Hit(p.span, {"role": role, "first": first_alias, "second": alias},
                           (aliases[role].span,))  # fmt: skip
             aliases.setdefault(role, p)
+
+
+# Only a name used as the one who acts (…有限公司应…, … LLC shall …) is taken for a party;
+# other companies (an affiliate, a general partner) may be mentioned under their own names.
+_CN_ACTOR = re.compile(r"\s?(?:应|须|必须|负责|承担|同意|有权|将|不得|保证|承诺|向)")
+_EN_ACTOR = re.compile(r",?\s+(?:shall|will|must|may|agrees|warrants|represents|undertakes)\b")
+_CN_COMPANY_END = re.compile(r"有限责任公司|股份有限公司|有限公司|集团公司|公司")
+_EN_COMPANY = re.compile(
+    r"(?:[A-Z][\w&'.-]*\s+){0,6}?(?:LLC|L\.L\.C\.|Inc\.?|Ltd\.?|Limited|Co\.|Corporation|Corp\.?"
+    r"|GmbH|L\.P\.|LLP|PLC|plc)"
+)
+
+
+def _variants(ctx: RuleContext, name: str) -> Iterator[tuple[int, int, str]]:
+    """Company names in the text that start like ``name`` but are not ``name``."""
+    if ctx.language == "zh":
+        if not _CN_COMPANY_END.search(name) or len(name) < 6:
+            return
+        for m in re.finditer(re.escape(name[:4]), ctx.text):
+            end = _CN_COMPANY_END.search(ctx.text, m.start(), m.start() + 30)
+            if end and _CN_ACTOR.match(ctx.text, end.end()):
+                yield m.start(), end.end(), ctx.text[m.start() : end.end()]
+        return
+    first = name.split()[0] if name.split() else ""
+    if len(first) < 3:
+        return
+    for m in re.finditer(rf"\b{re.escape(first)}\b", ctx.text):
+        found = _EN_COMPANY.match(ctx.text, m.start())
+        if found and "\n" not in found.group() and _EN_ACTOR.match(ctx.text, found.end()):
+            yield m.start(), found.end(), found.group()
+
+
+@check("party_name_variant", fields=("name", "variant"))
+def party_name_variant(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """A party's company name written differently in the body (宁波东港精密机械有限公司 for
+    宁波东港机械有限公司; Spotless Cleaning Services LLC for Spotless Cleaning Co.)."""
+    parties = [p for p in ctx.of_kind("party") if not p.attrs.get("signature_block")]
+    names = {str(p.attrs.get("name") or p.value) for p in parties}
+    known = {_norm_name(n) for n in names}
+    for name in sorted(names):
+        for start, end, variant in _variants(ctx, name):
+            folded = _norm_name(variant)
+            if folded in known or any(folded in k for k in known):
+                continue
+            yield Hit(ctx.span(start, end), {"name": name, "variant": variant})
+            return

@@ -17,12 +17,15 @@ _TERM = re.compile(
 _ORG_WORDS = re.compile(
     r"\b(?:Inc|LLC|Ltd|Corporation|Company|Association|Court|Courts|County|State|States|University"
     r"|Bank|Republic|Kingdom|Commission|Act|Code|Rules|Street|Avenue|Road|Suite|Office|Officer"
-    r"|President|Director|Secretary|Manager|Member|Witness|Whereof|Delaware|York|California)\b"
+    r"|President|Director|Secretary|Manager|Member|Witness|Whereof|Delaware|York|California"
+    r"|Co|Labs|Holdings|Partners|Group|Section|Article|Clause|Schedule|Exhibit|Annex"
+    r"|Partner|Chairman|Treasurer|Counsel|Convention|Nations|Treaty)\b"
 )
 
 
 _LEAD_WORDS = re.compile(
-    r"^(?:(?:Each|The|This|That|These|Any|All|No|Such|Every|If|In|Upon|Unless|Where|When|Our|Its|Their|Either|Neither)\s+)+"
+    r"^(?:(?:Each|The|This|That|These|Any|All|No|Such|Every|If|In|Upon|Unless|Where|When|Our|Its"
+    r"|Their|Either|Neither|Notwithstanding|Subject|Under|Pursuant)\s+)+"
 )
 
 
@@ -48,17 +51,27 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
         return  # a contract with no defined terms at all does not use the convention
     stop = re.search(params.stop_at, ctx.text)
     body = ctx.text[: stop.start()] if stop else ctx.text
+    # Names introduced in the preamble (the parties, their affiliates) are proper names.
+    first_clause = next((c for c in ctx.clauses if c.id != "preamble"), None)
+    preamble = ctx.text[: ctx.view_offset(first_clause.span.start)] if first_clause else ""
     reported: set[str] = set()
     for m in _TERM.finditer(body):
         term = _LEAD_WORDS.sub("", m.group("term"))
         if " " not in term:
             continue
-        if term in reported or term in defined or term in params.ignore:
+        if term in reported or term in defined or term in params.ignore or term in preamble:
             continue
         if any(term in n or n in term for n in named) or _ORG_WORDS.search(term):
             continue
-        if any(term in d or d in term.split() for d in defined):
+        if _ORG_WORDS.search(body[max(0, m.start() - 40) : m.start()]):
+            continue  # the tail of a longer proper name (Convention on … Sale of Goods)
+        singular = " ".join(w[:-1] if w.endswith("s") else w for w in term.split())
+        if any(term in d or d in term.split() or singular == d for d in defined):
             continue
+        if term.split()[-1] in ("Title", "Name", "By", "Date", "Signature", "Address"):
+            continue  # a signature block label
+        if re.match(r",?\s+(?:LLC|Inc|Ltd|Co\b|Corp|GmbH|L\.?P\b|LLP|PLC)", body[m.end() :]):
+            continue  # a company name; party_name_variant deals with those
         line_start = body.rfind("\n", 0, m.start()) + 1
         if body[line_start : m.start()].strip() == "" or body[line_start:].split("\n")[0].isupper():
             continue  # a heading or line start, not a use in running text

@@ -9,6 +9,7 @@ from datetime import date
 from pydantic import Field
 
 from pipeline.entities.rates import annual_rate
+from pipeline.entities.topics import duration_topic
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_common import contract_total, signing_date
 from pipeline.rules_engine.context import RuleContext
@@ -24,6 +25,20 @@ class RatioParams(Params):
     topic: str = Field(description="deposit or penalty")
     max_ratio: float = Field(gt=0, le=1)
     sentence_words: str = Field(description="regex the sentence must contain, e.g. 定金")
+    max_gap: int = Field(
+        default=12, ge=0, description="most characters between the keyword and the amount"
+    )
+
+
+def _close_to_keyword(ctx: RuleContext, e: Entity, max_gap: int) -> bool:
+    """定金人民币叁拾陆万元 is the deposit; 扣除已付定金后的剩余部分即人民币… is not."""
+    gaps = [e.attrs.get("topic_gap")]
+    twin_start = e.attrs.get("twin_start")
+    if twin_start is not None:
+        gaps += [
+            t.attrs.get("topic_gap") for t in ctx.of_kind("amount") if t.span.start == twin_start
+        ]
+    return any(isinstance(g, int) and 0 <= g <= max_gap for g in gaps)
 
 
 def _ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity, float, str]]:
@@ -39,6 +54,7 @@ def _ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity,
             e.kind == "amount"
             and e.attrs.get("topic") == params.topic
             and e.attrs.get("form") == "figure"
+            and _close_to_keyword(ctx, e, params.max_gap)
             and total is not None
             and isinstance(total.value, float)
             and isinstance(e.value, float)
@@ -96,11 +112,32 @@ class DurationParams(Params):
     require_doc: str | None = None
 
 
+def range_months(ctx: RuleContext, topic: str) -> Iterator[tuple[Entity, Entity, float]]:
+    """Date ranges (自X起至Y止) in a sentence about ``topic``: (start, end, length in months)."""
+    dates = ctx.of_kind("date")
+    for d in dates:
+        end_at = d.attrs.get("range_end")
+        if d.attrs.get("role") != "start" or not isinstance(end_at, int):
+            continue
+        if duration_topic(ctx.sentence_before(d)) != topic:
+            continue
+        end = next((x for x in dates if x.span.start == end_at), None)
+        if end and isinstance(d.value, str) and isinstance(end.value, str):
+            days = (date.fromisoformat(end.value) - date.fromisoformat(d.value)).days + 1
+            yield d, end, days / (365.25 / 12)
+
+
 @check("duration_over", DurationParams, fields=("duration", "limit_months"))
 def duration_over(ctx: RuleContext, params: DurationParams) -> Iterator[Hit]:
-    """A duration of the given topic (lease_term, non_compete, ...) longer than ``max_months``."""
+    """A duration of the given topic (lease_term, non_compete, ...) longer than ``max_months``,
+    stated as a duration (二十五年) or as a date range (自2025年10月1日起至2047年9月30日止)."""
     if params.require_doc and not re.search(params.require_doc, ctx.text):
         return
+    for start, end, length in range_months(ctx, params.topic):
+        if length > params.max_months + 0.5:
+            span = ctx.document.span(start.span.start, end.span.end)
+            text = ctx.document.text[span.start : span.end]
+            yield Hit(span, {"duration": text, "limit_months": f"{params.max_months:g}"})
     for e in ctx.of_kind("duration"):
         months = e.attrs.get("months")
         too_long = isinstance(months, float) and months > params.max_months + 1e-9
@@ -214,3 +251,31 @@ def foreign_law_without_foreign_element(
     if re.search(params.foreign_element, rest):
         return
     yield Hit(ctx.span(m.start(), m.end()), {"law": m.group("law")})
+
+
+class GuaranteeParams(Params):
+    guarantee_words: str = r"保证期间|保证期限|保证责任期间"
+    debt_words: str = r"借款期限|还款期限|履行期限|主债务|到期日|到期之日|还款日|清偿期"
+
+
+@check("guarantee_period_not_after_debt", GuaranteeParams, fields=("period_end", "debt_due"))
+def guarantee_period_not_after_debt(ctx: RuleContext, params: GuaranteeParams) -> Iterator[Hit]:
+    """A guarantee period that ends on or before the main debt falls due (民法典 692: treated
+    as no agreed period, so six months from maturity apply)."""
+    guarantee_ends: list[Entity] = []
+    debt_ends: list[Entity] = []
+    for d in ctx.of_kind("date"):
+        if d.attrs.get("role") != "end" or not isinstance(d.value, str):
+            continue
+        sentence = ctx.entity_sentence(d)
+        if re.search(params.guarantee_words, sentence):
+            guarantee_ends.append(d)
+        elif re.search(params.debt_words, sentence):
+            debt_ends.append(d)
+    if not guarantee_ends or not debt_ends:
+        return
+    due = max(debt_ends, key=lambda d: str(d.value))
+    for g in guarantee_ends:
+        if str(g.value) <= str(due.value):
+            yield Hit(g.span, {"period_end": g.text, "debt_due": due.text}, (due.span,))
+            return

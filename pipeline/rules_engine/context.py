@@ -7,6 +7,7 @@ spans with :meth:`RuleContext.span`; they never build offsets by hand.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -49,8 +50,6 @@ class RuleContext:
 
     def view_offset(self, original: int) -> int:
         """The view offset of an original offset (the first view char at or after it)."""
-        from bisect import bisect_left
-
         return bisect_left(self.view.origin, original)
 
     def of_kind(self, kind: str) -> list[Entity]:
@@ -88,11 +87,18 @@ class RuleContext:
         return self.document.text[clause.span.start : clause.span.end]
 
     def entity_sentence(self, entity: Entity) -> str:
+        """The sentence around an entity, as view text (layout line breaks removed)."""
         start = entity.attrs.get("sentence_start")
         end = entity.attrs.get("sentence_end")
         if isinstance(start, int) and isinstance(end, int):
-            return self.document.text[start:end]
+            return self.text[self.view_offset(start) : self.view_offset(end)]
         return entity.text
+
+    def sentence_before(self, entity: Entity) -> str:
+        """The view text of an entity's sentence up to the entity."""
+        start = entity.attrs.get("sentence_start")
+        begin = self.view_offset(start) if isinstance(start, int) else 0
+        return self.text[begin : self.view_offset(entity.span.start)]
 
     def heading_of(self, entity: Entity) -> str:
         """The top-level heading title above an entity's clause (e.g. 违约责任)."""

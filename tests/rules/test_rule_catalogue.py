@@ -186,6 +186,43 @@ CASES: list[tuple[str, str, str]] = [
         zh("第五条 订金\n5.1 甲方支付订金人民币5万元，乙方违约的，应返还订金并赔偿损失。"),
     ),
     (
+        "cn.deposit.earnest_money_forfeit",
+        zh("第五条 订金\n5.1 甲方支付订金人民币5万元，甲方违约的，订金不予退还。"),
+        zh("第五条 订金\n5.1 甲方支付订金人民币5万元，合同履行后订金抵作价款。"),
+    ),
+    (
+        "cn.party.name_variant",
+        zh("第五条 安装\n5.1 宁波东港精密机械有限公司应负责设备的安装调试。"),
+        zh("第五条 安装\n5.1 宁波东港机械有限公司应负责设备的安装调试。"),
+    ),
+    (
+        "cn.guarantee.period_not_after_debt",
+        GUARANTEE.format(
+            period="主债务借款期限自2025年3月5日起至2026年3月4日止。"
+            "保证期间自本合同生效之日起至2026年3月4日止。"
+        ),
+        GUARANTEE.format(
+            period="主债务借款期限自2025年3月5日起至2026年3月4日止。"
+            "保证期间自2026年3月5日起至2029年3月4日止。"
+        ),
+    ),
+    (
+        "en.date.two_delivery_dates",
+        en(
+            "5. DELIVERY\n5.1 Provider shall deliver the Software on or before March 1, 2025.\n"
+            "5.2 Notwithstanding Section 5.1, Provider shall deliver the Software on or before "
+            "April 15, 2025."
+        ),
+        en("5. DELIVERY\n5.1 Provider shall deliver the Software on or before March 1, 2025."),
+    ),
+    (
+        "en.party.name_variant",
+        en(
+            "5. SUPPORT\n5.1 Bluegate Software Holdings LLC shall provide support during business hours."
+        ),
+        en("5. SUPPORT\n5.1 Bluegate Software, Inc. shall provide support during business hours."),
+    ),
+    (
         "cn.interest.over_4x_lpr",
         LOAN.format(interest="借款年利率为24%，按月付息。"),
         LOAN.format(interest="借款年利率为10%，按月付息。"),
@@ -325,15 +362,6 @@ CASES: list[tuple[str, str, str]] = [
         en(
             "5. SPECIAL\n5.1 Provider's liability for any breach of Section 1 is subject to Section 3.1."
         ),
-    ),
-    (
-        "en.liability.no_cap",
-        en(
-            **{
-                "3.1 Each party's aggregate liability under this Agreement shall not exceed the fees paid in the twelve (12) months preceding the claim.\n": ""
-            }
-        ),
-        en(),
     ),
     (
         "en.amendment.unilateral",
