@@ -372,9 +372,10 @@ def write_outputs(evaluation: GoldenEvaluation, out_dir: Path) -> tuple[dict[str
     previous = read_last_history(history, report["pipeline"]["mode"])
     report["previous_run"] = previous
     if previous is not None:
+        current_drafts = history_row(report)["draft_recall"]
         report["recall_regressions"] = recall_regressions(
             previous.get("per_type_recall", {}), per_type_recall(report["pipeline"])
-        )
+        ) + recall_regressions(previous.get("draft_recall", {}), current_drafts)
     evaluation.previous = previous
     evaluation.regressions = report["recall_regressions"]
     out_dir.mkdir(parents=True, exist_ok=True)
