@@ -21,7 +21,8 @@ from pipeline.cli.eval import eval_app
 from pipeline.config import LLMSettings, RunConfig
 from pipeline.eval.baseline import run_llm_only
 from pipeline.eval.golden import DEFAULT_THRESHOLD, SystemResult, evaluate_golden
-from pipeline.eval.golden_labels import GoldContract
+from pipeline.eval.golden_drafts import load_drafts
+from pipeline.eval.golden_labels import GoldContract, check_golden_set, load_golden_set
 from pipeline.eval.golden_report import push_metrics, write_outputs
 from pipeline.llm.select import build_client, session_settings
 
@@ -98,3 +99,17 @@ def golden(
     style = "bold red" if result.exit_code else "green"
     console.print(f"[{style}]{result.message}[/]")
     raise typer.Exit(code=result.exit_code)
+
+
+@eval_app.command("golden-check")
+def golden_check(
+    directory: Annotated[Path, typer.Argument(help="The golden set folder (golden_set/).")],
+) -> None:
+    """Check the golden labels: every quote in its .txt and in its PDF's text layer."""
+    problems = guarded(lambda: check_golden_set(directory))
+    drafts = guarded(lambda: load_drafts(directory))
+    for problem in problems:
+        console.print(f"[red]{problem}[/]", highlight=False, soft_wrap=True)
+    count = len(guarded(lambda: load_golden_set(directory)))
+    console.print(f"{count} contracts and {len(drafts)} drafts checked, {len(problems)} problem(s)")
+    raise typer.Exit(code=1 if problems else 0)

@@ -63,3 +63,24 @@ def test_bad_compare_value_is_a_usage_error(small_set: Path, tmp_path: Path) -> 
     code, output = _run(small_set, tmp_path, "--compare", "gpt")
     assert code == 2
     assert "llm-only" in output
+
+
+def test_golden_check_command(small_set: Path) -> None:
+    result = runner.invoke(app, ["eval", "golden-check", str(small_set)])
+    assert result.exit_code == 0, result.output
+    assert "2 contracts and 0 drafts checked, 0 problem(s)" in result.output
+    label = small_set / "contracts" / "en_15_clean_nda.json"
+    data = json.loads(label.read_text(encoding="utf-8"))
+    data["clean"] = False
+    data["findings"] = [
+        {
+            "type": "missing_governing_law",
+            "severity": "MEDIUM",
+            "quote": "NO SUCH TITLE",
+            "basis": {"basis_kind": "common_law"},
+        }
+    ]
+    label.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["eval", "golden-check", str(small_set)])
+    assert result.exit_code == 1
+    assert "quote not in the .txt: 'NO SUCH TITLE'" in result.output
