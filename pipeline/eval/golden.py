@@ -238,7 +238,8 @@ def run_pipeline_on(
     wall = time.perf_counter() - began
     preds, uses = predictions_from_findings(contract.id, outcome.report.findings, catalog)
     proposed, rejected, pres_lev = edit_stats(outcome.trace_text)
-    calls = outcome.llm_calls
+    # ReviewOutcome carries the LLM call records once the LLM layer is wired into review_file.
+    calls: tuple[Any, ...] = getattr(outcome, "llm_calls", ())
     run = ContractRun(
         contract,
         predictions=preds,

@@ -163,6 +163,7 @@ def _drafts_summary(evaluation: GoldenEvaluation) -> dict[str, Any] | None:
         "missed": d.missed,
         "spurious": d.spurious,
         "errors": d.errors,
+        "note": d.note,
     }
 
 
@@ -311,6 +312,8 @@ def render_markdown(report: dict[str, Any]) -> str:
     drafts = report.get("drafts")
     if drafts is None:
         lines += ["No drafts folder: fabricated_citation / repealed_citation not measured.", ""]
+    elif drafts.get("note"):
+        lines += [f"{drafts['drafts']} recorded drafts {drafts['note']}.", ""]
     else:
         lines += [
             f"{drafts['drafts']} recorded drafts replayed through the real pipeline "

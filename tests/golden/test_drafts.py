@@ -88,3 +88,9 @@ def test_a_finding_quote_must_belong_to_a_risk_point(tmp_path: Path) -> None:
     with pytest.raises(GoldenSetError, match="not the quote of any risk point") as info:
         load_drafts(root)
     assert str(bad) in info.value.message
+
+
+def test_drafts_validate_as_the_llm_layers_generate_reply() -> None:
+    schemas = pytest.importorskip("pipeline.llm.schemas")
+    for case in load_drafts(GOLDEN):
+        schemas.GenerateReply.model_validate(case.label.draft.model_dump())
