@@ -27,8 +27,8 @@ from kb.lexical import tokenize
 from kb.numerals import cn_to_int
 from kb.types import CitationVerdict
 
-SUPPORT_THRESHOLD = 0.5
-RELATED_THRESHOLD = 0.3
+SUPPORT_THRESHOLD = 0.3
+RELATED_THRESHOLD = 0.2
 DENSE_WEIGHT = 0.6
 
 _CN_NUM = "[零〇一二两三四五六七八九十百千]+"

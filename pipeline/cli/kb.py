@@ -56,9 +56,8 @@ def _run_ingest(store: Any, specs: list[Any], *, prune: bool, jobs: int) -> Any:
         def progress(phase: str, advance: int, total: int) -> None:
             if phase not in tasks:
                 tasks[phase] = bar.add_task(f"{phase} {store.name}", total=max(total, 1))
-                if phase == "embed" and total == 0:
+                if total == 0:  # nothing to do in this phase: show it as complete
                     bar.update(tasks[phase], completed=1)
-                return
             bar.advance(tasks[phase], advance)
 
         return guarded(lambda: ingest(store, specs, prune=prune, jobs=jobs, progress=progress))
@@ -78,6 +77,11 @@ def _print_summary(summary: Any) -> None:
         f"{summary.seconds:.1f}",
     )
     console.print(table)
+    console.print(
+        f"added={summary.added} updated={summary.updated} removed={summary.removed} "
+        f"unchanged={summary.unchanged}",
+        highlight=False,
+    )
 
 
 @kb_app.command("ingest")

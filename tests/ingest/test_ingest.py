@@ -120,16 +120,16 @@ def test_pdf_statute_chunks_carry_pages(tmp_path: Path) -> None:
 def test_bad_inputs_name_the_file(tmp_path: Path) -> None:
     empty = tmp_path / "empty.md"
     empty.write_text("", encoding="utf-8")
-    with pytest.raises(EmptyInputError, match="empty.md"):
+    with pytest.raises(EmptyInputError, match=r"empty\.md"):
         load_source(empty)
     odd = tmp_path / "law.docx"
     odd.write_bytes(b"x")
-    with pytest.raises(UnsupportedInputError, match="law.docx"):
+    with pytest.raises(UnsupportedInputError, match=r"law\.docx"):
         specs_for_paths([odd])
     prose = tmp_path / "prose.md"
     prose.write_text("# Not a statute\n\nJust words.\n", encoding="utf-8")
     law = specs_for_paths([prose])[0].law
-    with pytest.raises(MalformedInputError, match="prose.md"):
+    with pytest.raises(MalformedInputError, match=r"prose\.md"):
         chunk_source(law, load_source(prose), str(prose))
 
 
@@ -152,9 +152,12 @@ def test_bundled_corpus_files_keep_their_registry_law() -> None:
 
 
 def test_lock_times_out_with_a_clear_error(tmp_path: Path) -> None:
-    with ingest_lock(tmp_path), pytest.raises(KBLockTimeoutError, match="ingest.lock"):
-        with ingest_lock(tmp_path, timeout=0.3):
-            pass
+    with (
+        ingest_lock(tmp_path),
+        pytest.raises(KBLockTimeoutError, match=r"ingest\.lock"),
+        ingest_lock(tmp_path, timeout=0.3),
+    ):
+        pass
 
 
 def _concurrent_worker(kb_path: str, barrier: Any, results: Any) -> None:

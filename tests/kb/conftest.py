@@ -22,11 +22,11 @@ os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
 os.environ["ANONYMIZED_TELEMETRY"] = "False"
 
-from chromadb.utils.embedding_functions import onnx_mini_lm_l6_v2  # noqa: E402
+from chromadb.utils.embedding_functions import onnx_mini_lm_l6_v2
 
-from ingest.sources import bundled_specs  # noqa: E402
-from ingest.sync import SourceSpec, ingest  # noqa: E402
-from kb.store import KBLocation, StatuteStore, open_store  # noqa: E402
+from ingest.sources import bundled_specs
+from ingest.sync import SourceSpec, ingest
+from kb.store import KBLocation, StatuteStore, open_store
 
 # A small, mixed slice of the bundled corpus: 合同编 + three short US files.
 SMALL_SOURCES = (

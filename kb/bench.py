@@ -1,0 +1,135 @@
+"""Benchmark figures for ``make bench``: plain functions returning dicts of numbers.
+
+- :func:`ingest_from_empty`: time to build the bundled corpus into an empty KB folder.
+- :func:`query_latency`: p50/p95 latency of ``Retriever.search`` at the bundled size, and
+  (``target_chunks=10_000``) after padding the collection with synthetic chunks. The padding
+  copies real articles under new ids with their stored vectors plus small noise, so the
+  vector index and the BM25 index really hold that many chunks without paying to embed them
+  again (ingest cost is measured separately).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from kb.evaluate import DEFAULT_QUERIES
+from kb.retrieval import Mode, Retriever
+from kb.store import StatuteStore, open_store
+
+_FALLBACK_QUERIES = [
+    "定金超过合同金额多少无效",
+    "违约金过分高于损失",
+    "UCC 2-302",
+    "vacate an arbitration award",
+]
+
+
+def ingest_from_empty(backend: str = "minilm", jobs: int = 2) -> dict[str, Any]:
+    from ingest.sources import build_bundled
+
+    with tempfile.TemporaryDirectory(prefix="kb-bench-") as tmp:
+        started = time.perf_counter()
+        store = open_store(Path(tmp), None, backend)
+        opened = time.perf_counter() - started
+        summary = build_bundled(store, jobs=jobs)
+        total = time.perf_counter() - started
+        rebuild = build_bundled(store, jobs=jobs)
+    return {
+        "backend": backend,
+        "articles": summary.added,
+        "seconds": round(total, 2),
+        "model_load_seconds": round(opened, 2),
+        "articles_per_second": round(summary.added / max(total - opened, 1e-9), 1),
+        "noop_rebuild_seconds": round(rebuild.seconds, 2),
+    }
+
+
+def _queries(limit: int) -> list[str]:
+    if DEFAULT_QUERIES.exists():
+        rows = [
+            json.loads(line)
+            for line in DEFAULT_QUERIES.read_text(encoding="utf-8").splitlines()
+            if line
+        ]
+        return [row["query"] for row in rows][:limit]
+    return _FALLBACK_QUERIES[:limit]
+
+
+def pad_store(store: StatuteStore, target_chunks: int, seed: int = 0) -> int:
+    """Add synthetic copies of stored chunks until the collection holds ``target_chunks``."""
+    rng = np.random.default_rng(seed)
+    collection = store._collection
+    have = store.count()
+    got = collection.get(include=["documents", "metadatas", "embeddings"])
+    added = 0
+    round_no = 0
+    while have + added < target_chunks:
+        round_no += 1
+        take = min(len(got["ids"]), target_chunks - have - added)
+        for start in range(0, take, 512):
+            end = min(start + 512, take)
+            vectors = np.asarray(got["embeddings"][start:end], dtype=np.float32)
+            vectors += rng.normal(0, 0.01, vectors.shape).astype(np.float32)
+            vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+            metadatas = [
+                dict(m, source=f"synthetic-{round_no}") for m in got["metadatas"][start:end]
+            ]
+            collection.add(
+                ids=[f"synthetic.{round_no}.{i}" for i in got["ids"][start:end]],
+                documents=[f"{d} ({round_no})" for d in got["documents"][start:end]],
+                metadatas=metadatas,
+                embeddings=vectors,
+            )
+        added += take
+    return added
+
+
+def query_latency(
+    backend: str = "minilm",
+    kb_path: Path | None = None,
+    mode: Mode = "hybrid",
+    queries: int = 60,
+    target_chunks: int | None = None,
+) -> dict[str, Any]:
+    """Latency of ``search(k=5)``. Builds the bundled KB first if ``kb_path`` lacks it."""
+    from ingest.sources import build_bundled
+
+    with tempfile.TemporaryDirectory(prefix="kb-bench-") as tmp:
+        path = Path(tmp) if target_chunks else (kb_path or Path(tmp))
+        if target_chunks and kb_path is not None:
+            # Pad a copy, never the user's KB.
+            import shutil
+
+            shutil.copytree(kb_path, path, dirs_exist_ok=True)
+        store = open_store(path, None, backend)
+        build_bundled(store)
+        padded = pad_store(store, target_chunks) if target_chunks else 0
+        started = time.perf_counter()
+        retriever = Retriever(store)
+        index_seconds = time.perf_counter() - started
+        texts = _queries(queries)
+        retriever.search(texts[0], k=5, mode=mode)  # warm the model and caches
+        timings = []
+        for text in texts:
+            t0 = time.perf_counter()
+            retriever.search(text, k=5, mode=mode)
+            timings.append((time.perf_counter() - t0) * 1000)
+        chunks = store.count()
+    timings.sort()
+    return {
+        "backend": backend,
+        "mode": mode,
+        "chunks": chunks,
+        "synthetic_chunks": padded,
+        "queries": len(timings),
+        "p50_ms": round(statistics.median(timings), 1),
+        "p95_ms": round(timings[max(0, int(0.95 * len(timings)) - 1)], 1),
+        "bm25_index_build_seconds": round(index_seconds, 2),
+    }
