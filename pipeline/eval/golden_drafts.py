@@ -145,6 +145,11 @@ def pipeline_takes_a_session() -> bool:
 
 def review_with_draft(case: DraftCase, config: RunConfig | None = None) -> list[Finding]:
     """Run the real pipeline with the recorded draft as Generate's only LLM reply."""
+    if not pipeline_takes_a_session():
+        raise GoldenSetError(
+            f"{case.path}: this build has no LLM stages to replay a draft through. "
+            "Fix: use a build whose build_review_pipeline accepts an LLM session"
+        )
     config = config or RunConfig(llm=LLMSettings(spec="none"))
     replies: list[str | BaseException] = [case.label.draft.model_dump_json()]
     replies += [ConnectionError("scripted draft: no further replies")] * _REPLIES_AFTER_DRAFT

@@ -12,6 +12,7 @@ import pytest
 from pipeline.eval.golden_drafts import (
     DraftScores,
     load_drafts,
+    pipeline_takes_a_session,
     review_with_draft,
     score_draft,
 )
@@ -65,6 +66,7 @@ def test_score_draft_by_type_and_quote() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not pipeline_takes_a_session(), reason="this build has no LLM stages")
 def test_replay_runs_the_real_pipeline_on_the_draft() -> None:
     (case,) = [c for c in load_drafts(GOLDEN) if c.label.contract == "zh_06_loan_company"]
     found = review_with_draft(case)
