@@ -71,6 +71,12 @@ def system_summary(system: SystemResult) -> dict[str, Any]:
         }
         for r in runs
     ]
+    out["disagreements"] = [
+        {"id": r.contract.id, "missed": sorted(missed), "extra": sorted(extra)}
+        for r in runs
+        if (missed := r.contract.label.types - {p.type for p in r.predictions})
+        | (extra := {p.type for p in r.predictions} - r.contract.label.types)
+    ]
     if scores is None:
         return out
     out["kappa"] = scores.kappa.as_dict()
@@ -307,6 +313,13 @@ def render_markdown(report: dict[str, Any]) -> str:
                 f"| {_fmt(sp['precision'])} | {_fmt(sp['recall'])} | {_fmt(sp['f1'])} "
                 f"| {_fmt(lo['recall'])} |"
             )
+        lines.append("")
+    if p.get("disagreements"):
+        lines += ["## Where the pipeline and the labels disagree (finding types)", ""]
+        for d in p["disagreements"]:
+            missed = ", ".join(d["missed"]) or "–"
+            extra = ", ".join(d["extra"]) or "–"
+            lines.append(f"- {d['id']}: missed {missed}; not in the labels {extra}")
         lines.append("")
     lines += ["## Citation cross-check on recorded LLM drafts", ""]
     drafts = report.get("drafts")
