@@ -34,7 +34,7 @@ def _baseline(
     compare: str, config: RunConfig
 ) -> tuple[Callable[[Sequence[GoldContract]], SystemResult] | None, str]:
     if compare == "none":
-        return None, "not requested (pass --compare llm-only to run it)"
+        return None, "skipped: not requested (pass --compare llm-only to run it)"
     if config.llm.spec.strip() == "none":
         return None, "skipped: --llm none, so there is no LLM to run the llm-only baseline"
     client, info = build_client(config.llm)

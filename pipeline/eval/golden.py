@@ -300,7 +300,7 @@ def evaluate_golden(
     config: RunConfig | None = None,
     threshold: float = DEFAULT_THRESHOLD,
     baseline: Callable[[Sequence[GoldContract]], SystemResult] | None = None,
-    baseline_note: str = "not requested (--compare llm-only runs it)",
+    baseline_note: str = "skipped: not requested (--compare llm-only runs it)",
     review: Callable[[Path, RunConfig], ReviewOutcome] = review_file,
     catalog: Catalog | None = None,
 ) -> GoldenEvaluation:

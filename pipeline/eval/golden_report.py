@@ -346,7 +346,8 @@ def render_markdown(report: dict[str, Any]) -> str:
         lines.append("")
     lines += ["## Baseline: single LLM, generate → critique → rewrite", ""]
     if b is None:
-        lines += [f"Skipped: {report['baseline_note']}", ""]
+        note = report["baseline_note"]
+        lines += [note[:1].upper() + note[1:], ""]
     else:
         lines += [
             "| metric | pipeline | llm-only |",

@@ -56,7 +56,7 @@ def test_llm_only_baseline_is_skipped_in_none_mode(
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert report["baseline"] is None
     assert "skipped: --llm none" in report["baseline_note"]
-    assert "skipped: --llm none" in (out / "report.md").read_text(encoding="utf-8")
+    assert "Skipped: --llm none" in (out / "report.md").read_text(encoding="utf-8")
 
 
 def test_bad_compare_value_is_a_usage_error(small_set: Path, tmp_path: Path) -> None:
