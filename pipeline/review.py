@@ -13,6 +13,8 @@ from pipeline import __version__
 from pipeline.assembly import build_review_pipeline
 from pipeline.atomic import write_bytes_atomic, write_text_atomic
 from pipeline.config import RunConfig
+from pipeline.llm.select import ModeInfo, open_session
+from pipeline.llm.session import LLMCallRecord, LLMSession
 from pipeline.model import (
     Document,
     DocumentInfo,
@@ -21,6 +23,7 @@ from pipeline.model import (
     HumanReviewItem,
     ReviewReport,
 )
+from pipeline.reflection.queue import append_to_queue
 from pipeline.render_docx import render_docx
 from pipeline.render_html import render_html
 from pipeline.render_md import render_markdown
@@ -40,6 +43,7 @@ class ReviewOutcome:
     report: ReviewReport
     document: Document
     trace_text: str
+    llm_calls: tuple[LLMCallRecord, ...] = ()
 
     @property
     def exit_code(self) -> int:
@@ -94,7 +98,8 @@ def review_file(
     path: Path, config: RunConfig | None = None, listener: StageListener | None = None
 ) -> ReviewOutcome:
     config = config or RunConfig()
-    pipeline = build_review_pipeline(config)
+    session, mode_info = open_session(config.llm)
+    pipeline = build_review_pipeline(config, session, mode_info.plumbing)
     pipeline.warm_up()
     inputs = {"source_path": str(path)}
     run_id = uuid.uuid4().hex
@@ -104,8 +109,8 @@ def review_file(
         result,
         run_id,
         created_at,
-        mode="none",
-        mode_note="No LLM stage is built yet: this report comes from deterministic stages only.",
+        mode=_mode_label(session, mode_info),
+        mode_note=_mode_note(session, mode_info),
     )
     header = TraceHeader(
         run_id=run_id,
@@ -118,6 +123,22 @@ def review_file(
         report=report,
         document=result.artifacts["document"],
         trace_text=dump_trace(header, result.records),
+        llm_calls=tuple(session.calls),
+    )
+
+
+def _mode_label(session: LLMSession, info: ModeInfo) -> str:
+    if session.degraded_reason is not None:
+        return f"{info.mode} (degraded to none)"
+    return info.mode
+
+
+def _mode_note(session: LLMSession, info: ModeInfo) -> str:
+    if session.degraded_reason is None:
+        return info.note
+    return (
+        f"{info.note} The LLM stopped during the run and the rest ran in none mode "
+        f"(rules and KB only): {session.degraded_reason}"
     )
 
 
@@ -145,4 +166,15 @@ def write_outputs(outcome: ReviewOutcome, out_dir: Path, fmt: OutputFormat) -> l
     path = out_dir / "trace.jsonl"
     write_text_atomic(path, outcome.trace_text)
     written.append(path)
+    if outcome.report.human_review:
+        doc = outcome.report.document
+        written.append(
+            append_to_queue(
+                out_dir,
+                outcome.report.run_id,
+                doc.sha256,
+                doc.source_path,
+                outcome.report.human_review,
+            )
+        )
     return written

@@ -7,11 +7,13 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from pipeline.cli.errors import guarded
-from pipeline.config import IntakeLimits, RunConfig
+from pipeline.config import IntakeLimits, LLMSettings, ReflectionSettings, RunConfig
+from pipeline.metrics import write_metrics
 from pipeline.review import (
     OUTPUT_FORMATS,
     OutputFormat,
@@ -49,14 +51,54 @@ def review(
     max_chars: Annotated[
         int, typer.Option(help="Most extracted characters.")
     ] = IntakeLimits().max_chars,
+    llm: Annotated[
+        str,
+        typer.Option(
+            "--llm",
+            help="auto (Ollama if it answers, else none), none, ollama[:MODEL], "
+            "llamacpp[:GGUF] (no path: bundled SmolLM2, plumbing only).",
+        ),
+    ] = "auto",
+    llm_url: Annotated[
+        str | None, typer.Option("--llm-url", help="Ollama host (default $OLLAMA_HOST).")
+    ] = None,
+    side: Annotated[str, typer.Option(help="neutral, party_a (甲方) or party_b (乙方).")] = (
+        "neutral"
+    ),
+    reflection: Annotated[str, typer.Option(help="auto, off, light, standard or full.")] = "auto",
+    llm_timeout: Annotated[
+        float, typer.Option(help="Seconds per LLM request.")
+    ] = LLMSettings().timeout_s,
+    token_budget: Annotated[
+        int, typer.Option(help="Most LLM tokens per run.")
+    ] = LLMSettings().token_budget,
+    metrics_file: Annotated[
+        Path | None, typer.Option("--metrics-file", help="Write Prometheus text metrics here.")
+    ] = None,
 ) -> None:
     """Review a contract. Exit codes: 0 clean, 1 findings, 3 needs human review, 10-16 bad input."""
     if fmt not in OUTPUT_FORMATS:
         raise typer.BadParameter(
             f"{fmt!r} is not one of: {', '.join(OUTPUT_FORMATS)}", param_hint="--format"
         )
+    try:
+        llm_settings = LLMSettings.model_validate(
+            {
+                "spec": llm,
+                "url": llm_url,
+                "side": side,
+                "timeout_s": llm_timeout,
+                "token_budget": token_budget,
+            }
+        )
+        reflection_settings = ReflectionSettings.model_validate({"mode": reflection})
+    except ValidationError as exc:
+        problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
+        raise typer.BadParameter(problems) from None
     config = RunConfig(
-        intake=IntakeLimits(max_bytes=max_bytes, max_pages=max_pages, max_chars=max_chars)
+        intake=IntakeLimits(max_bytes=max_bytes, max_pages=max_pages, max_chars=max_chars),
+        llm=llm_settings,
+        reflection=reflection_settings,
     )
     outcome = guarded(lambda: _run(file, config))
     output_format: OutputFormat = fmt  # type: ignore[assignment]
@@ -68,6 +110,8 @@ def review(
     )
     if report.mode_note:
         console.print(f"[dim]{report.mode_note}[/]")
+    if metrics_file is not None:
+        written.append(write_metrics(metrics_file, report, outcome.llm_calls))
     for path in written:
         console.print(f"  wrote {path}")
     raise typer.Exit(code=outcome.exit_code)

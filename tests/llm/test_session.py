@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from pipeline.errors import LLMBudgetExceededError, LLMReplyError, LLMUnavailableError
 from pipeline.llm import LLMSession, Message, ScriptedLLM, SessionSettings
+from pipeline.llm.session import decoding_schema
 
 
 class Verdict(BaseModel):
@@ -34,7 +35,7 @@ def test_valid_reply_is_parsed_and_recorded() -> None:
     (call,) = session.calls
     assert (call.stage, call.outcome, call.attempt) == ("verifier", "ok", 1)
     assert call.input_tokens > 0 and call.output_tokens > 0
-    assert llm.calls[0].schema == Verdict.model_json_schema()
+    assert llm.calls[0].schema == decoding_schema(Verdict.model_json_schema())
     assert llm.calls[0].temperature == 0.1
 
 

@@ -1,0 +1,328 @@
+"""The bounded reflection loop: the LLM drafts and proposes; external signals decide.
+
+requires: the round-0 artifacts (claims, KB checks, verification, revision) and rule findings
+produces: ``report_findings``, ``applied_edits``, ``human_review``, ``revised_text``,
+          ``reflection_rounds``, ``route``, ``reflect_llm_calls``
+
+A round counts as an improvement only by external signals (fewer open rule violations, fewer
+unsupported or contradicted claims, fewer review errors, Pres_Lev above its floor); the
+Verifier's own ``no_errors_found`` is recorded but never trusted. A round passes when the
+review has no errors left. No improvement: exit at once, keeping the best round. Rounds are
+bounded by the route (light 0, standard 1, full 2) and ``max_rounds``; every LLM call is
+bounded by the session's token budget. Whatever the loop cannot settle goes to the
+human-review queue with its reason.
+
+LLM calls: Generate 1, round 0's Verifier 1, each reflection round at most 2 (a redraft when
+claims failed the KB or quotes were rejected, and a Verifier call): at most 1 + 2 × rounds
+run, counting round 0 (per clause block for long contracts; re-asks come on top).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pipeline.config import ReflectionSettings
+from pipeline.llm.session import LLMCallRecord, LLMSession
+from pipeline.model import Document, Edit, Finding, HumanReviewItem, PageMap
+from pipeline.reflection.routing import route
+from pipeline.reflection.signals import improved, reflection_score
+from pipeline.reflection.types import (
+    Claim,
+    ClaimCheck,
+    RejectedQuote,
+    Revision,
+    RoundRecord,
+    RoundSignals,
+    Route,
+    VerifierResult,
+)
+from pipeline.stages.cross_check_kb import CrossCheckKB
+from pipeline.stages.generate import Generate
+from pipeline.stages.revise import Revise
+from pipeline.stages.verifier import Verifier
+
+RuleChecker = Callable[[Document], tuple[Finding, ...]]
+
+
+@dataclass(frozen=True)
+class RoundState:
+    claims: tuple[Claim, ...]
+    rejected_quotes: tuple[RejectedQuote, ...]
+    kb_findings: tuple[Finding, ...]
+    checks: tuple[ClaimCheck, ...]
+    verification: VerifierResult
+    revision: Revision
+    signals: RoundSignals
+
+
+def revised_document(original: Document, text: str) -> Document:
+    return Document(
+        source_path=original.source_path,
+        sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        media_type="text",
+        text=text,
+        page_map=PageMap(page_starts=(0,), text_length=len(text)),
+    )
+
+
+def _overlaps(finding: Finding, edits: tuple[Edit, ...]) -> bool:
+    return any(e.start < finding.span.end and finding.span.start < e.end for e in edits)
+
+
+def feedback_for(state: RoundState) -> str:
+    lines: list[str] = []
+    for check in state.checks:
+        if check.is_error and check.source == "claim":
+            lines.append(f"- claim {check.index}: citation {check.citation} is {check.status}")
+    lines += [f"- quote {q.quote[:80]!r} rejected: {q.reason}" for q in state.rejected_quotes]
+    lines += [
+        f"- edit [{r.edit.start}, {r.edit.end}) rejected: {r.reason}"
+        for r in state.revision.rejected
+    ]
+    lines += [f"- unresolved: {u}" for u in state.verification.unresolved]
+    return "\n".join(lines)
+
+
+class ReflectionLoop:
+    name = "reflect"
+    requires: tuple[str, ...] = (
+        "document",
+        "rule_findings",
+        "llm_claims",
+        "rejected_quotes",
+        "claim_checks",
+        "kb_findings",
+        "verification",
+        "revision",
+    )
+    produces: dict[str, Any] = {
+        "report_findings": tuple[Finding, ...],
+        "applied_edits": tuple[Edit, ...],
+        "human_review": tuple[HumanReviewItem, ...],
+        "revised_text": str,
+        "reflection_rounds": tuple[RoundRecord, ...],
+        "route": Route,
+        "reflect_llm_calls": tuple[LLMCallRecord, ...],
+    }
+    deterministic = False
+
+    def __init__(
+        self,
+        session: LLMSession,
+        generate: Generate,
+        cross_check: CrossCheckKB,
+        verifier: Verifier,
+        revise: Revise,
+        settings: ReflectionSettings | None = None,
+        rule_checker: RuleChecker | None = None,
+        plumbing: bool = False,
+    ) -> None:
+        self.session = session
+        self.generate = generate
+        self.cross_check = cross_check
+        self.verifier = verifier
+        self.revise = revise
+        self.settings = settings or ReflectionSettings()
+        self.rule_checker = rule_checker
+        self.plumbing = plumbing
+
+    # -- signals -----------------------------------------------------------------------------
+
+    def measure(
+        self,
+        document: Document,
+        rule_findings: tuple[Finding, ...],
+        checks: tuple[ClaimCheck, ...],
+        rejected_quotes: tuple[RejectedQuote, ...],
+        verification: VerifierResult,
+        revision: Revision,
+    ) -> RoundSignals:
+        if self.rule_checker is not None and revision.applied:
+            open_violations = len(
+                self.rule_checker(revised_document(document, revision.revised_text))
+            )
+        else:
+            open_violations = sum(1 for f in rule_findings if not _overlaps(f, revision.applied))
+        unsupported = len({c.index for c in checks if c.source == "claim" and c.is_error})
+        errors = (
+            unsupported
+            + len(rejected_quotes)
+            + len(revision.rejected)
+            + len(verification.unresolved)
+        )
+        return RoundSignals(
+            open_violations=open_violations,
+            unsupported_claims=unsupported,
+            review_errors=errors,
+            pres_lev=round(revision.pres_lev, 6),
+            reflection_score=reflection_score(
+                errors, len(document.text), self.settings.errors_per_kchar_scale
+            ),
+        )
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def run(
+        self,
+        *,
+        document: Document,
+        rule_findings: tuple[Finding, ...],
+        llm_claims: tuple[Claim, ...],
+        rejected_quotes: tuple[RejectedQuote, ...],
+        claim_checks: tuple[ClaimCheck, ...],
+        kb_findings: tuple[Finding, ...],
+        verification: VerifierResult,
+        revision: Revision,
+    ) -> dict[str, Any]:
+        mark = self.session.mark()
+        llm_ran = bool(self.session.calls) or self.session.active
+        chosen = route(document, rule_findings, self.settings)
+        signals = self.measure(
+            document, rule_findings, claim_checks, rejected_quotes, verification, revision
+        )
+        best = RoundState(
+            llm_claims, rejected_quotes, kb_findings, claim_checks, verification, revision, signals
+        )
+        records = [
+            RoundRecord(
+                round=0,
+                signals=signals,
+                verifier_no_errors_found=verification.no_errors_found,
+                verdict="pass" if signals.review_errors == 0 else "stopped",
+                llm_calls=len(self.session.calls),
+            )
+        ]
+        review: list[HumanReviewItem] = []
+        if signals.review_errors and self.session.active and chosen.rounds:
+            best, outcome = self._reflect(document, rule_findings, best, chosen.rounds, records)
+            if outcome is not None:
+                review.append(outcome)
+        self.session.set_reflection_score(0, best.signals.reflection_score)
+        review += self._review_items(document, best, llm_ran)
+        return {
+            "report_findings": self._report_findings(rule_findings, best),
+            "applied_edits": self._report_edits(best.revision),
+            "human_review": tuple(review),
+            "revised_text": best.revision.revised_text,
+            "reflection_rounds": tuple(records),
+            "route": chosen,
+            "reflect_llm_calls": self.session.calls_since(mark),
+        }
+
+    def _reflect(
+        self,
+        document: Document,
+        rule_findings: tuple[Finding, ...],
+        best: RoundState,
+        rounds: int,
+        records: list[RoundRecord],
+    ) -> tuple[RoundState, HumanReviewItem | None]:
+        for number in range(1, rounds + 1):
+            if not self.session.active:
+                return best, None  # the degrade is reported on its own
+            before = len(self.session.calls)
+            feedback = feedback_for(best)
+            claims, quotes = best.claims, best.rejected_quotes
+            kb_findings, checks = best.kb_findings, best.checks
+            if best.signals.unsupported_claims or quotes:
+                claims, quotes = self.generate.draft(document, feedback)
+                kb_findings, checks = self.cross_check.check_all(rule_findings, claims)
+            verification = self.verifier.verify(document, rule_findings, claims, checks, feedback)
+            evidence = [c.evidence.quote for c in checks if c.evidence is not None]
+            revision = self.revise.revise(document, verification.edits, evidence)
+            signals = self.measure(document, rule_findings, checks, quotes, verification, revision)
+            state = RoundState(claims, quotes, kb_findings, checks, verification, revision, signals)
+            passed = signals.review_errors == 0 and signals.pres_lev >= self.settings.pres_lev_floor
+            better = improved(best.signals, signals, self.settings)
+            verdict = "pass" if passed else "improved" if better else "no_improvement"
+            records.append(
+                RoundRecord(
+                    round=number,
+                    signals=signals,
+                    verifier_no_errors_found=verification.no_errors_found,
+                    verdict=verdict,
+                    llm_calls=len(self.session.calls) - before,
+                )
+            )
+            if passed:
+                return state, None
+            if not better:
+                return best, HumanReviewItem(
+                    reason="no_improvement",
+                    detail=f"round {number} did not improve the external signals; "
+                    f"kept round {number - 1} ({best.signals.review_errors} review error(s))",
+                )
+            best = state
+        return best, HumanReviewItem(
+            reason="loop_exhausted",
+            detail=f"{rounds} reflection round(s) used; {best.signals.review_errors} review "
+            "error(s) remain",
+        )
+
+    # -- the result --------------------------------------------------------------------------
+
+    def _review_items(
+        self, document: Document, best: RoundState, llm_ran: bool
+    ) -> list[HumanReviewItem]:
+        items: list[HumanReviewItem] = []
+        if self.session.degraded_reason is not None:
+            items.append(
+                HumanReviewItem(
+                    reason=self.session.degrade_kind or "degraded",
+                    detail="the LLM stopped and the run continued in none mode: "
+                    + self.session.degraded_reason,
+                )
+            )
+        for edit in best.revision.queued:
+            items.append(
+                HumanReviewItem(
+                    reason="low_confidence",
+                    detail=f"edit not applied (confidence {edit.confidence:.2f} < "
+                    f"{self.settings.confidence_floor}): {edit.replace_with[:120]!r}",
+                    span=document.span(edit.start, edit.end),
+                )
+            )
+        score = best.signals.reflection_score
+        if llm_ran and score < self.settings.reflection_score_floor:
+            items.append(
+                HumanReviewItem(
+                    reason="low_reflection_score",
+                    detail=f"reflection_score {score:.2f} < {self.settings.reflection_score_floor}"
+                    f" ({best.signals.review_errors} review error(s) in {len(document.text)} "
+                    "characters)",
+                )
+            )
+        return items
+
+    def _report_findings(
+        self, rule_findings: tuple[Finding, ...], best: RoundState
+    ) -> tuple[Finding, ...]:
+        bad_claims = {c.index for c in best.checks if c.source == "claim" and c.is_error}
+        rule_kb = best.kb_findings
+        if self.plumbing:
+            # SmolLM2 is a plumbing model: nothing it produced is presented as review.
+            claim_spans = {(c.finding.span.start, c.finding.span.end) for c in best.claims}
+            rule_kb = tuple(f for f in rule_kb if (f.span.start, f.span.end) not in claim_spans)
+            return _dedupe(rule_findings + rule_kb)
+        claims = tuple(c.finding for i, c in enumerate(best.claims) if i not in bad_claims)
+        return _dedupe(rule_findings + rule_kb + claims)
+
+    def _report_edits(self, revision: Revision) -> tuple[Edit, ...]:
+        edits = revision.applied + revision.suggestions
+        if self.plumbing:
+            edits = tuple(e for e in edits if e.finding_type is not None)
+        return tuple(sorted(edits, key=lambda e: (e.start, e.end)))
+
+
+def _dedupe(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    seen: set[tuple[str, int, int, str]] = set()
+    out: list[Finding] = []
+    for f in findings:
+        key = (f.type, f.span.start, f.span.end, f.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return tuple(out)

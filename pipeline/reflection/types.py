@@ -1,0 +1,104 @@
+"""Values the LLM stages and the reflection loop pass between them (all frozen)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from pipeline.model import Edit, EvidenceSource, Finding
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Claim(_Frozen):
+    """One risk point from Generate, anchored to the contract by an exact, unique quote."""
+
+    finding: Finding
+    citations: tuple[str, ...] = ()
+    reasoning: str = Field(
+        default="", description="Generate's reasoning; the Verifier never sees it."
+    )
+
+
+class RejectedQuote(_Frozen):
+    quote: str
+    type: str
+    reason: str
+
+
+CheckStatus = Literal[
+    "supported", "unrelated", "contradicted", "fabricated", "repealed", "unchecked"
+]
+
+
+class ClaimCheck(_Frozen):
+    """The KB's verdict on one citation made by a claim (``claim_index``) or a rule finding."""
+
+    source: Literal["claim", "rule"]
+    index: int
+    citation: str
+    status: CheckStatus
+    message: str = ""
+    evidence: EvidenceSource | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.status in ("contradicted", "fabricated", "repealed")
+
+
+class VerifierResult(_Frozen):
+    source: Literal["llm", "deterministic"]
+    no_errors_found: bool
+    confidence: float = Field(ge=0, le=1)
+    edits: tuple[Edit, ...] = ()
+    unresolved: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = Field(default=(), description="Edits that did not convert.")
+
+
+class RejectedEdit(_Frozen):
+    edit: Edit
+    reason: str
+
+
+class Revision(_Frozen):
+    """Revise's result: the revised text and what happened to every proposed edit."""
+
+    revised_text: str
+    applied: tuple[Edit, ...] = ()
+    suggestions: tuple[Edit, ...] = Field(default=(), description="Accepted, not written in.")
+    queued: tuple[Edit, ...] = Field(default=(), description="Below the confidence floor.")
+    rejected: tuple[RejectedEdit, ...] = ()
+    pres_lev: float = Field(ge=0, le=1)
+
+
+class RoundSignals(_Frozen):
+    """External signals only: the model's own verdict is never one of them."""
+
+    open_violations: int = Field(ge=0)
+    unsupported_claims: int = Field(ge=0)
+    review_errors: int = Field(ge=0, description="Unsupported claims + rejected quotes/edits.")
+    pres_lev: float = Field(ge=0, le=1)
+    reflection_score: float = Field(ge=0, le=1)
+
+
+class RoundRecord(_Frozen):
+    round: int
+    signals: RoundSignals
+    verifier_no_errors_found: bool
+    verdict: Literal["pass", "improved", "no_improvement", "stopped"]
+    llm_calls: int = Field(ge=0)
+
+
+class RiskEstimate(_Frozen):
+    score: int
+    reasons: tuple[str, ...]
+
+
+class Route(_Frozen):
+    name: Literal["off", "light", "standard", "full"]
+    rounds: int = Field(ge=0)
+    estimate: RiskEstimate
+    overridden: bool = False

@@ -1,0 +1,242 @@
+"""Verifier: check the draft review against external evidence and propose span edits.
+
+requires: ``document``, ``rule_findings``, ``llm_claims``, ``claim_checks``
+produces: ``verification`` (VerifierResult), ``verifier_llm_calls``
+
+Factored (CoVe): the LLM Verifier has its own persona and prompt and sees the claims
+(quote, span, type, severity, suggested fix, citations), the rule findings and the KB
+evidence — never Generate's reasoning. It may only edit existing text; additions come back as
+suggestions marked 【建议补充】 / [Suggested addition]. Long contracts are verified per clause
+block and the results merged.
+
+Without an active LLM (mode ``none``, or after a degrade) the Verifier is deterministic: each
+rule finding that carries a fix becomes a suggestion edit on the finding's span. The
+deterministic suggestions are always included, so an LLM can never remove a rule's fix.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from pipeline.config import LLMSettings
+from pipeline.errors import LLMError
+from pipeline.llm.prompts import verifier_messages
+from pipeline.llm.schemas import ProposedEdit, VerifierReply
+from pipeline.llm.session import LLMCallRecord, LLMSession
+from pipeline.model import Document, Edit, EditType, EvidenceSource, Finding
+from pipeline.reflection.blocks import clause_blocks
+from pipeline.reflection.types import Claim, ClaimCheck, VerifierResult
+from pipeline.stages.revise import SUGGESTION_MARKERS
+
+log = logging.getLogger(__name__)
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def suggestion_marker(text: str) -> str:
+    return SUGGESTION_MARKERS[0] if _CJK.search(text) else SUGGESTION_MARKERS[1]
+
+
+def deterministic_edits(document: Document, rule_findings: tuple[Finding, ...]) -> tuple[Edit, ...]:
+    """Rule findings with a fix -> suggestion edits on their spans (never written into the text)."""
+    edits = []
+    for finding in rule_findings:
+        if not finding.suggestion.strip():
+            continue
+        marker = suggestion_marker(document.text)
+        fix = finding.suggestion.strip()
+        edits.append(
+            Edit(
+                start=finding.span.start,
+                end=finding.span.end,
+                replace_with=fix if fix.startswith(SUGGESTION_MARKERS) else f"{marker}{fix}",
+                type=EditType.SUGGESTION,
+                evidence_source=finding.evidence_source,
+                confidence=finding.confidence,
+                reason=finding.message,
+                finding_type=finding.type,
+            )
+        )
+    return tuple(edits)
+
+
+def _claim_view(index: int, claim: Claim) -> dict[str, Any]:
+    f = claim.finding
+    return {
+        "claim": index,
+        "type": f.type,
+        "severity": f.severity.value,
+        "span": [f.span.start, f.span.end],
+        "quote": f.quote,
+        "suggested_fix": f.suggestion,
+        "citations": list(claim.citations),
+    }
+
+
+def _finding_view(f: Finding) -> dict[str, Any]:
+    return {
+        "rule": f.rule_id,
+        "type": f.type,
+        "severity": f.severity.value,
+        "span": [f.span.start, f.span.end],
+        "quote": f.quote,
+        "message": f.message,
+        "fix": f.suggestion,
+    }
+
+
+def _evidence_view(check: ClaimCheck) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "for": f"{check.source} {check.index}",
+        "citation": check.citation,
+        "status": check.status,
+    }
+    if check.evidence is not None:
+        view["text"] = check.evidence.quote[:600]
+    return view
+
+
+def _inside(span: tuple[int, int], block: tuple[int, int]) -> bool:
+    return block[0] <= span[0] < block[1] or (span[0] == span[1] == block[1])
+
+
+class Verifier:
+    name = "verifier"
+    requires: tuple[str, ...] = ("document", "rule_findings", "llm_claims", "claim_checks")
+    produces: dict[str, Any] = {
+        "verification": VerifierResult,
+        "verifier_llm_calls": tuple[LLMCallRecord, ...],
+    }
+    deterministic = False
+
+    def __init__(self, session: LLMSession, settings: LLMSettings | None = None) -> None:
+        self.session = session
+        self.settings = settings or LLMSettings()
+
+    def run(
+        self,
+        *,
+        document: Document,
+        rule_findings: tuple[Finding, ...],
+        llm_claims: tuple[Claim, ...],
+        claim_checks: tuple[ClaimCheck, ...],
+    ) -> dict[str, Any]:
+        mark = self.session.mark()
+        result = self.verify(document, rule_findings, llm_claims, claim_checks)
+        return {"verification": result, "verifier_llm_calls": self.session.calls_since(mark)}
+
+    def verify(
+        self,
+        document: Document,
+        rule_findings: tuple[Finding, ...],
+        claims: tuple[Claim, ...],
+        checks: tuple[ClaimCheck, ...],
+        feedback: str = "",
+    ) -> VerifierResult:
+        fixed = deterministic_edits(document, rule_findings)
+        if not self.session.active:
+            return VerifierResult(
+                source="deterministic",
+                no_errors_found=not rule_findings,
+                confidence=1.0,
+                edits=fixed,
+            )
+        try:
+            return self._verify_llm(document, rule_findings, claims, checks, feedback, fixed)
+        except LLMError as exc:
+            self.session.degrade(exc)
+            return VerifierResult(
+                source="deterministic",
+                no_errors_found=not rule_findings,
+                confidence=1.0,
+                edits=fixed,
+            )
+
+    def _verify_llm(
+        self,
+        document: Document,
+        rule_findings: tuple[Finding, ...],
+        claims: tuple[Claim, ...],
+        checks: tuple[ClaimCheck, ...],
+        feedback: str,
+        fixed: tuple[Edit, ...],
+    ) -> VerifierResult:
+        nonce = document.sha256[:12]
+        evidence_by_citation = {c.citation: c.evidence for c in checks if c.evidence is not None}
+        edits: list[Edit] = list(fixed)
+        unresolved: list[str] = []
+        dropped: list[str] = []
+        clean, confidences = True, []
+        for block in clause_blocks(document.text, self.settings.block_chars):
+            claim_views = [
+                _claim_view(i, c)
+                for i, c in enumerate(claims)
+                if _inside((c.finding.span.start, c.finding.span.end), block)
+            ]
+            finding_views = [
+                _finding_view(f)
+                for f in rule_findings
+                if _inside((f.span.start, f.span.end), block)
+            ]
+            if len(clause_blocks(document.text, self.settings.block_chars)) > 1 and not (
+                claim_views or finding_views
+            ):
+                continue  # nothing to verify in this block of a long contract
+            messages = verifier_messages(
+                document.text[block[0] : block[1]],
+                block[0],
+                nonce,
+                claim_views,
+                finding_views,
+                [_evidence_view(c) for c in checks],
+                VerifierReply,
+                feedback,
+            )
+            reply = self.session.ask(
+                self.name, messages, VerifierReply, self.settings.temperature_verify
+            )
+            clean = clean and reply.no_errors_found
+            confidences.append(reply.confidence)
+            unresolved.extend(reply.unresolved)
+            for proposed in reply.edits:
+                edit = self._to_edit(document, proposed, evidence_by_citation)
+                if isinstance(edit, str):
+                    dropped.append(edit)
+                else:
+                    edits.append(edit)
+        return VerifierResult(
+            source="llm",
+            no_errors_found=clean,
+            confidence=min(confidences, default=1.0),
+            edits=tuple(edits),
+            unresolved=tuple(unresolved),
+            dropped=tuple(dropped),
+        )
+
+    def _to_edit(
+        self,
+        document: Document,
+        proposed: ProposedEdit,
+        evidence_by_citation: dict[str, EvidenceSource],
+    ) -> Edit | str:
+        kind = EditType(proposed.type)
+        text = proposed.replace_with
+        if proposed.start == proposed.end or kind is EditType.SUGGESTION:
+            # additions are suggestions, never contract text
+            kind = EditType.SUGGESTION
+            if not text.startswith(SUGGESTION_MARKERS):
+                text = suggestion_marker(document.text) + text
+        if proposed.end < proposed.start:
+            return f"edit [{proposed.start}, {proposed.end}) ends before it starts"
+        evidence = evidence_by_citation.get(proposed.evidence_source)
+        return Edit(
+            start=proposed.start,
+            end=proposed.end,
+            replace_with=text,
+            type=kind,
+            evidence_source=(evidence,) if evidence is not None else (),
+            confidence=proposed.confidence,
+            reason=proposed.reason,
+        )
