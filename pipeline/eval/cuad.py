@@ -26,6 +26,8 @@ from sklearn.metrics import cohen_kappa_score, f1_score, precision_score, recall
 
 from pipeline.errors import InputNotFoundError, MalformedInputError
 
+VETO_BEFORE = 60
+VETO_AFTER = 100
 DETECTORS_FILE = Path(__file__).with_name("cuad_detectors.yaml")
 
 
@@ -71,24 +73,30 @@ def normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-def detect(text: str) -> dict[str, bool]:
-    """Which CUAD categories are present in ``text``."""
+def explain(text: str) -> dict[str, str | None]:
+    """For each CUAD category, the words that made it present (None when absent)."""
     flat = normalise(text)
-    found: dict[str, bool] = {}
+    found: dict[str, str | None] = {}
     for cat, (hits, vetoes) in load_detectors().items():
-        present = False
+        found[cat] = None
         for pattern in hits:
             for m in pattern.finditer(flat):
-                start = flat.rfind(".", 0, m.start()) + 1
+                # A veto looks at the matched words and what closely surrounds them, within
+                # the sentence: "may terminate on 30 days' notice if the other party breaches".
+                start = max(flat.rfind(".", 0, m.start()) + 1, m.start() - VETO_BEFORE)
                 end = flat.find(".", m.end())
-                sentence = flat[start : end if end >= 0 else len(flat)]
-                if not any(v.search(sentence) for v in vetoes):
-                    present = True
+                end = min(end if end >= 0 else len(flat), m.end() + VETO_AFTER)
+                if not any(v.search(flat, start, end) for v in vetoes):
+                    found[cat] = flat[start:end].strip()
                     break
-            if present:
+            if found[cat] is not None:
                 break
-        found[cat] = present
     return found
+
+
+def detect(text: str) -> dict[str, bool]:
+    """Which CUAD categories are present in ``text``."""
+    return {cat: evidence is not None for cat, evidence in explain(text).items()}
 
 
 def normalise_name(name: str) -> str:

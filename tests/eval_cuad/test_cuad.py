@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli.app import app
-from pipeline.eval.cuad import CATEGORIES, detect, evaluate, normalise_name
+from pipeline.eval.cuad import CATEGORIES, detect, evaluate, explain, normalise_name
 
 CUAD = Path(__file__).resolve().parents[3] / "shared" / "data" / "en" / "cuad-dev"
 needs_cuad = pytest.mark.skipif(
@@ -19,6 +19,16 @@ needs_cuad = pytest.mark.skipif(
 def test_file_name_quirks_normalise_alike() -> None:
     assert normalise_name("MOELIS&CO_x-EX-10.1.pdf") == normalise_name("MOELIS_CO_x-EX-10.1.txt")
     assert normalise_name("ÉCOLE_AGREEMENT. ") == normalise_name("ECOLE_AGREEMENT")
+
+
+def test_explain_shows_the_words_that_decided() -> None:
+    evidence = explain("Either party may terminate this Agreement at any time on 30 days' notice.")
+    assert evidence["Termination For Convenience"] is not None
+    assert "terminate this Agreement at any time" in evidence["Termination For Convenience"]
+    vetoed = explain(
+        "Either party may terminate this Agreement on 30 days' notice if the other party breaches."
+    )
+    assert vetoed["Termination For Convenience"] is None
 
 
 def test_detect_on_clause_language() -> None:
@@ -40,9 +50,11 @@ def test_cuad_kappa_per_category() -> None:
     scores = {s.category: s for s in report.scores}
     # Floors just under what was measured, so a regression in a detector fails the test.
     assert scores["Insurance"].kappa > 0.85
-    assert scores["Governing Law"].f1 > 0.95
-    assert scores["Anti-Assignment"].f1 > 0.9
-    assert report.mean_kappa > 0.6
+    assert scores["Governing Law"].kappa > 0.85
+    assert scores["Exclusivity"].kappa > 0.8
+    assert scores["Cap On Liability"].kappa > 0.8
+    assert sum(s.kappa >= 0.78 for s in report.scores) >= 7
+    assert report.mean_kappa > 0.74
 
 
 @pytest.mark.slow
