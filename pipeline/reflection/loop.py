@@ -232,7 +232,8 @@ class ReflectionLoop:
                 kb_findings, checks = self.cross_check.check_all(rule_findings, claims)
             verification = self.verifier.verify(document, rule_findings, claims, checks, feedback)
             evidence = [c.evidence.quote for c in checks if c.evidence is not None]
-            revision = self.revise.revise(document, verification.edits, evidence)
+            protected = [(f.span.start, f.span.end) for f in rule_findings]
+            revision = self.revise.revise(document, verification.edits, evidence, protected)
             signals = self.measure(document, rule_findings, checks, quotes, verification, revision)
             state = RoundState(claims, quotes, kb_findings, checks, verification, revision, signals)
             passed = signals.review_errors == 0 and signals.pres_lev >= self.settings.pres_lev_floor

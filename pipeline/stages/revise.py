@@ -1,14 +1,15 @@
 """Revise: apply guarded span edits onto the original text, as a Levenshtein diff.
 
-requires: ``document``, ``verification`` (VerifierResult), ``claim_checks``
+requires: ``document``, ``verification`` (VerifierResult), ``claim_checks``, ``rule_findings``
 produces: ``revision`` (Revision)
 
 Every proposed edit passes the guard or is rejected with a logged reason:
-- out of range or overlapping an edit accepted earlier;
+- out of range, or a replacement overlapping a replacement accepted earlier;
 - over the size cap (RARR: edit distance ≤ ``edit_max_chars`` or ≤ ``edit_max_ratio`` × span);
 - introduces a party name, amount, date or article number found neither in the contract nor
   in the evidence;
-- swaps roles (甲方/乙方, Party A/Party B, Buyer/Seller, ...).
+- swaps roles (甲方/乙方, Party A/Party B, Buyer/Seller, ...);
+- deletes the whole text a rule finding quotes (that hides the finding; it does not fix it).
 Edits under the confidence floor are not applied; they are queued for human review.
 Suggestions (additions marked 【建议补充】 / [Suggested addition]) are accepted but never
 written into the text. Replacements are applied from python-Levenshtein opcodes between the
@@ -25,7 +26,7 @@ from typing import Any
 import Levenshtein
 
 from pipeline.config import ReflectionSettings
-from pipeline.model import Document, Edit, EditType
+from pipeline.model import Document, Edit, EditType, Finding
 from pipeline.reflection.signals import pres_lev
 from pipeline.reflection.types import ClaimCheck, RejectedEdit, Revision, VerifierResult
 
@@ -125,7 +126,7 @@ def _untouched_outside(original: str, revised: str, edits: list[Edit]) -> bool:
 
 class Revise:
     name = "revise"
-    requires: tuple[str, ...] = ("document", "verification", "claim_checks")
+    requires: tuple[str, ...] = ("document", "verification", "claim_checks", "rule_findings")
     produces: dict[str, Any] = {"revision": Revision}
     deterministic = True
 
@@ -138,16 +139,26 @@ class Revise:
         document: Document,
         verification: VerifierResult,
         claim_checks: tuple[ClaimCheck, ...],
+        rule_findings: tuple[Finding, ...],
     ) -> dict[str, Any]:
         evidence = [c.evidence.quote for c in claim_checks if c.evidence is not None]
-        return {"revision": self.revise(document, verification.edits, evidence)}
+        protected = [(f.span.start, f.span.end) for f in rule_findings]
+        return {"revision": self.revise(document, verification.edits, evidence, protected)}
 
     def _reject_reason(
-        self, edit: Edit, text: str, accepted: list[Edit], known: list[str]
+        self,
+        edit: Edit,
+        text: str,
+        accepted: list[Edit],
+        known: list[str],
+        protected: list[tuple[int, int]],
     ) -> str | None:
         if not 0 <= edit.start <= edit.end <= len(text):
             return f"span [{edit.start}, {edit.end}) is outside the text (length {len(text)})"
+        writes = edit.type is not EditType.SUGGESTION
         for other in accepted:
+            if not writes or other.type is EditType.SUGGESTION:
+                continue  # suggestions are never written in, so they cannot collide
             overlap = edit.start < other.end and other.start < edit.end
             same_point = edit.start == edit.end == other.start == other.end
             if overlap or same_point:
@@ -173,15 +184,26 @@ class Revise:
         swapped = swaps_roles(span, edit.replace_with)
         if swapped:
             return f"swaps the roles {swapped}"
+        if edit.type is EditType.DELETE:
+            for start, end in protected:
+                if edit.start <= start and end <= edit.end and start < end:
+                    return f"deletes the text [{start}, {end}) that a rule finding quotes"
         return None
 
-    def revise(self, document: Document, edits: Iterable[Edit], evidence: list[str]) -> Revision:
+    def revise(
+        self,
+        document: Document,
+        edits: Iterable[Edit],
+        evidence: list[str],
+        protected: Iterable[tuple[int, int]] = (),
+    ) -> Revision:
         text = document.text
         accepted: list[Edit] = []
         queued: list[Edit] = []
         rejected: list[RejectedEdit] = []
+        guarded = list(protected)
         for edit in edits:
-            reason = self._reject_reason(edit, text, accepted, evidence)
+            reason = self._reject_reason(edit, text, accepted, evidence, guarded)
             if reason is not None:
                 log.info("revise: rejected edit [%d, %d): %s", edit.start, edit.end, reason)
                 rejected.append(RejectedEdit(edit=edit, reason=reason))
