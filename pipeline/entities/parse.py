@@ -36,7 +36,8 @@ _AFTER_LEAVING = re.compile(
     r"(?:compet|engage|employ)",
     re.I,
 )
-NER_WINDOW = 6000  # parties are introduced at the top; NER over whole contracts costs seconds
+NER_WINDOW = 6000
+MAX_NER_WINDOWS = 150  # parties are introduced at the top; NER over whole contracts costs seconds
 
 
 def detect_language(text: str) -> Language:
@@ -118,9 +119,28 @@ def _mark_ranges(text: str, matches: list[Match]) -> list[Match]:
     return out
 
 
+_TITLE_PHRASE = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:of\s+|and\s+)?[A-Z][a-z]+)+\b")
+
+
 def _named_entities(text: str) -> list[tuple[int, int, str]]:
-    doc = english()(text[:NER_WINDOW])
-    return [(e.start_char, e.end_char, e.label_) for e in doc.ents]
+    """spaCy NER over the opening (where parties are introduced), plus a short window around
+    the first use of each capitalised phrase further on (San Francisco, King County), so the
+    whole contract need not go through the model."""
+    nlp = english()
+    ents = [(e.start_char, e.end_char, e.label_) for e in nlp(text[:NER_WINDOW]).ents]
+    seen: set[str] = set()
+    windows: list[tuple[int, str]] = []
+    for m in _TITLE_PHRASE.finditer(text, NER_WINDOW):
+        if m.group() in seen or len(windows) >= MAX_NER_WINDOWS:
+            continue
+        seen.add(m.group())
+        start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 60)
+        end = text.find("\n", m.end())
+        end = min(len(text) if end < 0 else end, m.end() + 30)
+        windows.append((start, text[start:end]))
+    for (start, _), doc in zip(windows, nlp.pipe(w for _, w in windows), strict=True):
+        ents.extend((start + e.start_char, start + e.end_char, e.label_) for e in doc.ents)
+    return ents
 
 
 def parse_contract(document: Document) -> ParsedContract:

@@ -219,7 +219,8 @@ def arbitration_institution_unclear(ctx: RuleContext, params: ArbitrationParams)
             vague.append((m.start(), m.end(), m.group()))
         else:
             names.setdefault(name + m.group("kind"), (m.start(), m.end()))
-    if vague:
+    # Once a commission is named, 仲裁委员会所在地 / 该仲裁委员会 later on refer back to it.
+    if vague and not names:
         start, end, text = vague[0]
         yield Hit(ctx.span(start, end), {"mention": text, "reason": "未写明具体的仲裁委员会名称"})
     elif len(names) > 1:
