@@ -34,6 +34,7 @@ class LLMSettings(BaseModel):
     max_reasks: int = Field(default=2, ge=0, le=2)
     token_budget: int = Field(default=60_000, ge=0)
     max_output_tokens: int = Field(default=1024, ge=16)
+    max_decoded_items: int = Field(default=8, ge=1, description="Array cap in the decoding schema.")
     temperature_generate: float = Field(default=0.4, ge=0, le=2)
     temperature_verify: float = Field(default=0.1, ge=0, le=2)
     side: Literal["neutral", "party_a", "party_b"] = "neutral"

@@ -51,6 +51,7 @@ def session_settings(settings: LLMSettings) -> SessionSettings:
         max_reasks=settings.max_reasks,
         token_budget=settings.token_budget,
         max_output_tokens=settings.max_output_tokens,
+        max_decoded_items=settings.max_decoded_items,
     )
 
 

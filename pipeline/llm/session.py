@@ -57,22 +57,23 @@ class SessionSettings(BaseModel):
     max_reasks: int = Field(default=2, ge=0, le=2)
     token_budget: int = Field(default=60_000, ge=0)
     max_output_tokens: int = Field(default=1024, ge=16)
+    max_decoded_items: int = Field(default=8, ge=1)
 
 
 # Length and range limits explode llama.cpp's schema grammar (and crash 0.3.36); pydantic
 # still enforces them on the reply, and the prompt states them.
 _GRAMMAR_UNSAFE = {"maxLength", "minLength", "minItems", "maximum", "minimum"}
-MAX_DECODED_ITEMS = 8  # a small array bound lets small models stop; pydantic allows more
 
 
-def decoding_schema(schema: dict[str, Any]) -> dict[str, Any]:
+def decoding_schema(schema: dict[str, Any], max_items: int = 8) -> dict[str, Any]:
     """The JSON schema sent as the structured-output format: limits removed, shape kept."""
 
     def strip(node: Any) -> Any:
         if isinstance(node, dict):
             kept = {k: strip(v) for k, v in node.items() if k not in _GRAMMAR_UNSAFE}
             if "maxItems" in kept:
-                kept["maxItems"] = min(kept["maxItems"], MAX_DECODED_ITEMS)
+                # a small array bound lets small models stop; pydantic allows more
+                kept["maxItems"] = min(kept["maxItems"], max_items)
             return kept
         if isinstance(node, list):
             return [strip(v) for v in node]
@@ -214,7 +215,7 @@ class LLMSession:
         """Ask for a reply that validates as ``reply_model``; raise ``LLMError`` otherwise."""
         if not self.active:
             raise LLMUnavailableError(f"stage {stage!r}: no LLM is active ({self.model_name})")
-        schema = decoding_schema(reply_model.model_json_schema())
+        schema = decoding_schema(reply_model.model_json_schema(), self.settings.max_decoded_items)
         conversation = list(messages)
         attempts = 1 + self.settings.max_reasks
         last_raw, problem = "", ""

@@ -99,3 +99,20 @@ def test_degrade_switches_the_session_off_and_keeps_the_first_reason() -> None:
 def test_none_mode_session_is_inactive() -> None:
     session = LLMSession(None)
     assert not session.active and session.model_name == "none"
+
+
+def test_usage_summary_for_the_benchmark(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from pipeline.llm.usage import usage_from_result
+    from tests.reflection.helpers import GOOD_DRAFT, VERIFY_OK, run_scripted, write_contract
+
+    result, llm, session = run_scripted(
+        write_contract(Path(str(tmp_path))), [GOOD_DRAFT, VERIFY_OK], "light"
+    )
+    usage = usage_from_result(result)
+    assert usage.calls == len(llm.calls) == 2
+    assert usage.calls_by_stage == {"generate": 1, "verifier": 1}
+    assert usage.input_tokens == sum(c.input_tokens for c in session.calls) > 0
+    assert usage.total_ms >= usage.llm_ms and usage.non_llm_ms == usage.total_ms - usage.llm_ms
+    assert usage.as_dict()["llm_calls"] == 2

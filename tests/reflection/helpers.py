@@ -61,10 +61,11 @@ def run_scripted(
     reflection: str = "auto",
     token_budget: int = 60_000,
     none_mode: bool = False,
+    block_chars: int = 6000,
 ) -> tuple[PipelineResult, ScriptedLLM, LLMSession]:
     llm = ScriptedLLM(replies)
     config = RunConfig(
-        llm=LLMSettings(spec="none", token_budget=token_budget),
+        llm=LLMSettings(spec="none", token_budget=token_budget, block_chars=block_chars),
         reflection=ReflectionSettings.model_validate({"mode": reflection}),
     )
     session = LLMSession(

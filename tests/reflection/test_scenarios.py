@@ -197,3 +197,21 @@ def test_empty_draft_passes_without_llm_findings(tmp_path: Path) -> None:
     result, llm, _ = run_scripted(write_contract(tmp_path), [EMPTY_DRAFT, VERIFY_OK], "full")
     assert len(llm.calls) == 2
     assert {f.stage for f in result.artifacts["report_findings"]} == {"validate_rules"}
+
+
+def test_long_contracts_are_drafted_and_verified_per_clause_block(tmp_path: Path) -> None:
+    from pipeline.reflection.blocks import clause_blocks
+
+    filler = "".join(f"第{n}款 双方应当诚信履行本合同约定的各项义务。\n" for n in range(60))
+    text = CONTRACT_ZH.replace("第二条", filler + "第二条")
+    blocks = clause_blocks(text, 600)
+    assert len(blocks) >= 3 and all(e - s <= 600 for s, e in blocks)
+    assert blocks[-1][0] <= text.index(PENALTY_QUOTE) and blocks[-1][1] == len(text)
+    replies = [EMPTY_DRAFT] * (len(blocks) - 1) + [GOOD_DRAFT, VERIFY_OK]
+    result, llm, _ = run_scripted(write_contract(tmp_path, text), replies, "light", block_chars=600)
+    prompts = [c.prompt for c in llm.calls]
+    assert [("REVIEW TO CHECK" in p) for p in prompts] == [False] * len(blocks) + [True]
+    # the one Verifier call covers only the block holding the claim and the rule finding
+    assert PENALTY_QUOTE in prompts[-1] and "第0款" not in prompts[-1]
+    (claim,) = result.artifacts["llm_claims"]
+    assert text[claim.finding.span.start : claim.finding.span.end] == PENALTY_QUOTE
