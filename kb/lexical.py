@@ -1,8 +1,9 @@
 """BM25 over statute chunks (bm25s): jieba words for Chinese, lower-cased words for English.
 
-CJK runs are segmented with ``jieba.cut_for_search`` (which also emits the shorter words inside
-long ones, so 违约金 matches 违约) plus character bigrams; other runs are split into words. Single CJK characters that
-carry no topic (的, 或, 者...) and a few English stop words are dropped.
+CJK runs are segmented with ``jieba.cut_for_search`` (which also emits the shorter words
+inside long ones, so 违约金 matches 违约) plus character bigrams; other runs are split into
+words. Single CJK characters that carry no topic (的, 或, 者...) and a few English stop words
+are dropped.
 """
 
 from __future__ import annotations
