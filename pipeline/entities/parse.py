@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import pairwise
 
-from pipeline.entities import amounts, dates, parties, rates, topics
+from pipeline.entities import amounts, dates, forums, parties, rates, topics
 from pipeline.entities.clauses import segment
 from pipeline.entities.model import AttrValue, Clause, Language, Match
 from pipeline.entities.nlp import chinese, english
@@ -151,6 +151,7 @@ def parse_contract(document: Document) -> ParsedContract:
     found = amounts.find_amounts(text, language) + rates.find_rates(text)
     found_dates = dates.find_dates(text)
     found += found_dates + dates.find_durations(text, found_dates)
+    found += forums.find_forums(text, language)
     if language == "zh":
         found += parties.find_cn_parties(text)
     else:

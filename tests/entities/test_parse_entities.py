@@ -99,3 +99,12 @@ def test_parse_is_deterministic(zh_parsed: Parsed) -> None:
     document, entities, clauses = zh_parsed
     again = ParseEntities().run(document=document)
     assert again["entities"] == entities and again["clauses"] == clauses
+
+
+def test_dispute_forums_and_governing_law(zh_parsed: Parsed, en_parsed: Parsed) -> None:
+    zh_forums = {(e.value, e.attrs["forum"]) for e in zh_parsed[1] if e.kind == "forum"}
+    assert zh_forums == {("上海仲裁委员会", "arbitration"), ("甲方所在地人民法院", "court")}
+    en_forums = {(e.value, e.attrs["forum"]) for e in en_parsed[1] if e.kind == "forum"}
+    assert ("American Arbitration Association", "arbitration") in en_forums
+    assert ("state and federal courts located in King County, Washington", "court") in en_forums
+    assert not [e for e in en_parsed[1] if e.kind == "governing_law"]  # the planted omission
