@@ -22,8 +22,12 @@ CN_SENTENCE_PUNCT = ["。", "！", "？", "!", "?", "；"]
 
 @lru_cache(maxsize=1)
 def english() -> Any:
-    # Only NER is used: the parser and lemmatiser cost time and add nothing here.
-    return spacy.load(EN_MODEL, exclude=["parser", "lemmatizer"])
+    # Only NER is used, and in the small model it has its own tok2vec: the shared tok2vec,
+    # tagger, parser and lemmatiser cost time and add nothing here.
+    return spacy.load(
+        EN_MODEL,
+        exclude=["parser", "lemmatizer", "tagger", "attribute_ruler", "tok2vec", "senter"],
+    )
 
 
 @lru_cache(maxsize=1)

@@ -37,7 +37,7 @@ _AFTER_LEAVING = re.compile(
     re.I,
 )
 NER_WINDOW = 6000
-MAX_NER_WINDOWS = 150  # parties are introduced at the top; NER over whole contracts costs seconds
+MAX_NER_WINDOWS = 80  # parties are introduced at the top; NER over whole contracts costs seconds
 
 
 def detect_language(text: str) -> Language:

@@ -16,8 +16,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
-from pipeline.model import Document, Span
+from pipeline.model import Document, PageMap, Span
 
 HEADING_START = re.compile(
     r"^\s*(?:第[一二三四五六七八九十百零〇\d]+[条章节]|[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）"
@@ -68,7 +69,25 @@ def _widest(lines: list[str]) -> float:
 
 
 def build_view(document: Document) -> TextView:
-    """Join soft line breaks; keep every other character at its original offset."""
+    """Join soft line breaks; keep every other character at its original offset.
+
+    Cached per document, since ParseEntities and ValidateRules both need the view."""
+    return _cached_view(document.text, document.page_map.page_starts)
+
+
+@lru_cache(maxsize=4)
+def _cached_view(text: str, page_starts: tuple[int, ...]) -> TextView:
+    document = Document(
+        source_path="",
+        sha256="0" * 64,
+        media_type="text",
+        text=text,
+        page_map=PageMap(page_starts=page_starts, text_length=len(text)),
+    )
+    return _build_view(document)
+
+
+def _build_view(document: Document) -> TextView:
     text = document.text
     page_starts = set(document.page_map.page_starts[1:])
     lines = text.split("\n")
@@ -118,3 +137,8 @@ def build_view(document: Document) -> TextView:
         offset += 1
         i += 1
     return TextView(text="".join(out), origin=tuple(origin), source_length=len(text))
+
+
+def clear_caches() -> None:
+    """Forget cached views (for benchmarks that time the same document repeatedly)."""
+    _cached_view.cache_clear()
