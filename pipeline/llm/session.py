@@ -122,6 +122,12 @@ class LLMSession:
             self.degraded_reason = f"{type(exc).__name__}: {exc}"
             log.warning("LLM degraded to none mode: %s", self.degraded_reason)
 
+    def warm_up(self) -> None:
+        """Load an embedded model up front, so its load time is not counted as call latency."""
+        load = getattr(self.client, "load", None)
+        if callable(load) and self.active:
+            load()
+
     def mark(self) -> int:
         return len(self.calls)
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from pipeline.config import RunConfig
 from pipeline.llm.session import LLMCallRecord
 from pipeline.runner import PipelineResult
 
@@ -63,3 +65,17 @@ def calls_of(result: PipelineResult) -> tuple[LLMCallRecord, ...]:
 
 def usage_from_result(result: PipelineResult) -> LLMUsage:
     return summarise_calls(calls_of(result), sum(r.wall_ms for r in result.records))
+
+
+def review_usage(path: Path, config: RunConfig) -> LLMUsage:
+    """Review ``path`` with ``config.llm`` (e.g. ``spec="llamacpp"``) and summarise LLM usage.
+
+    The model is loaded in warm-up, before the clock starts.
+    """
+    from pipeline.assembly import build_review_pipeline  # the assembly imports the stages
+    from pipeline.llm.select import open_session
+
+    session, info = open_session(config.llm)
+    pipeline = build_review_pipeline(config, session, info.plumbing)
+    pipeline.warm_up()
+    return usage_from_result(pipeline.run({"source_path": str(path)}))

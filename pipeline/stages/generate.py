@@ -84,6 +84,9 @@ class Generate:
         self.session = session
         self.settings = settings or LLMSettings()
 
+    def warm_up(self) -> None:
+        self.session.warm_up()
+
     def run(self, *, document: Document) -> dict[str, Any]:
         mark = self.session.mark()
         claims, rejected = self.draft(document)
