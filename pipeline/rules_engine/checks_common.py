@@ -399,3 +399,55 @@ def party_name_variant(ctx: RuleContext, params: Params) -> Iterator[Hit]:
                 continue
             yield Hit(ctx.span(start, end), {"name": name, "variant": variant})
             return
+
+
+class StatedSumParams(Params):
+    summary: str = (
+        r"(?:上述|前述|以上|above|foregoing)[^。.]{0,40}(?:合计|共计|总计|之和|together|in total|"
+        r"total of|aggregate)"
+    )
+    tolerance: float = Field(default=0.005, ge=0, description="relative difference allowed")
+
+
+def _last_amount(ctx: RuleContext, start: int, end: int) -> Entity | None:
+    """The last money amount in ``[start, end)``, one per twin pair (the figure)."""
+    inside = [
+        e
+        for e in ctx.of_kind("amount")
+        if start <= e.span.start < end
+        and not (e.attrs.get("form") != "figure" and e.attrs.get("twin_start") is not None)
+    ]
+    return inside[-1] if inside else None
+
+
+@check("stated_sum_mismatch", StatedSumParams, fields=("parts", "parts_sum", "stated"))
+def stated_sum_mismatch(ctx: RuleContext, params: StatedSumParams) -> Iterator[Hit]:
+    """'The above instalments together make the total of X', but the instalments (the last
+    amount of each earlier sibling clause) add up to something else."""
+    summary = re.compile(params.summary, re.I)
+    by_id = {c.id: c for c in ctx.clauses}
+    for clause in ctx.clauses:
+        body = ctx.document.text[clause.body.start : clause.body.end].replace("\n", "")
+        if clause.parent is None or not summary.search(body):
+            continue
+        stated = _last_amount(ctx, clause.body.start, clause.body.end)
+        siblings = [
+            c for c in ctx.clauses if c.parent == clause.parent and c.body.start < clause.body.start
+        ]
+        parts = [p for c in siblings if (p := _last_amount(ctx, c.body.start, c.body.end))]
+        if stated is None or len(parts) < 2 or clause.parent not in by_id:
+            continue
+        values = [float(p.value) for p in parts if isinstance(p.value, int | float)]
+        if not isinstance(stated.value, int | float) or len(values) != len(parts):
+            continue
+        total = sum(values)
+        if abs(total - float(stated.value)) > params.tolerance * max(float(stated.value), 1.0):
+            yield Hit(
+                stated.span,
+                {
+                    "parts": " + ".join(p.text.replace("\n", "") for p in parts),
+                    "parts_sum": _money(total, stated.attrs.get("currency")),
+                    "stated": stated.text.replace("\n", ""),
+                },
+                tuple(p.span for p in parts),
+            )

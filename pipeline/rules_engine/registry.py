@@ -8,6 +8,7 @@ at load time, not in the middle of a review.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -68,6 +69,11 @@ class CheckDef:
 
 
 CHECKS: dict[str, CheckDef] = {}
+CHECK_MODULES = (
+    "pipeline.rules_engine.checks_common",
+    "pipeline.rules_engine.checks_en",
+    "pipeline.rules_engine.checks_zh",
+)
 
 
 def check(
@@ -88,7 +94,6 @@ def check(
 
 def all_checks() -> dict[str, CheckDef]:
     # Importing the modules registers their checks.
-    from pipeline.rules_engine import checks_common, checks_en, checks_zh
-
-    del checks_common, checks_en, checks_zh
+    for module in CHECK_MODULES:
+        importlib.import_module(module)
     return dict(CHECKS)

@@ -186,6 +186,32 @@ CASES: list[tuple[str, str, str]] = [
         zh("第五条 订金\n5.1 甲方支付订金人民币5万元，乙方违约的，应返还订金并赔偿损失。"),
     ),
     (
+        "cn.amount.parts_vs_stated_sum",
+        zh(
+            "第五条 付款\n5.1 设备交付后十日内，甲方支付人民币600,000元；\n"
+            "5.2 验收合格后十日内，甲方支付人民币300,000元；\n"
+            "5.3 上述两期款项合计即为合同总价款人民币1,000,000元。"
+        ),
+        zh(
+            "第五条 付款\n5.1 设备交付后十日内，甲方支付人民币700,000元；\n"
+            "5.2 验收合格后十日内，甲方支付人民币300,000元；\n"
+            "5.3 上述两期款项合计即为合同总价款人民币1,000,000元。"
+        ),
+    ),
+    (
+        "en.amount.parts_vs_stated_sum",
+        en(
+            "5. PAYMENT\n5.1 Customer shall pay US$40,000 on signature.\n"
+            "5.2 Customer shall pay US$50,000 on go-live.\n"
+            "5.3 The above instalments together make up the total price of US$100,000."
+        ),
+        en(
+            "5. PAYMENT\n5.1 Customer shall pay US$40,000 on signature.\n"
+            "5.2 Customer shall pay US$60,000 on go-live.\n"
+            "5.3 The above instalments together make up the total price of US$100,000."
+        ),
+    ),
+    (
         "cn.deposit.earnest_money_forfeit",
         zh("第五条 订金\n5.1 甲方支付订金人民币5万元，甲方违约的，订金不予退还。"),
         zh("第五条 订金\n5.1 甲方支付订金人民币5万元，合同履行后订金抵作价款。"),
