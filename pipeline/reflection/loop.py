@@ -75,7 +75,7 @@ def _overlaps(finding: Finding, edits: tuple[Edit, ...]) -> bool:
 def feedback_for(state: RoundState) -> str:
     lines: list[str] = []
     for check in state.checks:
-        if check.is_error and check.source == "claim":
+        if check.is_unsupported and check.source == "claim":
             lines.append(f"- claim {check.index}: citation {check.citation} is {check.status}")
     lines += [f"- quote {q.quote[:80]!r} rejected: {q.reason}" for q in state.rejected_quotes]
     lines += [
@@ -146,7 +146,7 @@ class ReflectionLoop:
             )
         else:
             open_violations = sum(1 for f in rule_findings if not _overlaps(f, revision.applied))
-        unsupported = len({c.index for c in checks if c.source == "claim" and c.is_error})
+        unsupported = len({c.index for c in checks if c.source == "claim" and c.is_unsupported})
         errors = (
             unsupported
             + len(rejected_quotes)

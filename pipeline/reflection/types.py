@@ -46,7 +46,13 @@ class ClaimCheck(_Frozen):
 
     @property
     def is_error(self) -> bool:
+        """The citation is wrong: the claim is dropped from the report and a finding says why."""
         return self.status in ("contradicted", "fabricated", "repealed")
+
+    @property
+    def is_unsupported(self) -> bool:
+        """The KB does not back the claim: a signal for another round, not a finding."""
+        return self.is_error or self.status == "unrelated"
 
 
 class VerifierResult(_Frozen):

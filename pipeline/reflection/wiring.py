@@ -10,13 +10,14 @@ import logging
 from typing import Any
 
 from kb.catalog import default_catalog
+from kb.verify import CitationVerifier
 from pipeline.config import RunConfig
 from pipeline.errors import ContractReviewError
 from pipeline.llm.session import LLMSession
 from pipeline.model import Document, Finding
 from pipeline.reflection.loop import ReflectionLoop, RuleChecker
 from pipeline.runner import Stage
-from pipeline.stages.cross_check_kb import CitationChecker, CrossCheckKB, LookupChecker
+from pipeline.stages.cross_check_kb import CitationChecker, CrossCheckKB
 from pipeline.stages.generate import Generate
 from pipeline.stages.revise import Revise
 from pipeline.stages.verifier import Verifier
@@ -66,7 +67,8 @@ def kb_checker() -> tuple[CitationChecker | None, Any]:
     def find(text: str) -> list[str]:
         return [found.ref.raw for found in catalog.parser.find_all(text)]
 
-    return LookupChecker(catalog), find
+    # lexical support scoring only: deterministic, and no embedding model to load
+    return CitationVerifier(catalog), find
 
 
 def reflection_stages(

@@ -21,7 +21,9 @@ from pipeline.reflection.types import CheckStatus, Claim, ClaimCheck
 
 
 class CitationChecker(Protocol):
-    def check(self, citation: str, claim: str) -> CitationVerdict: ...
+    """What ``kb.verify.CitationVerifier`` provides: existence, status and support."""
+
+    def verify(self, citation: str, claim: str) -> CitationVerdict: ...
 
 
 class LookupChecker:
@@ -30,7 +32,7 @@ class LookupChecker:
     def __init__(self, resolver: CitationResolver) -> None:
         self.resolver = resolver
 
-    def check(self, citation: str, claim: str) -> CitationVerdict:
+    def verify(self, citation: str, claim: str) -> CitationVerdict:
         return CitationVerdict(lookup=self.resolver.lookup(citation))
 
 
@@ -90,7 +92,8 @@ class CrossCheckKB:
         targets: list[tuple[str, int, Finding, list[str], str]] = []
         for i, claim in enumerate(claims):
             f = claim.finding
-            targets.append(("claim", i, f, self._claim_citations(claim), f.suggestion or f.message))
+            said = f"{f.message} {f.suggestion}".strip()
+            targets.append(("claim", i, f, self._claim_citations(claim), said))
         for i, f in enumerate(rule_findings):
             cited = [
                 f"{ev.law}{ev.article}"
@@ -114,7 +117,7 @@ class CrossCheckKB:
                 source=kind, index=index, citation=citation, status="unchecked",
                 message="no knowledge base is configured",
             )  # fmt: skip
-        verdict = self.checker.check(citation, claim)
+        verdict = self.checker.verify(citation, claim)
         return ClaimCheck(
             source=kind,
             index=index,

@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 
 from kb.catalog import default_catalog
+from kb.verify import CitationVerifier
 from pipeline.config import IntakeLimits
 from pipeline.llm import LLMSession, ScriptedLLM
 from pipeline.llm.schemas import RiskPoint
-from pipeline.stages.cross_check_kb import CrossCheckKB, LookupChecker
+from pipeline.stages.cross_check_kb import CrossCheckKB
 from pipeline.stages.generate import Generate, anchor_claims, risk_type
 from pipeline.stages.intake import read_document
 from tests.reflection.helpers import (
@@ -81,7 +82,7 @@ def test_fabricated_and_repealed_citations_become_findings(tmp_path: Path) -> No
     ]  # fmt: skip
     claims, _ = anchor_claims(document, points)
     checker = CrossCheckKB(
-        LookupChecker(catalog), lambda t: [f.ref.raw for f in catalog.parser.find_all(t)]
+        CitationVerifier(catalog), lambda t: [f.ref.raw for f in catalog.parser.find_all(t)]
     )
     findings, checks = checker.check_all((), tuple(claims))
     assert [(c.citation, c.status) for c in checks] == [
@@ -107,3 +108,20 @@ def test_verifier_is_factored_it_never_sees_generates_reasoning(tmp_path: Path) 
     payload = verifier_call.prompt.split("REVIEW TO CHECK:\n", 1)[1].split("\n\n<<<")[0]
     assert json.loads(payload)["claims"][0]["citations"] == ["民法典第585条"]
     assert verifier_call.temperature < generate_call.temperature
+
+
+def test_lookup_only_checker_and_no_kb(tmp_path: Path) -> None:
+    from pipeline.stages.cross_check_kb import LookupChecker
+
+    document = read_document(write_contract(tmp_path), IntakeLimits())
+    points = [
+        RiskPoint(
+            quote=PENALTY_QUOTE, type="p", severity="LOW", reasoning="r", suggested_fix="f",
+            citations=["民法典第585条", "合同法第114条", "某某条例第3条"],
+        )
+    ]  # fmt: skip
+    claims, _ = anchor_claims(document, points)
+    _, checks = CrossCheckKB(LookupChecker(default_catalog())).check_all((), tuple(claims))
+    assert [c.status for c in checks] == ["supported", "repealed", "unchecked"]
+    _, none = CrossCheckKB(None).check_all((), tuple(claims))
+    assert {c.status for c in none} == {"unchecked"}

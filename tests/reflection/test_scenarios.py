@@ -21,6 +21,7 @@ from tests.reflection.helpers import (
     GOOD_DRAFT,
     PENALTY_QUOTE,
     VERIFY_OK,
+    risk,
     run_scripted,
     verify,
     write_contract,
@@ -76,6 +77,15 @@ SCENARIOS = [
         review=[],
         report_types={"penalty_excessive"},
         not_in_report={"fabricated_citation"},
+    ),
+    Scenario(
+        "unrelated citation -> redraft -> pass",
+        [risk("民法典第1条"), VERIFY_OK, GOOD_DRAFT, VERIFY_OK],
+        "standard",
+        calls=4,
+        verdicts=["stopped", "pass"],
+        review=[],
+        report_types={"penalty_excessive"},
     ),
     Scenario(
         "no improvement -> exit at once",
