@@ -155,3 +155,34 @@ def test_metrics_and_the_append_only_human_review_queue(tmp_path: Path) -> None:
     reasons = [line["reason"] for line in lines]
     assert reasons == [i.reason for i in report.human_review] * 2
     assert all(line["run_id"] == "run-1" for line in lines)
+
+
+def _scripted_trace(tmp_path: Path, replies: list[str], reflection: str) -> Path:
+    path = write_contract(tmp_path)
+    result, _, _ = run_scripted(path, list(replies), reflection)
+    config = RunConfig(reflection=ReflectionSettings.model_validate({"mode": reflection}))
+    header = TraceHeader(
+        run_id="r2", tool_version=__version__, created_at="2026-01-01T00:00:00+00:00",
+        config=config, inputs={"source_path": str(path)},
+    )  # fmt: skip
+    trace = tmp_path / "trace.jsonl"
+    trace.write_text(dump_trace(header, result.records), "utf-8")
+    return trace
+
+
+def test_full_replay_reruns_every_stage_on_the_recorded_replies(tmp_path: Path) -> None:
+    from pipeline.llm.replay import replay_with_recorded_replies
+
+    replies = [FABRICATED_DRAFT, VERIFY_OK, GOOD_DRAFT, VERIFY_OK]
+    trace = _scripted_trace(tmp_path, replies, "standard")
+    outcomes = replay_with_recorded_replies(trace)
+    assert [r.stage for r in outcomes][-4:] == ["cross_check_kb", "verifier", "revise", "reflect"]
+    assert {r.outcome for r in outcomes} == {"same"}, [r for r in outcomes if r.outcome != "same"]
+    assert "reflect" in {r.stage for r in outcomes}
+
+    # a different recorded reply changes what the stages make, and replay says where
+    lines = trace.read_text("utf-8").splitlines()
+    tampered = [line.replace("民法典第585条", "民法典第586条") for line in lines]
+    trace.write_text("\n".join(tampered) + "\n", "utf-8")
+    changed = {r.stage: r.outcome for r in replay_with_recorded_replies(trace)}
+    assert changed["reflect"] == "differs"
