@@ -28,7 +28,7 @@ class _Entry(BaseModel):
 class _LprFile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     source: str
-    retrieved: date
+    retrieved: str = Field(description="When and how the values were taken from the source.")
     one_year: list[_Entry] = Field(min_length=1)
 
 
