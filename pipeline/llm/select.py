@@ -65,14 +65,16 @@ def build_client(settings: LLMSettings) -> tuple[LLMClient | None, ModeInfo]:
         host = configured_host(settings.url)
         if not server_answers(host, timeout_s=min(settings.timeout_s, 2.0)):
             return None, ModeInfo(
-                "none", f"Mode auto ran as none: no Ollama server answered at {host}. {hint}"
+                "none",
+                f"Mode auto ran as none: no Ollama server answered at {host}. {NONE_NOTE} {hint}",
             )
         models = available_models(host, timeout_s=min(settings.timeout_s, 5.0))
         if settings.ollama_model not in models:
             return None, ModeInfo(
                 "none",
                 f"Mode auto ran as none: the Ollama server at {host} has no model "
-                f"{settings.ollama_model!r} (it has: {', '.join(models) or 'none'}). {hint}",
+                f"{settings.ollama_model!r} (it has: {', '.join(models) or 'none'}). {NONE_NOTE} "
+                f"{hint}",
             )
         client = OllamaLLM(host, settings.ollama_model, settings.timeout_s)
         return client, ModeInfo(client.model_name, f"Mode auto found Ollama at {host}.")
