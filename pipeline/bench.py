@@ -96,8 +96,24 @@ def batch_benchmarks() -> list[dict[str, Any]]:
     return rows
 
 
+def entity_rule_benchmarks() -> dict[str, Any]:
+    """ParseEntities + ValidateRules alone: the 30-page contract, and all CUAD dev texts."""
+    from pipeline.entities.bench import contracts_per_second, stage_seconds
+
+    with tempfile.TemporaryDirectory() as tmp:
+        long_pdf = Path(tmp) / "generated_30_pages.pdf"
+        render_text_pdf(long_contract_text(), long_pdf)
+        long_doc = {k: round(v * 1000, 2) for k, v in stage_seconds(long_pdf, repeat=3).items()}
+    figures: dict[str, Any] = {"generated_30_pages_ms": long_doc}
+    if CUAD_DIR.is_dir():
+        count, rate = contracts_per_second(CUAD_DIR)
+        figures["cuad_dev"] = {"contracts": count, "contracts_per_s": round(rate, 2)}
+    return figures
+
+
 SECTIONS: dict[str, Callable[[], Any]] = {
     "review_pipeline": review_benchmarks,
+    "entities_and_rules": entity_rule_benchmarks,
     "batch_cuad": batch_benchmarks,
 }
 
