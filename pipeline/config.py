@@ -58,9 +58,25 @@ class ReflectionSettings(BaseModel):
     reflection_score_floor: float = Field(default=0.6, ge=0, le=1)
 
 
+RuleSide = Literal[
+    "neutral", "party_a", "party_b", "甲方", "乙方",
+    "buyer", "seller", "licensor", "licensee", "employer", "employee",
+]  # fmt: skip
+
+
 class RunConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     intake: IntakeLimits = IntakeLimits()
     llm: LLMSettings = LLMSettings()
     reflection: ReflectionSettings = ReflectionSettings()
+    side: RuleSide = Field(
+        default="neutral",
+        description="Whose lawyer the rules write for; neutral falls back to llm.side.",
+    )
+    playbook: str | None = Field(default=None, description="A playbook YAML of standard positions.")
+
+    @property
+    def rule_side(self) -> str:
+        """The side the rules apply: ``side``, else the LLM's side (party_a/party_b/neutral)."""
+        return self.side if self.side != "neutral" else self.llm.side

@@ -19,6 +19,8 @@ Hierarchy::
         ├── KBLockTimeoutError          32  another ingestion holds the KB lock too long
         └── KBNotBuiltError             33  the KB folder/collection does not exist yet
     (RuleLoadError                      40  a rules/*.yaml file or its legal basis is invalid)
+    (  PlaybookLoadError                41  a --playbook YAML file is invalid)
+    (SideResolutionError                42  --side names a role the contract gives no party)
     (LLMError                           18-21  an LLM backend problem:
         LLMConfigError 18 bad --llm spec or missing GGUF; LLMUnavailableError 19 no answer
         after retries; LLMReplyError 20 reply invalid after the re-asks; LLMBudgetExceededError
@@ -155,3 +157,22 @@ class RuleLoadError(ContractReviewError):
         self.path = str(path)
         self.location = location
         super().__init__(f"{self.path}: {location}: {problem}" if location else f"{path}: {problem}")
+
+class PlaybookLoadError(RuleLoadError):
+    """A ``--playbook`` YAML file is invalid; the message names the file and the field."""
+
+    exit_code = 41
+
+
+class SideResolutionError(ContractReviewError):
+    """``--side`` names a role (buyer, employee, ...) this contract does not give a party."""
+
+    exit_code = 42
+
+    def __init__(self, source: str, side: str, problem: str) -> None:
+        self.source = source
+        self.side = side
+        super().__init__(
+            f"{source}: --side {side}: {problem}. Fix: use --side 甲方/乙方 (party_a/party_b) "
+            "or neutral, or a role the contract names"
+        )

@@ -217,6 +217,26 @@ class DocumentInfo(Frozen):
     characters: int
 
 
+class PlaybookVerdict(Frozen):
+    """How the contract stands against one position of a ``--playbook`` file."""
+
+    position_id: str
+    title: str
+    verdict: Literal["GREEN", "YELLOW", "RED"]
+    found: bool = Field(description="False: the contract says nothing this position measures.")
+    value: str = Field(default="", description="What was measured, e.g. '35.0%' or 'New York'.")
+    standard: str = Field(default="", description="The acceptable range, e.g. '<= 20%'.")
+    evidence: tuple[Span, ...] = ()
+    quotes: tuple[str, ...] = Field(default=(), description="Exact text of each evidence span.")
+    escalation: str = Field(default="", description="What to do; set when the verdict is RED.")
+
+    @model_validator(mode="after")
+    def _one_quote_per_span(self) -> PlaybookVerdict:
+        if len(self.quotes) != len(self.evidence):
+            raise ValueError("each evidence span needs exactly one quote")
+        return self
+
+
 class ReviewReport(Frozen):
     """What ``contract-review review`` writes as ``report.json``."""
 
@@ -232,3 +252,6 @@ class ReviewReport(Frozen):
     edits: tuple[Edit, ...] = ()
     needs_human_review: bool = False
     human_review: tuple[HumanReviewItem, ...] = ()
+    playbook: tuple[PlaybookVerdict, ...] = Field(
+        default=(), description="Verdicts against the --playbook positions, if one was given."
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from pipeline.model import EvidenceSource, Finding, ReviewReport
+from pipeline.model import EvidenceSource, Finding, PlaybookVerdict, ReviewReport
 
 
 def _esc(text: str) -> str:
@@ -40,6 +40,27 @@ def _finding_block(n: int, f: Finding) -> str:
     return "\n".join(lines)
 
 
+def _playbook_block(verdicts: tuple[PlaybookVerdict, ...]) -> list[str]:
+    lines = [
+        "## Playbook positions",
+        "",
+        "| Verdict | Position | Found | Standard |",
+        "|---|---|---|---|",
+    ]
+    for v in verdicts:
+        lines.append(
+            f"| **{v.verdict}** | {_esc(v.title)} | {_esc(v.value)} | {_esc(v.standard)} |"
+        )
+    lines.append("")
+    for v in verdicts:
+        if v.escalation:
+            lines.append(f"- **Escalate** `{v.position_id}`: {_esc(v.escalation)}")
+        for span, quote in zip(v.evidence, v.quotes, strict=True):
+            where = f"page {span.page}, chars {span.start}–{span.end}"
+            lines.append(f"- `{v.position_id}` ({where}): “{_esc(quote)}”")
+    return [*lines, ""]
+
+
 def render_markdown(report: ReviewReport) -> str:
     doc = report.document
     out = [
@@ -57,6 +78,8 @@ def render_markdown(report: ReviewReport) -> str:
         out += ["## Needs human review", ""]
         out += [f"- **{_esc(i.reason)}**: {_esc(i.detail)}" for i in report.human_review]
         out.append("")
+    if report.playbook:
+        out += _playbook_block(report.playbook)
     out += ["## Findings", ""]
     if not report.findings:
         out += ["No findings.", ""]

@@ -91,6 +91,7 @@ def build_report(
         edits=tuple(e for e in edits if isinstance(e, Edit)),
         needs_human_review=bool(review_items),
         human_review=review_items,
+        playbook=result.artifacts.get("playbook_verdicts", ()),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from pydantic import ValidationError
@@ -21,6 +21,7 @@ from pipeline.review import (
     review_file,
     write_outputs,
 )
+from pipeline.side import SIDE_CHOICES
 
 console = Console(stderr=True)
 
@@ -38,6 +39,17 @@ def _run(path: Path, config: RunConfig) -> ReviewOutcome:
                 progress.update(task, description=f"stage: {stage}")
 
         return review_file(path, config, listener=listener)
+
+
+LLM_SIDES = {"party_a": "party_a", "甲方": "party_a", "party_b": "party_b", "乙方": "party_b"}
+
+
+def _side_and_playbook(side: str, playbook: Path | None) -> dict[str, Any]:
+    if side not in SIDE_CHOICES:
+        raise typer.BadParameter(
+            f"{side!r} is not one of: {', '.join(SIDE_CHOICES)}", param_hint="--side"
+        )
+    return {"side": side, "playbook": str(playbook) if playbook is not None else None}
 
 
 def review(
@@ -62,9 +74,17 @@ def review(
     llm_url: Annotated[
         str | None, typer.Option("--llm-url", help="Ollama host (default $OLLAMA_HOST).")
     ] = None,
-    side: Annotated[str, typer.Option(help="neutral, party_a (甲方) or party_b (乙方).")] = (
-        "neutral"
-    ),
+    side: Annotated[
+        str,
+        typer.Option(
+            help="Whose lawyer: neutral, 甲方/party_a, 乙方/party_b, or a role the contract "
+            "names (buyer, seller, licensor, licensee, employer, employee)."
+        ),
+    ] = "neutral",
+    playbook: Annotated[
+        Path | None,
+        typer.Option("--playbook", help="YAML of standard positions, judged GREEN/YELLOW/RED."),
+    ] = None,
     reflection: Annotated[str, typer.Option(help="auto, off, light, standard or full.")] = "auto",
     llm_timeout: Annotated[
         float, typer.Option(help="Seconds per LLM request.")
@@ -86,7 +106,7 @@ def review(
             {
                 "spec": llm,
                 "url": llm_url,
-                "side": side,
+                "side": LLM_SIDES.get(side, "neutral"),  # a role word is resolved by the rules
                 "timeout_s": llm_timeout,
                 "token_budget": token_budget,
             }
@@ -99,6 +119,7 @@ def review(
         intake=IntakeLimits(max_bytes=max_bytes, max_pages=max_pages, max_chars=max_chars),
         llm=llm_settings,
         reflection=reflection_settings,
+        **_side_and_playbook(side, playbook),
     )
     outcome = guarded(lambda: _run(file, config))
     output_format: OutputFormat = fmt  # type: ignore[assignment]

@@ -14,12 +14,20 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from kb.types import CitationResolver
 from pipeline.errors import RuleLoadError
 from pipeline.model import EvidenceSource, Severity
 from pipeline.rules_engine.registry import CheckDef, Params, all_checks
+from pipeline.side import HURT_ROLES
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 
@@ -44,6 +52,36 @@ class Basis(_Strict):
         return self
 
 
+class SideAdjustment(_Strict):
+    """How a finding changes for the side it hurts or helps; ``{party}`` names the hurt party."""
+
+    severity: Severity | None = None
+    message_suffix: str = ""
+
+
+class SideEffects(_Strict):
+    """Whom a finding hurts, and how it reads to that party and to the other one."""
+
+    hurts: str = Field(description=f"one of: {', '.join(HURT_ROLES)}")
+    when_hurt: SideAdjustment = SideAdjustment()
+    when_helped: SideAdjustment = SideAdjustment()
+
+    @field_validator("hurts")
+    @classmethod
+    def _known_role(cls, value: str) -> str:
+        if value not in HURT_ROLES:
+            raise ValueError(f"{value!r} is not a role. Valid roles: {', '.join(HURT_ROLES)}")
+        return value
+
+    @model_validator(mode="after")
+    def _templates(self) -> SideEffects:
+        for adjustment in (self.when_hurt, self.when_helped):
+            unknown = _template_fields(adjustment.message_suffix) - {"party"}
+            if unknown:
+                raise ValueError(f"message_suffix uses {sorted(unknown)}; only {{party}} exists")
+        return self
+
+
 class RuleSpec(_Strict):
     id: str = Field(pattern=r"^[a-z][a-z0-9_.]*$")
     language: Literal["zh", "en"]
@@ -55,6 +93,7 @@ class RuleSpec(_Strict):
     basis: list[Basis] = Field(min_length=1)
     message: str = Field(min_length=1)
     suggestion: str = ""
+    side_effects: SideEffects | None = None
 
 
 class RuleFile(_Strict):

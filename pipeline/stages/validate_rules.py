@@ -7,6 +7,11 @@ Rules are loaded once, at ``warm_up`` or first run, and every citation in them i
 through the KB's exact lookup (``kb.catalog``); a rule whose basis does not resolve to an
 in-force article stops the load with an error naming the file and rule. Each finding carries
 the resolved ``evidence_source``. Deterministic; no LLM.
+
+``side`` (neutral, party_a/甲方, party_b/乙方, or a role word such as buyer or employee) applies
+the rules' ``side_effects`` (:mod:`pipeline.rules_engine.side_effects`): the same finding is
+more severe for the party it hurts and milder, with different wording, for the other one.
+Neutral gives exactly the rule's own finding.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from kb.types import CitationResolver
 from pipeline.entities import Clause
 from pipeline.model import Document, Entity, Finding
 from pipeline.rules_engine import RULES_DIR, LoadedRule, RuleContext, load_rules, run_rules
+from pipeline.rules_engine.side_effects import apply_side
 
 
 def default_resolver() -> CitationResolver:
@@ -33,10 +39,14 @@ class ValidateRules:
     deterministic = True
 
     def __init__(
-        self, resolver: CitationResolver | None = None, rules_dir: Path = RULES_DIR
+        self,
+        resolver: CitationResolver | None = None,
+        rules_dir: Path = RULES_DIR,
+        side: str = "neutral",
     ) -> None:
         self.resolver = resolver
         self.rules_dir = rules_dir
+        self.side = side
         self._rules: tuple[LoadedRule, ...] | None = None
 
     @property
@@ -52,4 +62,5 @@ class ValidateRules:
         self, *, document: Document, entities: tuple[Entity, ...], clauses: tuple[Clause, ...]
     ) -> dict[str, Any]:
         ctx = RuleContext(document, entities, clauses)
-        return {"rule_findings": run_rules(self.rules, ctx)}
+        findings = run_rules(self.rules, ctx)
+        return {"rule_findings": apply_side(findings, self.rules, document, entities, self.side)}
