@@ -10,8 +10,13 @@ from pipeline.rules_engine.context import RuleContext
 _RANK: dict[Colour, int] = {"GREEN": 0, "YELLOW": 1, "RED": 2}
 
 
+_UNITS = {"payment_days": " days", "liability_cap_months": " months"}
+
+
 def _fmt(measure: str, limit: float) -> str:
-    return f"{limit:.0%}" if measure in RATIO_MEASURES else f"{limit:g}"
+    if measure in RATIO_MEASURES:
+        return f"{limit:.0%}"
+    return f"{limit:g}{_UNITS.get(measure, '')}"
 
 
 def _range(measure: str, bound: Bound) -> str:

@@ -81,11 +81,13 @@ class Position(_Strict):
             if self.allowed or self.tolerated:
                 raise ValueError(f"measure {self.measure!r} takes ranges, not 'allowed'")
             if self.measure in RATIO_MEASURES:
-                for bound in (self.green, self.yellow):
-                    for limit in (bound.min, bound.max) if bound else ():
+                for name, bound in (("green", self.green), ("yellow", self.yellow)):
+                    for end in ("min", "max"):
+                        limit = getattr(bound, end) if bound else None
                         if limit is not None and not 0 <= limit <= 1:
                             raise ValueError(
-                                f"{self.measure} is a fraction: write 0.2 for 20%, not {limit}"
+                                f"{name} -> {end}: {self.measure} is a fraction: "
+                                f"write 0.2 for 20%, not {limit:g}"
                             )
         else:
             if not self.allowed:
@@ -121,4 +123,5 @@ def load_playbook(path: Path) -> Playbook:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = " -> ".join(str(part) for part in first["loc"])
-        raise PlaybookLoadError(path, where, first["msg"]) from exc
+        problem = first["msg"].removeprefix("Value error, ")
+        raise PlaybookLoadError(path, where, problem) from exc
