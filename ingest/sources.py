@@ -8,7 +8,7 @@ from pathlib import Path
 from ingest.loaders import SUFFIXES
 from ingest.sync import IngestSummary, Progress, SourceSpec, ingest
 from kb.registry import CORPUS_DIR, LawEntry, Registry, default_registry
-from kb.store import StatuteStore
+from kb.store import ChunkStore
 from kb.types import Jurisdiction, LawStatus
 from pipeline.errors import InputNotFoundError, UnsupportedInputError
 
@@ -25,7 +25,7 @@ def bundled_specs(registry: Registry | None = None) -> list[SourceSpec]:
 
 
 def build_bundled(
-    store: StatuteStore, *, jobs: int = 1, progress: Progress | None = None
+    store: ChunkStore, *, jobs: int = 1, progress: Progress | None = None
 ) -> IngestSummary:
     """Bring ``store`` in line with the bundled corpus: idempotent, prunes dropped sources."""
     return ingest(store, bundled_specs(), prune=True, jobs=jobs, progress=progress)

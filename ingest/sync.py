@@ -38,7 +38,7 @@ from ingest.loaders import LoadedSource, load_source
 from ingest.lock import ingest_lock
 from ingest.manifest import Manifest, SourceRecord, now, read_manifest, write_manifest
 from kb.registry import LawEntry
-from kb.store import StatuteStore
+from kb.store import ChunkStore
 from pipeline.errors import KnowledgeBaseError
 
 Progress = Callable[[str, int, int], None]  # (phase, advance, total)
@@ -79,7 +79,7 @@ class _Plan:
 
 
 def ingest(
-    store: StatuteStore,
+    store: ChunkStore,
     specs: Sequence[SourceSpec],
     *,
     prune: bool = False,
@@ -174,7 +174,7 @@ def _plan_source(
     )
 
 
-def _apply(store: StatuteStore, plan: _Plan, progress: Progress | None) -> None:
+def _apply(store: ChunkStore, plan: _Plan, progress: Progress | None) -> None:
     total = len(plan.upserts)
     if progress:
         progress("embed", 0, total)

@@ -19,6 +19,8 @@ import numpy as np
 
 jieba.setLogLevel(logging.WARNING)
 
+# Bump when tokenisation changes: it keys the cached BM25 tokens (kb.retrieval).
+TOKENIZER_VERSION = "jieba-search+bigrams-1"
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 _RUNS = re.compile(r"[\u4e00-\u9fff]+|[A-Za-z]+(?:['’][a-z]+)?|\d+(?:[-:.]\d+)*")
 _CN_STOP = set("的了和与或者及其是在对于以之为被由将把该本条款项应当可以不得等")
@@ -102,11 +104,15 @@ def index_tokens(text: str) -> list[str]:
 class LexicalIndex:
     """A BM25 index over ``texts``; scores are returned for every document."""
 
-    def __init__(self, ids: Sequence[str], texts: Sequence[str]) -> None:
+    def __init__(
+        self, ids: Sequence[str], texts: Sequence[str], tokens: Sequence[list[str]] | None = None
+    ) -> None:
         self.ids = list(ids)
         self._bm25 = bm25s.BM25()
-        corpus = [index_tokens(t) or ["<empty>"] for t in texts]
-        self._bm25.index(corpus, show_progress=False)
+        self.tokens = (
+            list(tokens) if tokens is not None else [index_tokens(t) or ["<empty>"] for t in texts]
+        )
+        self._bm25.index(self.tokens, show_progress=False)
 
     def scores(self, query: str) -> np.ndarray:
         tokens = [t for t in index_tokens(query) if t in self._bm25.vocab_dict]

@@ -4,12 +4,15 @@ Modes:
 - ``bm25``: lexical only (deterministic; needs no embedding model at query time);
 - ``dense``: the store's embedding backend only;
 - ``hybrid``: a query that *is* a citation (民法典第585条, UCC 2-302) puts that article first by
-  exact lookup; then BM25 and dense rankings are fused with RRF (k=60).
+  exact lookup; then BM25 and dense rankings are fused with RRF (k=5, see RRF_K).
 Filters (law key or alias, jurisdiction, status) apply to every mode.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -17,14 +20,16 @@ from typing import Any, Literal
 import numpy as np
 
 from kb.citations import default_parser
-from kb.lexical import LexicalIndex
+from kb.lexical import TOKENIZER_VERSION, LexicalIndex
 from kb.registry import default_registry, normalise_name
-from kb.store import StatuteStore, StoredChunk
+from kb.store import ChunkStore, StoredChunk
 from pipeline.errors import KnowledgeBaseError
 
 Mode = Literal["bm25", "dense", "hybrid"]
 MODES: tuple[Mode, ...] = ("bm25", "dense", "hybrid")
-RRF_K = 60
+# RRF constant. 60 is the customary value; on golden_set/kb, k=5 was better or equal on recall@5
+# in both halves of a 2-fold split (Chinese 0.881/0.807 vs 0.876/0.781 at k=60).
+RRF_K = 5
 CANDIDATES = 50
 
 
@@ -85,7 +90,7 @@ class Retriever:
     """Search one store. ``store=None`` gives a lexical-only retriever over ``chunks``."""
 
     def __init__(
-        self, store: StatuteStore | None, chunks: Sequence[StoredChunk] | None = None
+        self, store: ChunkStore | None, chunks: Sequence[StoredChunk] | None = None
     ) -> None:
         if chunks is None:
             if store is None:
@@ -94,7 +99,44 @@ class Retriever:
         self.store = store
         self._chunks = {chunk.doc_id: chunk for chunk in chunks}
         self._ids = list(self._chunks)
-        self._lexical = LexicalIndex(self._ids, [self._chunks[i].text for i in self._ids])
+        self._lexical = self._load_lexical()
+
+    def _load_lexical(self) -> LexicalIndex:
+        """Build the BM25 index, reusing tokens cached next to the store when nothing changed.
+
+        jieba segmentation of the bundled corpus takes seconds; the cache makes a CLI query or a
+        new Retriever start in well under a second.
+        """
+        texts = [self._chunks[i].text for i in self._ids]
+        if self.store is None:
+            return LexicalIndex(self._ids, texts)
+        digest = hashlib.sha256(TOKENIZER_VERSION.encode())
+        for doc_id in self._ids:
+            digest.update(
+                f"{doc_id}\0{self._chunks[doc_id].metadata.get('content_hash', '')}\n".encode()
+            )
+        key = digest.hexdigest()
+        cache = self.store.location.state_dir / f"bm25-{self.store.name}.json"
+        try:
+            cached = json.loads(cache.read_text(encoding="utf-8"))
+            if cached.get("key") == key and cached.get("ids") == self._ids:
+                return LexicalIndex(self._ids, texts, tokens=cached["tokens"])
+        except (OSError, ValueError):
+            pass
+        index = LexicalIndex(self._ids, texts)
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(
+                json.dumps(
+                    {"key": key, "ids": self._ids, "tokens": index.tokens}, ensure_ascii=False
+                ),
+                encoding="utf-8",
+            )
+            os.replace(tmp, cache)
+        except OSError:
+            pass  # a read-only KB folder just means no cache
+        return index
 
     def __len__(self) -> int:
         return len(self._ids)

@@ -6,10 +6,10 @@ import json
 from collections import Counter
 from typing import Any
 
-from kb.store import StatuteStore
+from kb.store import ChunkStore
 
 
-def store_stats(store: StatuteStore) -> dict[str, Any]:
+def store_stats(store: ChunkStore) -> dict[str, Any]:
     chunks = store.all_chunks()
     by_law = Counter(str(c.metadata.get("law_key")) for c in chunks)
     manifest_file = store.location.state_dir / f"manifest-{store.name}.json"

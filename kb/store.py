@@ -12,11 +12,13 @@ jurisdiction, status, kind and (PDF sources) page/page_end.
 
 from __future__ import annotations
 
+import fcntl
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlparse
 
 import chromadb
@@ -76,11 +78,55 @@ class KBLocation:
             ) from exc
 
 
+@contextmanager
+def _open_lock(directory: Path) -> Iterator[None]:
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / "open.lock", "a+") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
 @dataclass(frozen=True)
 class StoredChunk:
     doc_id: str
     text: str
     metadata: Mapping[str, Any]
+
+
+class ChunkStore(Protocol):
+    """What ingestion and retrieval need from a store (Chroma, or the in-memory twin)."""
+
+    location: KBLocation
+    name: str
+    spec: str
+
+    def count(self) -> int: ...
+
+    def upsert(
+        self,
+        ids: Sequence[str],
+        texts: Sequence[str],
+        metadatas: Sequence[Metadata],
+        embed_texts: Sequence[str],
+        on_batch: Callable[[int], None] | None = None,
+    ) -> None: ...
+
+    def update_metadata(self, ids: Sequence[str], metadatas: Sequence[Metadata]) -> None: ...
+
+    def delete(self, ids: Sequence[str]) -> None: ...
+
+    def hashes_by_source(self) -> dict[str, dict[str, tuple[str, str]]]: ...
+
+    def get(self, doc_id: str) -> StoredChunk | None: ...
+
+    def all_chunks(self) -> list[StoredChunk]: ...
+
+    def dense_search(
+        self, query: str, k: int, where: Mapping[str, Any] | None = None
+    ) -> list[tuple[str, float]]: ...
 
 
 class StatuteStore:
@@ -91,13 +137,16 @@ class StatuteStore:
         self.backend = backend
         self.spec = spec
         self.name = f"{COLLECTION_PREFIX}-{collection_suffix(spec)}"
-        self._client = location.client()
-        self._collection = self._client.get_or_create_collection(
-            name=self.name,
-            embedding_function=KBEmbeddingFunction(backend=spec),
-            configuration={"hnsw": {"space": "cosine"}},
-            metadata={"embedding_backend": spec},
-        )
+        # Two processes opening a fresh folder at once race in Chroma's sqlite migrations
+        # ("table collections already exists"); serialise opening per KB folder.
+        with _open_lock(location.state_dir):
+            self._client = location.client()
+            self._collection = self._client.get_or_create_collection(
+                name=self.name,
+                embedding_function=KBEmbeddingFunction(backend=spec),
+                configuration={"hnsw": {"space": "cosine"}},
+                metadata={"embedding_backend": spec},
+            )
 
     def count(self) -> int:
         return int(self._collection.count())

@@ -18,7 +18,7 @@ def retriever(small_kb: StatuteStore) -> Retriever:
 
 
 def test_rrf_rewards_agreement() -> None:
-    fused = reciprocal_rank_fusion([["a", "b", "c"], ["b", "a", "d"], ["b"]])
+    fused = reciprocal_rank_fusion([["a", "b", "c"], ["b", "a", "d"], ["b"]], k=60)
     assert [doc for doc, _ in fused] == ["b", "a", "c", "d"]
     assert fused[0][1] == pytest.approx(1 / 62 + 1 / 61 + 1 / 61)
 
@@ -90,3 +90,15 @@ def test_lexical_only_retriever_needs_no_store(small_kb: StatuteStore) -> None:
     assert hybrid[0].doc_id == "cn.civil-code.585"
     with pytest.raises(KnowledgeBaseError, match="--mode bm25"):
         lexical.search("x", mode="dense")
+
+
+def test_bm25_tokens_are_cached_next_to_the_store(
+    small_kb: StatuteStore, retriever: Retriever
+) -> None:
+    cache = small_kb.location.state_dir / f"bm25-{small_kb.name}.json"
+    assert cache.exists()
+    again = Retriever(small_kb)  # loads the cached tokens
+    query = "违约金 过分高于 造成的损失"
+    assert [h.doc_id for h in again.search(query, mode="bm25")] == [
+        h.doc_id for h in retriever.search(query, mode="bm25")
+    ]
