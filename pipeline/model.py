@@ -225,7 +225,7 @@ class PlaybookVerdict(Frozen):
     verdict: Literal["GREEN", "YELLOW", "RED"]
     found: bool = Field(description="False: the contract says nothing this position measures.")
     value: str = Field(default="", description="What was measured, e.g. '35.0%' or 'New York'.")
-    standard: str = Field(default="", description="The acceptable range, e.g. '<= 20%'.")
+    standard: str = Field(default="", description="The acceptable range, e.g. '≤ 20%'.")
     evidence: tuple[Span, ...] = ()
     quotes: tuple[str, ...] = Field(default=(), description="Exact text of each evidence span.")
     escalation: str = Field(default="", description="What to do; set when the verdict is RED.")

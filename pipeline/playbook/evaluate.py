@@ -20,8 +20,8 @@ def _fmt(measure: str, limit: float) -> str:
 
 
 def _range(measure: str, bound: Bound) -> str:
-    parts = [f">= {_fmt(measure, bound.min)}" if bound.min is not None else "",
-             f"<= {_fmt(measure, bound.max)}" if bound.max is not None else ""]  # fmt: skip
+    parts = [f"≥ {_fmt(measure, bound.min)}" if bound.min is not None else "",
+             f"≤ {_fmt(measure, bound.max)}" if bound.max is not None else ""]  # fmt: skip
     return " and ".join(p for p in parts if p)
 
 

@@ -131,5 +131,8 @@ def test_cli_writes_verdicts_to_json_and_markdown(tmp_path: Path) -> None:
     assert [v.verdict for v in report.playbook] == ["YELLOW", "RED", "YELLOW"]
     markdown = (out / "report.md").read_text("utf-8")
     assert "## Playbook positions" in markdown
-    assert "| **RED** | Payment term at least 30 days from invoice | 10 days |" in markdown
+    assert (
+        "| **RED** | Payment term at least 30 days from invoice | 10 days | "
+        "acceptable ≥ 30 days; negotiable ≥ 15 days |"
+    ) in markdown
     assert "**Escalate** `payment_term`: Payment due in under 15 days" in markdown
