@@ -101,7 +101,7 @@ def test_cli_rejects_a_bad_llm_spec_and_a_bad_side(tmp_path: Path) -> None:
     path = str(write_contract(tmp_path))
     bad = runner.invoke(app, ["review", path, "--out", str(tmp_path), "--llm", "gpt4"])
     assert bad.exit_code == 18 and "Valid: auto, none" in bad.output
-    side = runner.invoke(app, ["review", path, "--out", str(tmp_path), "--side", "buyer"])
+    side = runner.invoke(app, ["review", path, "--out", str(tmp_path), "--side", "nobody"])
     assert side.exit_code == 2 and "side" in side.output
 
 
