@@ -136,3 +136,21 @@ def test_cli_writes_verdicts_to_json_and_markdown(tmp_path: Path) -> None:
         "acceptable ≥ 30 days; negotiable ≥ 15 days |"
     ) in markdown
     assert "**Escalate** `payment_term`: Payment due in under 15 days" in markdown
+
+
+def test_sample_pdf_as_buyer_with_the_bundled_playbook() -> None:
+    """The real sample PDF: verdict evidence carries the page each quote lies on."""
+    examples = PLAYBOOKS.parents[1] / "examples"
+    config = RunConfig(llm=LLMSettings(spec="none"), side="buyer", playbook=str(ZH))
+    outcome = review_file(examples / "sale_contract_zh.pdf", config)
+    verdicts = {v.position_id: v for v in outcome.report.playbook}
+    text = outcome.document.text
+    assert (verdicts["deposit_cap"].verdict, verdicts["deposit_cap"].quotes) == (
+        "RED",
+        ("¥360,000.00",),
+    )
+    assert [s.page for s in verdicts["penalty_cap"].evidence] == [2]
+    for v in verdicts.values():
+        assert [text[s.start : s.end] for s in v.evidence] == list(v.quotes)
+    deposit = next(f for f in outcome.report.findings if f.type == "deposit_excessive")
+    assert deposit.severity == "HIGH" and "您方（甲方/买方）是定金支付方" in deposit.message
