@@ -165,3 +165,28 @@ def test_page_works_in_a_real_browser(
     assert browser.find_element(By.ID, "redline").find_element(By.TAG_NAME, "ins").text == "20%"
     browser.save_screenshot(str(artifacts_dir / "report_html.png"))
     assert (artifacts_dir / "report_html.png").stat().st_size > 10_000
+
+
+def test_playbook_verdicts_are_shown_and_escaped() -> None:
+    from pipeline.model import PlaybookVerdict
+
+    doc = _document(HOSTILE)
+    start = doc.text.index("违约金为合同总价款的40%")
+    span = doc.span(start, start + len("违约金为合同总价款的40%"))
+    verdict = PlaybookVerdict(
+        position_id="penalty",
+        title="违约金 <b>≤ 20%</b>",
+        verdict="RED",
+        found=True,
+        value="40.0%",
+        standard="≤ 20%",
+        evidence=(span,),
+        quotes=(doc.quote(span),),
+        escalation="escalate to the general counsel",
+    )
+    report = _report(doc).model_copy(update={"playbook": (verdict,)})
+    html = render_html(report, doc.text)
+    table = html.split('<table id="playbook">', 1)[1].split("</table>", 1)[0]
+    assert 'class="pb-RED"' in table and "escalate to the general counsel" in table
+    assert "&lt;b&gt;≤ 20%&lt;/b&gt;" in table and "<b>" not in table
+    assert "违约金为合同总价款的40%" in table and "(p. 1)" in table
