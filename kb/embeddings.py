@@ -141,6 +141,21 @@ def get_backend(spec: str) -> EmbeddingBackend:
     )
 
 
+class LazyBackend:
+    """Loads the backend on first use, so no-op builds and BM25 queries never load a model."""
+
+    dim = 384
+
+    def __init__(self, spec: str) -> None:
+        self.name = spec
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        return get_backend(self.name).embed_passages(texts)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return get_backend(self.name).embed_query(text)
+
+
 def collection_suffix(spec: str) -> str:
     """A Chroma-safe collection-name part for a backend spec."""
     if spec in BACKEND_NAMES:

@@ -232,8 +232,10 @@ def open_store(
 ) -> StatuteStore:
     """Open (creating if needed) the collection for ``backend`` at a folder or server."""
     from kb.defaults import DEFAULT_BACKEND
-    from kb.embeddings import get_backend
+    from kb.embeddings import BACKEND_NAMES, LazyBackend, get_backend
 
     spec = backend or DEFAULT_BACKEND
+    if spec not in BACKEND_NAMES and not spec.startswith("st:"):
+        get_backend(spec)  # raises the "unknown backend" error now, not at first use
     location = KBLocation(path=kb_path or default_kb_path(), url=kb_url)
-    return StatuteStore(location, get_backend(spec), spec)
+    return StatuteStore(location, LazyBackend(spec), spec)
