@@ -17,9 +17,22 @@ console = Console()
 
 def replay(
     trace: Annotated[Path, typer.Argument(help="A trace.jsonl written by review.")],
+    reuse_llm_stages: Annotated[
+        bool,
+        typer.Option(
+            "--reuse-llm-stages",
+            help="Reuse the recorded outputs of LLM stages instead of re-running them.",
+        ),
+    ] = False,
 ) -> None:
-    """Replay a run. Exit 0 when every re-run stage matches, 1 when any differs or fails."""
-    results = guarded(lambda: replay_trace(trace))
+    """Replay a run without calling the LLM: every stage re-runs on the recorded LLM replies.
+
+    Exit 0 when every stage matches the trace, 1 when any differs or fails.
+    """
+    from pipeline.llm.replay import replay_with_recorded_replies
+
+    run = replay_trace if reuse_llm_stages else replay_with_recorded_replies
+    results = guarded(lambda: run(trace))
     table = Table("stage", "outcome", "detail")
     for r in results:
         colour = {"same": "green", "reused": "cyan"}.get(r.outcome, "red")
