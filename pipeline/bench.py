@@ -18,7 +18,7 @@ from typing import Any
 from pipeline import __version__
 from pipeline.assembly import build_review_pipeline
 from pipeline.atomic import write_text_atomic
-from pipeline.config import IntakeLimits, RunConfig
+from pipeline.config import IntakeLimits, LLMSettings, RunConfig
 from pipeline.testing.pdf import render_text_pdf
 
 REPO = Path(__file__).resolve().parents[1]
@@ -37,7 +37,7 @@ def long_contract_text(pages: int = 30) -> str:
 
 
 def time_review(path: Path, runs: int = RUNS) -> dict[str, Any]:
-    config = RunConfig(intake=IntakeLimits(max_pages=2000))
+    config = RunConfig(intake=IntakeLimits(max_pages=2000), llm=LLMSettings(spec="none"))
     pipeline = build_review_pipeline(config)
     pipeline.warm_up()
     per_stage: dict[str, list[float]] = defaultdict(list)
@@ -111,10 +111,26 @@ def entity_rule_benchmarks() -> dict[str, Any]:
     return figures
 
 
+def llm_benchmarks() -> list[dict[str, Any]]:
+    """LLM calls and tokens per contract with the embedded SmolLM2, and the non-LLM overhead.
+
+    SmolLM2 proves the plumbing; its speed says nothing about a real reviewer model.
+    """
+    from pipeline.llm.usage import review_usage
+
+    rows = []
+    for sample in sorted((REPO / "examples").glob("*.pdf")):
+        config = RunConfig(llm=LLMSettings(spec="llamacpp", timeout_s=600))
+        usage = review_usage(sample, config)
+        rows.append({"file": sample.name, "model": "llamacpp:SmolLM2-135M", **usage.as_dict()})
+    return rows
+
+
 SECTIONS: dict[str, Callable[[], Any]] = {
     "review_pipeline": review_benchmarks,
     "entities_and_rules": entity_rule_benchmarks,
     "batch_cuad": batch_benchmarks,
+    "llm_embedded": llm_benchmarks,
 }
 
 
