@@ -26,7 +26,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 APT_PACKAGES := chromium chromium-driver fonts-wqy-zenhei libreoffice-writer-nogui
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup deps browser review test check lint typecheck format bench clean
+.PHONY: setup deps kb browser review test check lint typecheck format bench nightly clean
 
 $(DEPS_STAMP): pyproject.toml $(CONSTRAINTS)
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required"'
@@ -39,7 +39,11 @@ $(DEPS_STAMP): pyproject.toml $(CONSTRAINTS)
 
 deps: $(DEPS_STAMP)
 
-setup: deps
+# The bundled statute corpus, built once into .kb/ (a no-op when it is already built).
+kb: deps
+	$(BIN)/contract-review kb build
+
+setup: deps kb
 
 # Exit codes 1 (findings) and 3 (needs human review) are results, not failures of make.
 review: setup
@@ -68,6 +72,21 @@ check: lint typecheck test
 
 bench: setup
 	$(BIN)/python -m pipeline.bench
+
+# Nightly evaluation: KB retrieval, CUAD clause detection, then the golden set last, so its
+# exit code (1 = roll back: κ below the threshold or a type's recall fell) is make's.
+LLM ?= auto
+NIGHTLY_OUT ?= eval
+CUAD_DIR ?= ../shared/data/en/cuad-dev
+PUSHGATEWAY ?=
+nightly: setup
+	mkdir -p $(NIGHTLY_OUT)
+	$(BIN)/contract-review kb eval --json > $(NIGHTLY_OUT)/kb.json
+	@if [ -f "$(CUAD_DIR)/master_clauses.csv" ]; then \
+	  $(BIN)/contract-review eval cuad "$(CUAD_DIR)" > $(NIGHTLY_OUT)/cuad.txt; \
+	else echo "CUAD not found at $(CUAD_DIR): skipping the CUAD evaluation (set CUAD_DIR)"; fi
+	$(BIN)/contract-review eval golden golden_set --llm $(LLM) --compare llm-only \
+	  --out $(NIGHTLY_OUT) $(if $(PUSHGATEWAY),--pushgateway $(PUSHGATEWAY))
 
 clean:
 	rm -rf $(VENV) .kb review-out .pytest_cache .mypy_cache .ruff_cache
