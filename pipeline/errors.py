@@ -156,7 +156,10 @@ class RuleLoadError(ContractReviewError):
     def __init__(self, path: Path | str, location: str, problem: str) -> None:
         self.path = str(path)
         self.location = location
-        super().__init__(f"{self.path}: {location}: {problem}" if location else f"{path}: {problem}")
+        super().__init__(
+            f"{self.path}: {location}: {problem}" if location else f"{path}: {problem}"
+        )
+
 
 class PlaybookLoadError(RuleLoadError):
     """A ``--playbook`` YAML file is invalid; the message names the file and the field."""
