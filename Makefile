@@ -40,6 +40,7 @@ $(DEPS_STAMP): pyproject.toml $(CONSTRAINTS)
 deps: $(DEPS_STAMP)
 
 # The bundled statute corpus, built once into .kb/ (a no-op when it is already built).
+# `make test` does not need it: the tests build the KBs they use.
 kb: deps
 	$(BIN)/contract-review kb build
 
@@ -55,7 +56,7 @@ browser:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PACKAGES); fi
 
-test: setup browser
+test: deps browser
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 format:
