@@ -1,0 +1,3 @@
+"""Evaluation defaults, in a module light enough for the CLI to import at start-up."""
+
+DEFAULT_THRESHOLD = 0.75
