@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from pipeline.batch import ContractResult, Executor, discover, run_batch
 from pipeline.cli.errors import guarded
-from pipeline.review import OUTPUT_FORMATS, OutputFormat
+
+if TYPE_CHECKING:
+    from pipeline.batch import ContractResult, Executor
+    from pipeline.review import OutputFormat
 
 console = Console(stderr=True)
 
@@ -27,6 +29,9 @@ def batch(
     fmt: Annotated[str, typer.Option("--format", help="Per-contract outputs.")] = "json",
 ) -> None:
     """Review every contract in FOLDER. Exit 0 when all were reviewed, 1 when any failed."""
+    from pipeline.batch import discover, run_batch  # heavy (the whole pipeline): import on use
+    from pipeline.review import OUTPUT_FORMATS
+
     if not folder.is_dir():
         console.print(
             f"[bold red]error[/]: {folder}: not a folder. Fix: give a folder of contracts"

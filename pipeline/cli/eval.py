@@ -8,14 +8,16 @@ with ``@eval_app.command("golden")``; ``register`` adds the group to the app onc
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from pipeline.cli.errors import guarded
-from pipeline.eval.cuad import CuadReport, evaluate
+
+if TYPE_CHECKING:
+    from pipeline.eval.cuad import CuadReport
 
 eval_app = typer.Typer(
     name="eval", help="Evaluate the pipeline against labelled data.", no_args_is_help=True
@@ -41,6 +43,8 @@ def cuad(
     min_kappa: Annotated[float, typer.Option(help="Exit 1 if the mean kappa is below this.")] = 0.0,
 ) -> None:
     """Detect CUAD categories deterministically; print Cohen's kappa and F1 per category."""
+    from pipeline.eval.cuad import evaluate  # heavy (spaCy, scikit-learn): import on use
+
     report = guarded(lambda: evaluate(directory))
     console.print(_table(report))
     console.print(

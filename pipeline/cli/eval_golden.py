@@ -10,21 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from kb.catalog import default_catalog
 from pipeline.cli.errors import guarded
 from pipeline.cli.eval import eval_app
 from pipeline.config import LLMSettings, RunConfig
-from pipeline.eval.baseline import run_llm_only
-from pipeline.eval.golden import DEFAULT_THRESHOLD, SystemResult, evaluate_golden
-from pipeline.eval.golden_drafts import load_drafts
-from pipeline.eval.golden_labels import GoldContract, check_golden_set, load_golden_set
-from pipeline.eval.golden_report import push_metrics, write_outputs
-from pipeline.llm.select import build_client, session_settings
+from pipeline.eval.defaults import DEFAULT_THRESHOLD
+
+if TYPE_CHECKING:  # the evaluation imports the whole pipeline: import it on use
+    from pipeline.eval.golden import SystemResult
+    from pipeline.eval.golden_labels import GoldContract
 
 console = Console(stderr=True)
 COMPARE_CHOICES = ("none", "llm-only")
@@ -37,6 +35,10 @@ def _baseline(
         return None, "skipped: not requested (pass --compare llm-only to run it)"
     if config.llm.spec.strip() == "none":
         return None, "skipped: --llm none, so there is no LLM to run the llm-only baseline"
+    from kb.catalog import default_catalog
+    from pipeline.eval.baseline import run_llm_only
+    from pipeline.llm.select import build_client, session_settings
+
     client, info = build_client(config.llm)
     if client is None:
         return None, f"skipped: no LLM available. {info.note}"
@@ -68,6 +70,9 @@ def golden(
     ] = None,
 ) -> None:
     """Score the pipeline against the golden labels: κ, per-type P/R/F1, evidence, cost."""
+    from pipeline.eval.golden import evaluate_golden
+    from pipeline.eval.golden_report import push_metrics, write_outputs
+
     if compare not in COMPARE_CHOICES:
         raise typer.BadParameter(
             f"{compare!r} is not one of: {', '.join(COMPARE_CHOICES)}", param_hint="--compare"
@@ -106,6 +111,9 @@ def golden_check(
     directory: Annotated[Path, typer.Argument(help="The golden set folder (golden_set/).")],
 ) -> None:
     """Check the golden labels: every quote in its .txt and in its PDF's text layer."""
+    from pipeline.eval.golden_drafts import load_drafts
+    from pipeline.eval.golden_labels import check_golden_set, load_golden_set
+
     problems = guarded(lambda: check_golden_set(directory))
     drafts = guarded(lambda: load_drafts(directory))
     for problem in problems:

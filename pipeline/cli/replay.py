@@ -10,7 +10,6 @@ from rich.console import Console
 from rich.table import Table
 
 from pipeline.cli.errors import guarded
-from pipeline.replay import replay_trace
 
 console = Console()
 
@@ -30,6 +29,7 @@ def replay(
     Exit 0 when every stage matches the trace, 1 when any differs or fails.
     """
     from pipeline.llm.replay import replay_with_recorded_replies
+    from pipeline.replay import replay_trace
 
     run = replay_trace if reuse_llm_stages else replay_with_recorded_replies
     results = guarded(lambda: run(trace))

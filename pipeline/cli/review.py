@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from pydantic import ValidationError
@@ -13,20 +13,17 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from pipeline.cli.errors import guarded
 from pipeline.config import IntakeLimits, LLMSettings, ReflectionSettings, RunConfig
-from pipeline.metrics import write_metrics
-from pipeline.review import (
-    OUTPUT_FORMATS,
-    OutputFormat,
-    ReviewOutcome,
-    review_file,
-    write_outputs,
-)
 from pipeline.side import SIDE_CHOICES
+
+if TYPE_CHECKING:
+    from pipeline.review import OutputFormat, ReviewOutcome
 
 console = Console(stderr=True)
 
 
 def _run(path: Path, config: RunConfig) -> ReviewOutcome:
+    from pipeline.review import review_file  # heavy (the whole pipeline): import on use
+
     if not sys.stderr.isatty():
         return review_file(path, config)
     with Progress(
@@ -97,6 +94,9 @@ def review(
     ] = None,
 ) -> None:
     """Review a contract. Exit codes: 0 clean, 1 findings, 3 needs human review, 10-16 bad input."""
+    from pipeline.metrics import write_metrics
+    from pipeline.review import OUTPUT_FORMATS, write_outputs
+
     if fmt not in OUTPUT_FORMATS:
         raise typer.BadParameter(
             f"{fmt!r} is not one of: {', '.join(OUTPUT_FORMATS)}", param_hint="--format"

@@ -43,7 +43,7 @@ from pipeline.eval.metrics import KappaResult
 from pipeline.model import EvidenceSource, Finding
 from pipeline.review import ReviewOutcome, review_file
 
-DEFAULT_THRESHOLD = 0.75
+from pipeline.eval.defaults import DEFAULT_THRESHOLD  # noqa: E402
 
 
 @dataclass(frozen=True)
