@@ -23,6 +23,7 @@ from kb.catalog import Catalog, default_catalog
 from kb.citations import parse_citation
 from pipeline.config import RunConfig
 from pipeline.errors import ContractReviewError
+from pipeline.eval.defaults import DEFAULT_THRESHOLD
 from pipeline.eval.golden_drafts import DraftScores, evaluate_drafts
 from pipeline.eval.golden_labels import (
     RULE_FINDING_TYPES,
@@ -42,8 +43,6 @@ from pipeline.eval.golden_score import (
 from pipeline.eval.metrics import KappaResult
 from pipeline.model import EvidenceSource, Finding
 from pipeline.review import ReviewOutcome, review_file
-
-from pipeline.eval.defaults import DEFAULT_THRESHOLD  # noqa: E402
 
 
 @dataclass(frozen=True)
