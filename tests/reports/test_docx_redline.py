@@ -19,10 +19,10 @@ from pipeline.model import (
     EditType,
     EvidenceSource,
     Finding,
-    PageMap,
     Severity,
 )
 from pipeline.render_docx import AUTHOR, read_tracked, render_docx, xml_safe
+from pipeline.testing.documents import single_page_document
 
 TEXT = (
     "设备买卖合同\n"
@@ -41,13 +41,7 @@ EVIDENCE = EvidenceSource(
 
 
 def _doc(text: str) -> Document:
-    return Document(
-        source_path="c.txt",
-        sha256="b" * 64,
-        media_type="text",
-        text=text,
-        page_map=PageMap(page_starts=(0,), text_length=len(text)),
-    )
+    return single_page_document(text, "c.txt")
 
 
 def _edit(text: str, old: str, new: str, kind: EditType = EditType.REPLACE) -> Edit:

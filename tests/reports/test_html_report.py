@@ -16,11 +16,11 @@ from pipeline.model import (
     EvidenceSource,
     Finding,
     HumanReviewItem,
-    PageMap,
     ReviewReport,
     Severity,
 )
 from pipeline.render_html import redline, render_html, segments
+from pipeline.testing.documents import single_page_document
 
 HOSTILE = (
     '第一条 甲方：<script>alert("pwned")</script>有限公司\n'
@@ -38,13 +38,7 @@ CIVIL_CODE_586 = EvidenceSource(
 
 
 def _document(text: str) -> Document:
-    return Document(
-        source_path="hostile.txt",
-        sha256="a" * 64,
-        media_type="text",
-        text=text,
-        page_map=PageMap(page_starts=(0,), text_length=len(text)),
-    )
+    return single_page_document(text, "hostile.txt")
 
 
 def _finding(doc: Document, quote: str, ftype: str, severity: Severity) -> Finding:
