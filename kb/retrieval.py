@@ -5,7 +5,8 @@ Modes:
 - ``dense``: the store's embedding backend only;
 - ``hybrid``: a query that *is* a citation (民法典第585条, UCC 2-302) puts that article first by
   exact lookup; then BM25 and dense rankings are fused with RRF (k=5, see RRF_K).
-Filters (law key or alias, jurisdiction, status) apply to every mode.
+Filters (law key or alias, jurisdiction, status) apply to every mode. The BM25 query is
+expanded with the legal thesaurus (:mod:`kb.query_expansion`) unless ``expand=False``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import numpy as np
 
 from kb.citations import default_parser
 from kb.lexical import TOKENIZER_VERSION, LexicalIndex
+from kb.query_expansion import default_thesaurus
 from kb.registry import default_registry, normalise_name
 from kb.store import ChunkStore, StoredChunk
 from pipeline.errors import KnowledgeBaseError
@@ -90,13 +92,17 @@ class Retriever:
     """Search one store. ``store=None`` gives a lexical-only retriever over ``chunks``."""
 
     def __init__(
-        self, store: ChunkStore | None, chunks: Sequence[StoredChunk] | None = None
+        self,
+        store: ChunkStore | None,
+        chunks: Sequence[StoredChunk] | None = None,
+        expand: bool = True,
     ) -> None:
         if chunks is None:
             if store is None:
                 raise ValueError("a Retriever needs a store or chunks")
             chunks = store.all_chunks()
         self.store = store
+        self.expand = expand
         self._chunks = {chunk.doc_id: chunk for chunk in chunks}
         self._ids = list(self._chunks)
         self._lexical = self._load_lexical()
@@ -170,7 +176,7 @@ class Retriever:
         ]
 
     def _bm25(self, query: str, k: int, filters: Filters) -> list[tuple[str, float]]:
-        scores = self._lexical.scores(query)
+        scores = self._lexical.scores(default_thesaurus().expand(query) if self.expand else query)
         if filters.where():
             mask = np.array([filters.accepts(self._chunks[i].metadata) for i in self._ids])
             scores = np.where(mask, scores, 0.0)

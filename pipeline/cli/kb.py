@@ -278,6 +278,14 @@ def eval_cmd(
         modes[f"hybrid:{spec}"] = lambda q, r=retriever: [
             h.doc_id for h in r.search(q, 10, "hybrid")
         ]
+        if spec == DEFAULT_BACKEND:  # the thesaurus's share of the default's figures
+            plain = Retriever(store, expand=False)
+            modes["bm25-no-thesaurus"] = lambda q, r=plain: [
+                h.doc_id for h in r.search(q, 10, "bm25")
+            ]
+            modes[f"hybrid:{spec}-no-thesaurus"] = lambda q, r=plain: [
+                h.doc_id for h in r.search(q, 10, "hybrid")
+            ]
     rows = evaluate(modes, golden)
     best = best_mode(rows)
     current = f"{DEFAULT_MODE}:{DEFAULT_BACKEND}" if DEFAULT_MODE != "bm25" else "bm25"
