@@ -149,16 +149,29 @@ class Catalog:
         return result.evidence.doc_id if result.evidence else None
 
     def lookup(self, citation: str) -> LookupResult:
-        ref = self.parser.parse(citation)
-        if ref is None:
+        found = self.parser.parse_found(citation)
+        if found is None:
             return LookupResult(
                 citation=citation,
                 parsed=None,
                 exists=False,
-                message="not a citation of a law in the KB registry; cite e.g. 民法典第585条, "
+                message=self.parser.explain(citation)
+                or "not a citation of a law in the KB registry; cite e.g. 民法典第585条, "
                 "合同编通则解释第65条, 9 U.S.C. § 2 or UCC § 2-302",
             )
-        return self.lookup_ref(ref, citation)
+        law = self.registry.get(found.ref.law_key)
+        if found.version is not None and law and found.version != law.version_date.year:
+            # 公司法（2018修正）第54条: the KB holds another version, whose article 54 may differ
+            return LookupResult(
+                citation=citation,
+                parsed=found.ref,
+                exists=False,
+                status=law.status,
+                message=f"the KB holds 《{law.title}》 as of {law.version_date}, not the "
+                f"{found.version} version cited; cite it without the version to use the "
+                f"{law.version_date.year} text",
+            )
+        return self.lookup_ref(found.ref, citation)
 
     def lookup_ref(self, ref: CitationRef, citation: str | None = None) -> LookupResult:
         citation = citation if citation is not None else ref.raw
@@ -221,6 +234,8 @@ def _in_range(article: str, count: int) -> bool:
 def _label_for(law: LawEntry, article: str) -> str:
     if law.jurisdiction == "cn" and article.isdigit() and 0 < int(article) < 10000:
         return cn_article_label(int(article))
+    if law.jurisdiction == "cn":
+        return f"第{article}条"
     return f"§ {law.article_prefix}{article}"
 
 

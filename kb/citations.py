@@ -1,13 +1,24 @@
 """Parse statute citations, Chinese and English, into :class:`kb.types.CitationRef`.
 
-Chinese: ``民法典第585条``, ``《民法典》第五百八十五条``, ``合同编通则解释第65条``,
+Chinese: ``民法典第585条``, ``《民法典》第五百八十五条``, ``民法典第七三零条`` (digit by digit),
+``民法典585条`` (Arabic digits right after the name, no 第), ``民法典第585條``,
+``合同编通则解释第65条``, ``公司法（2023修订）第54条`` (a version suffix, kept in
+:attr:`FoundCitation.version`),
 ``《最高人民法院关于适用〈中华人民共和国仲裁法〉若干问题的解释》第七条``,
 ``民法典第585条第二款`` (the 款 is dropped: lookups are per article). The law is the longest
-registry alias that ends right before ``第…条``; ``民法典第585条、第586条`` carries the law over.
+registry name that ends right before the article number, and it must not start in the middle
+of another law's name (``商品房买卖合同…`` never yields the 买卖合同 interpretation).
+``民法典第585条、第586条`` carries the law over.
 
-English: ``9 U.S.C. § 2``, ``9 USC 2``, ``FAA § 2``, ``Section 2 of the FAA``,
-``UCC 2-302``, ``UCC § 2-302(1)``, ``U.C.C. §2-302``, ``§ 2-302`` (UCC form),
-``D.C. Code § 28:2-302``, ``D.C. Code § 28-3502``, ``UETA § 28-4907``.
+English: ``9 U.S.C. § 2``, ``9 USC 2``, ``FAA § 3``, ``Section 2 of the FAA``,
+``UCC 2-302``, ``UCC § 2-302(1)``, ``U.C.C. §2-302``, ``§ 2-302`` (UCC form), ``UCC § 2—326``
+(any dash), ``UCC Article 2, Section 2-705``, ``D.C. Code § 28:2-302``,
+``D.C. Code § 28-3502``, ``Statute of Frauds § 28-3505``, ``UETA Section 28-4911``. A law
+name decides the law; a bare D.C. Code cite goes by its chapter.
+
+Forms that look like citations but are deliberately not resolved get a reason from
+:meth:`CitationParser.explain` (``UETA § 7`` is the uniform act's numbering, which the KB
+cannot map to a D.C. section with certainty; ``第五百八五条`` is not a well-formed numeral).
 
 Parsing is pure string work against the registry: no similarity search, no I/O after load.
 """
@@ -23,27 +34,47 @@ from kb.registry import Registry, default_registry, normalise_name
 from kb.types import CitationRef
 
 _N = f"[{CN_NUMERAL_CHARS}0-9０-９]+"
-_CN_ARTICLE = re.compile(rf"第\s*({_N})\s*条(?:之({_N}))?")
+_ARABIC = "[0-9０-９]+"
+# 第585条 / 第五八五條 / 第585条之一, or 585条 with no 第 (Arabic digits only, so a stray
+# numeral character in prose is never read as an article).
+_CN_ARTICLE = re.compile(
+    rf"(?:第\s*(?P<cn>{_N})|(?<![第0-9０-９.．])(?P<bare>{_ARABIC}))\s*[条條](?:之(?P<sub>{_N}))?"
+)
 _CN_JOINERS = re.compile(r"^[\s、，,和及与以至到或\-—～~]*$")
+_BARE_JOINERS = re.compile(r"^[\s、和及与或至到\-—～~]*$")  # no comma: 585条，3条 is prose
+_VERSION = re.compile(
+    r"[（(]\s*(?P<year>(?:19|20)\d{2})\s*年?\s*(?:修订|修正|修改|年?版)?\s*[)）][\s》〉]*$"
+)
 _LOOKBEHIND = 80
+_MIDDLE_CONTEXT = 2  # alias characters checked, with the one before, against other names
 
+_DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−－﹣", "-"))
 _SEC = r"(?:§§?|[Ss]ec(?:tion|\.)?)"
 _FAA_NAME = r"(?:FAA|Federal Arbitration Act|United States Arbitration Act)"
 _UCC_NAME = r"(?:UCC|U\.C\.C\.|Uniform Commercial Code)"
-_UCC_NUMBER = r"(\d{1,2}A?-\d{3}(?:\.\d+)?)"
+_UCC_NUMBER = r"(?P<number>\d{1,2}A?-\d{3}(?:\.\d+)?)(?![\d-])"
 _SUBSECTIONS = r"(?:\([\w]+\))*"
 _USC = re.compile(rf"\b(\d+)\s*U\.?\s?S\.?\s?C\.?(?:\s*A\.?)?\s*{_SEC}?\s*(\d+[a-z]?)\b")
 _FAA_SECTION = re.compile(rf"\b{_FAA_NAME}\s*,?\s*{_SEC}\s*(\d+)\b")
 _SECTION_OF_FAA = re.compile(
     rf"\b[Ss](?:ection|ec\.)\s*(\d+){_SUBSECTIONS}\s+of\s+(?:the\s+)?(?:{_FAA_NAME}|[Tt]itle 9)\b"
 )
-_DC_CODE = r"D\.?\s?C\.?\s*(?:Official\s+)?Code[\s,]*(?:Ann\.\s*)?"
-_DC_UCC = re.compile(rf"(?:{_DC_CODE})?§*\s*28:(\d+-\d+(?:\.\d+)?)")
-_DC_CHAPTER = re.compile(rf"\b(?:{_DC_CODE}|UETA[\s,]*)§*\s*(28-(\d{{4}}))\b")
-_UCC = re.compile(rf"(?:\b{_UCC_NAME}\s*{_SEC}?\s*|§\s*){_UCC_NUMBER}")
+_DC = r"(?:D\.?\s?C\.?\s*)"
+_DC_CODE = rf"{_DC}(?:Official\s+)?Code[\s,]*(?:Ann\.\s*)?"
+_SOF_NAME = rf"{_DC}?[Ss]tatute\s+of\s+[Ff]rauds"
+_UETA_NAME = rf"{_DC}?(?:UETA|Uniform\s+Electronic\s+Transactions\s+Act)"
+_DC_UCC = re.compile(rf"(?:{_DC_CODE})?§*\s*28:{_UCC_NUMBER}")
+_DC_CHAPTER = re.compile(
+    rf"\b(?:(?P<sof>{_SOF_NAME})|(?P<ueta>{_UETA_NAME})|{_DC_CODE})[\s,]*{_SEC}?\s*"
+    r"(?P<section>28-(?P<chapter>\d{2})\d{2})\b(?!-)"
+)
+_UCC_ARTICLE = r"(?:,?\s*Art(?:icle|\.)\s*(?P<article>\d{1,2}A?)\s*,?\s*)?"
+_UCC = re.compile(rf"(?:\b{_UCC_NAME}{_UCC_ARTICLE}\s*{_SEC}?\s*|§\s*){_UCC_NUMBER}")
 _SECTION_OF_UCC = re.compile(
     rf"\b[Ss](?:ection|ec\.)\s*{_UCC_NUMBER}{_SUBSECTIONS}\s+of\s+(?:the\s+)?{_UCC_NAME}"
 )
+_UETA_UNIFORM = re.compile(rf"\b{_UETA_NAME}[\s,]*{_SEC}\s*(?P<section>\d{{1,2}})\b(?![-:])")
+_DC_CHAPTERS = {"35": "us.dc-statute-of-frauds", "49": "us.dc-ueta"}
 
 
 @dataclass(frozen=True)
@@ -51,6 +82,16 @@ class FoundCitation:
     ref: CitationRef
     start: int
     end: int
+    version: int | None = None  # the year of a version suffix: 公司法（2023修订） -> 2023
+    law_text: str = ""  # the law's name as written (《民法典》), carried over to chained articles
+
+
+@dataclass(frozen=True)
+class _LawName:
+    key: str
+    start: int  # index in the text where the name (or its opening 《) starts
+    version: int | None
+    text: str  # the name as written, with its version suffix: 公司法（2023修订）
 
 
 class CitationParser:
@@ -59,16 +100,27 @@ class CitationParser:
     def __init__(self, registry: Registry) -> None:
         self._aliases = registry.alias_index()
         self._max_alias = max(len(alias) for alias in self._aliases)
-        self._dc_chapters = {"35": "us.dc-statute-of-frauds", "49": "us.dc-ueta"}
+        # Names that can contain another law's name after a prefix (商品房买卖合同解释 holds
+        # 买卖合同解释). Full judicial-interpretation titles are left out: they embed statute
+        # names after 适用, and 适用民法典 in prose is a citation of 民法典.
+        self._names = [(normalise_name(a), law.key) for law in registry.laws for a in law.aliases]
+        self._names += [
+            (normalise_name(law.title), law.key) for law in registry.laws if law.kind == "statute"
+        ]
 
     def parse(self, citation: str) -> CitationRef | None:
         """The single citation in ``citation``, or None when it names no known law/article."""
+        found = self.parse_found(citation)
+        return found.ref if found else None
+
+    def parse_found(self, citation: str) -> FoundCitation | None:
+        """Like :meth:`parse`, with the position and version suffix of the citation."""
         found = self.find_all(citation)
-        return found[0].ref if found else None
+        return found[0] if found else None
 
     def find_all(self, text: str) -> list[FoundCitation]:
         found = self._find_chinese(text) + self._find_english(text)
-        found.sort(key=lambda f: f.start)
+        found.sort(key=lambda f: (f.start, -f.end))
         kept: list[FoundCitation] = []
         for item in found:  # overlapping English patterns: keep the earliest, longest match
             if kept and item.start < kept[-1].end:
@@ -76,31 +128,76 @@ class CitationParser:
             kept.append(item)
         return kept
 
+    def explain(self, citation: str) -> str | None:
+        """Why a citation-like string is deliberately not resolved, or None if it is not."""
+        plain = citation.translate(_DASHES)
+        uniform = _UETA_UNIFORM.search(plain)
+        if uniform:
+            return (
+                f"UETA § {uniform.group('section')} is the uniform act's section number; the KB "
+                "holds the D.C. enactment (D.C. Code §§ 28-4901–28-4918), whose numbers are not "
+                "mapped to the uniform act's with certainty. Cite the D.C. section instead "
+                "(UETA § 28-49NN or D.C. Code § 28-49NN); `contract-review kb query` finds it by "
+                "subject"
+            )
+        for match in _UCC.finditer(plain):
+            article, number = match.group("article"), match.group("number")
+            if article and article != number.split("-")[0]:
+                return (
+                    f"{citation}: UCC Article {article} does not contain § {number}; a UCC "
+                    f"section number starts with its article (§ {number} is in Article "
+                    f"{number.split('-')[0]})"
+                )
+        for match in _CN_ARTICLE.finditer(citation):
+            law = self._law_before(citation, match.start(), bare=match.group("bare") is not None)
+            if law is None:
+                continue
+            try:
+                _article_id(match)
+            except ValueError as exc:
+                return f"{citation}: {exc}"
+        return None
+
     def _find_chinese(self, text: str) -> list[FoundCitation]:
         found: list[FoundCitation] = []
         previous: FoundCitation | None = None
         for match in _CN_ARTICLE.finditer(text):
-            key, law_start = self._law_before(text, match.start())
-            between = text[previous.end : match.start()] if previous else ""
-            if key is None and previous and _CN_JOINERS.match(_strip_paragraph_refs(between)):
-                key, law_start = previous.ref.law_key, match.start()
-            if key is None:
+            bare = match.group("bare") is not None
+            law = self._law_before(text, match.start(), bare=bare)
+            if law is None and previous is not None:
+                between = _strip_paragraph_refs(text[previous.end : match.start()])
+                if (_BARE_JOINERS if bare else _CN_JOINERS).match(between):
+                    law = _LawName(
+                        previous.ref.law_key, match.start(), previous.version, previous.law_text
+                    )
+            if law is None:
                 continue
-            article = str(cn_to_int(_ascii_digits(match.group(1))))
-            if match.group(2):
-                article += f"-{cn_to_int(_ascii_digits(match.group(2)))}"
-            raw = text[law_start : match.end()]
-            item = FoundCitation(
-                CitationRef(raw=raw, law_key=key, article=article), law_start, match.end()
-            )
+            try:
+                article = _article_id(match)
+            except ValueError:  # a malformed numeral: not a citation (explain() says why)
+                continue
+            # raw re-parses on its own: a chained 第586条 becomes 民法典第586条, so CrossCheckKB
+            # can look it up by its raw text
+            raw = law.text + text[match.start() : match.end()]
+            ref = CitationRef(raw=raw, law_key=law.key, article=article)
+            item = FoundCitation(ref, law.start, match.end(), law.version, law.text)
             found.append(item)
             previous = item
         return found
 
-    def _law_before(self, text: str, end: int) -> tuple[str | None, int]:
-        """The longest alias ending right before ``end`` (ignoring brackets and spaces)."""
+    def _law_before(self, text: str, end: int, *, bare: bool = False) -> _LawName | None:
+        """The longest registry name ending right before ``end``, ignoring brackets, spaces and
+        a version suffix such as （2023修订）. None when no name ends there, or when the name
+        starts in the middle of another law's name."""
         window_start = max(0, end - _LOOKBEHIND)
         window = text[window_start:end]
+        version = None
+        suffix = _VERSION.search(window)
+        if suffix:
+            version = int(suffix.group("year"))
+            window = window[: suffix.start()]
+        elif bare and window[-1:].isspace():
+            return None  # 585条 must follow the name directly (民法典585条, 《民法典》585条)
         # Map each kept (normalised) character back to its index in ``text``.
         kept: list[tuple[str, int]] = []
         for index, char in enumerate(window):
@@ -108,43 +205,73 @@ class CitationParser:
             if folded:
                 kept.append((folded, window_start + index))
         folded_text = "".join(c for c, _ in kept)
-        # "中华人民共和国" is removed by normalise_name on whole names; remove it here too.
-        best: tuple[str | None, int] = (None, end)
-        best_len = 0
+        best_key, best_len = None, 0
+        # normalise_name drops 中华人民共和国, so a candidate may be 7 characters longer.
         for length in range(1, min(len(folded_text), self._max_alias + 7) + 1):
-            candidate = folded_text[-length:]
-            key = self._aliases.get(normalise_name(candidate))
-            if key is not None and length > best_len:
-                best, best_len = (key, kept[-length][1]), length
-        if best[0] is not None:
-            start = best[1]
-            # Extend over an opening 《 so ``raw`` reads naturally.
-            if start > 0 and text[start - 1] in "《〈":
-                start -= 1
-            return best[0], start
-        return best
+            key = self._aliases.get(normalise_name(folded_text[-length:]))
+            if key is not None:
+                best_key, best_len = key, length
+        if best_key is None:
+            return None
+        name_at = len(folded_text) - best_len
+        if self._inside_other_name(folded_text, name_at, best_key):
+            return None
+        start = kept[name_at][1]
+        # Extend over an opening 《 so ``raw`` reads naturally.
+        if start > 0 and text[start - 1] in "《〈":
+            start -= 1
+        return _LawName(best_key, start, version, text[start:end])
+
+    def _inside_other_name(self, folded: str, name_at: int, key: str) -> bool:
+        """True when the character before the matched name, with the name's first characters,
+        occurs in another law's name: 房+买卖 in 商品房买卖合同解释, 解+仲裁 in
+        劳动争议调解仲裁法."""
+        if name_at == 0:
+            return False
+        probe = folded[name_at - 1 : name_at + _MIDDLE_CONTEXT]
+        return any(probe in name for name, other in self._names if other != key)
 
     def _find_english(self, text: str) -> list[FoundCitation]:
         found: list[FoundCitation] = []
+        plain = text.translate(_DASHES)  # one character for one: offsets stay valid
 
         def add(key: str, article: str, match: re.Match[str]) -> None:
-            ref = CitationRef(raw=match.group(0).strip(), law_key=key, article=article)
+            raw = text[match.start() : match.end()].strip()
+            ref = CitationRef(raw=raw, law_key=key, article=article)
             found.append(FoundCitation(ref, match.start(), match.end()))
 
-        for match in _USC.finditer(text):
+        for match in _USC.finditer(plain):
             if match.group(1) == "9":
                 add("us.9usc", match.group(2), match)
         for pattern in (_FAA_SECTION, _SECTION_OF_FAA):
-            for match in pattern.finditer(text):
+            for match in pattern.finditer(plain):
                 add("us.9usc", match.group(1), match)
-        for match in _DC_CHAPTER.finditer(text):
-            key = self._dc_chapters.get(match.group(2)[:2])
+        for match in _DC_CHAPTER.finditer(plain):
+            if match.group("sof"):
+                key: str | None = "us.dc-statute-of-frauds"
+            elif match.group("ueta"):
+                key = "us.dc-ueta"
+            else:
+                key = _DC_CHAPTERS.get(match.group("chapter"))
             if key:
-                add(key, match.group(1), match)
+                add(key, match.group("section"), match)
         for pattern in (_DC_UCC, _UCC, _SECTION_OF_UCC):
-            for match in pattern.finditer(text):
-                add("us.dc-ucc", match.group(1), match)
+            for match in pattern.finditer(plain):
+                number = match.group("number")
+                article = match.groupdict().get("article")
+                if article and article != number.split("-")[0]:
+                    continue  # "UCC Article 1, § 2-705" contradicts itself
+                add("us.dc-ucc", number, match)
         return found
+
+
+def _article_id(match: re.Match[str]) -> str:
+    """585, 585-1 (第585条之一). Raises ValueError on a malformed numeral. Article 0 parses,
+    so the lookup reports it as non-existent like any other fabricated number."""
+    article = str(cn_to_int(_ascii_digits(match.group("cn") or match.group("bare"))))
+    if match.group("sub"):
+        article += f"-{cn_to_int(_ascii_digits(match.group('sub')))}"
+    return article
 
 
 def _ascii_digits(text: str) -> str:
