@@ -7,7 +7,7 @@ only if it is a recognised spelling of its value, so a malformed numeral (``五�
 
 Accepted spellings of a value:
 - the statute form :func:`int_to_cn` writes (``一千二百六十``);
-- with ``两``/``兩`` for ``二`` and ``〇`` for ``零`` (``两千``, ``一千〇一``);
+- with ``两``/``兩`` for ``二`` before 百/千 and ``〇`` for ``零`` (``两千``, ``一千〇一``);
 - ``一十`` for a leading or inner ``十`` (``一十二``, ``一百十`` = ``一百一十``);
 - digit by digit, two or more digits and no unit (``七三零``, ``五八五``, ``一〇一``); this
   cannot collide with the forms above, which always carry a unit once past nine;
@@ -33,6 +33,8 @@ def cn_to_int(text: str) -> int:
         raise ValueError(f"not a Chinese numeral: {text!r}")
     if not any(c in _UNITS for c in text):
         return _digit_by_digit(text)
+    if any(c in "两兩" and text[i + 1 : i + 2] not in ("百", "千") for i, c in enumerate(text)):
+        raise ValueError(f"两 stands only before 百 or 千 (两百, 两千): {text!r}")
     value = _positional(text)
     if _canonical(text) != int_to_cn(value):
         raise ValueError(
@@ -43,8 +45,8 @@ def cn_to_int(text: str) -> int:
 
 
 def _digit_by_digit(text: str) -> int:
-    """``七三零`` -> 730. A single character is just that digit (零 is 0); no leading 零."""
-    if "两" in text or "兩" in text:  # 两 is never read digit by digit
+    """``七三零`` -> 730. One character is that digit (零 is 0, 两 is 2); no leading 零."""
+    if len(text) > 1 and ("两" in text or "兩" in text):  # 两 alone is 2, never one digit of many
         raise ValueError(f"not a Chinese numeral: {text!r}")
     if len(text) > 1 and _DIGITS[text[0]] == 0:
         raise ValueError(f"a digit-by-digit numeral may not start with 零: {text!r}")

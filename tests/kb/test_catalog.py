@@ -123,15 +123,83 @@ def test_every_registry_source_parses_and_counts() -> None:
     assert len(catalog.law_articles("cn.civil-code")) == 1260
     assert len(catalog.law_articles("us.9usc")) == 31
     assert len(catalog.law_articles("us.dc-ucc")) == 129
-    assert catalog.get("cn.civil-code.585") is not None
-    assert catalog.get("cn.civil-code.585").heading_path == (
-        "合同编",
-        "第一分编 通则",
-        "第八章 违约责任",
-    )  # type: ignore[union-attr]
+    article = catalog.get("cn.civil-code.585")
+    assert article is not None
+    assert article.heading_path == ("合同编", "第一分编 通则", "第八章 违约责任")
 
 
 def test_catalog_loads_fast() -> None:
     started = time.perf_counter()
     Catalog(default_registry())
     assert time.perf_counter() - started < 3.0
+
+
+@pytest.mark.parametrize(
+    ("citation", "doc_id"),
+    [
+        ("商品房买卖合同司法解释第19条", "cn.spc-commercial-housing-sale.19"),
+        ("Statute of Frauds § 28-3505", "us.dc-statute-of-frauds.28-3505"),
+        ("民法典585条", "cn.civil-code.585"),
+        ("民法典第585條", "cn.civil-code.585"),
+        ("公司法（2023修订）第54条", "cn.company-law.54"),
+        ("新建工解释第43条", "cn.spc-construction-contract-1.43"),
+        ("建设工程司法解释（一）第43条", "cn.spc-construction-contract-1.43"),
+        ("建工司法解释一第41条", "cn.spc-construction-contract-1.41"),
+        ("民间借贷新规第25条", "cn.spc-private-lending.25"),
+        ("技术合同司法解释第16条", "cn.spc-technology-contract.16"),
+        ("城镇房屋租赁司法解释第5条", "cn.spc-urban-housing-lease.5"),
+        ("融资租赁司法解释第5条", "cn.spc-financial-leasing.5"),
+        ("预付卡司法解释第14条", "cn.spc-prepaid-consumption.14"),
+        ("商品房买卖司法解释第19条", "cn.spc-commercial-housing-sale.19"),
+        ("民法典第七三零条", "cn.civil-code.730"),
+        ("民法典第五八五条", "cn.civil-code.585"),
+        ("UETA Section 28-4911", "us.dc-ueta.28-4911"),
+        ("UCC Article 2, Section 2-705", "us.dc-ucc.2-705"),
+        ("UCC § 2—326", "us.dc-ucc.2-326"),
+    ],
+)
+def test_heldout_author_forms_land_on_the_article(citation: str, doc_id: str) -> None:
+    result = default_catalog().lookup(citation)
+    assert result.exists and result.evidence is not None
+    assert result.evidence.doc_id == doc_id
+
+
+def test_heldout_forms_land_on_the_right_text() -> None:
+    """Not just an id: the article says what the cited interpretation says there."""
+    catalog = default_catalog()
+    checks = {
+        "新建工解释第43条": "实际施工人以发包人为被告主张权利",
+        "民间借贷新规第25条": "一年期贷款市场报价利率四倍",
+        "商品房买卖合同司法解释第19条": "商品房担保贷款合同",
+        "公司法（2023修订）第54条": "未届出资期限的股东提前缴纳出资",
+        "Statute of Frauds § 28-3505": "debt contracted during infancy",
+    }
+    for citation, phrase in checks.items():
+        evidence = catalog.lookup(citation).evidence
+        assert evidence is not None and phrase in evidence.quote, citation
+
+
+def test_another_version_is_not_found_and_names_the_kb_version() -> None:
+    result = default_catalog().lookup("公司法（2018修正）第54条")
+    assert not result.exists and result.evidence is None
+    assert result.parsed is not None and result.parsed.law_key == "cn.company-law"
+    assert "2023-12-29" in result.message and "2018" in result.message
+
+
+def test_uniform_ueta_numbering_is_not_guessed() -> None:
+    """UETA § 7 is the uniform act's numbering; the KB's D.C. text does not carry that numbering,
+    so the lookup refuses rather than guess (D.C. § 28-4907 is the uniform act's § 8)."""
+    result = default_catalog().lookup("UETA § 7")
+    assert not result.exists and result.parsed is None
+    assert "28-49NN" in result.message and "uniform act" in result.message
+
+
+def test_malformed_numeral_is_reported_as_such() -> None:
+    result = default_catalog().lookup("民法典第五百八五条")
+    assert not result.exists and "not a well-formed Chinese numeral" in result.message
+
+
+def test_name_decides_the_dc_chapter() -> None:
+    result = default_catalog().lookup("UETA § 28-3502")
+    assert not result.exists and result.parsed is not None
+    assert result.parsed.law_key == "us.dc-ueta" and "does not exist" in result.message
