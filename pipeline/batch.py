@@ -71,11 +71,26 @@ def discover(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in suffixes)
 
 
-def config_hash(config: RunConfig) -> str:
+def config_hash(config: RunConfig, kb_fingerprint: str = "") -> str:
+    """Settings (KB settings included) and the KB's content: a changed KB re-runs a contract."""
     payload = json.dumps(
-        {"v": __version__, "config": config.model_dump(mode="json")}, sort_keys=True
+        {"v": __version__, "config": config.model_dump(mode="json"), "kb": kb_fingerprint},
+        sort_keys=True,
     )
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+
+def kb_state(config: RunConfig) -> str:
+    """The KB a review with ``config`` will use, as a string for the resume hash.
+
+    Opens the KB in this process (once; a --kb-url that does not answer stops the batch here,
+    before any contract, with exit 34). Catalog mode hashes its reason, so building the KB later
+    re-runs the contracts reviewed without it.
+    """
+    from pipeline.reflection.wiring import kb_runtime
+
+    info = kb_runtime(config.kb).info
+    return f"{info.mode}:{info.fingerprint or info.reason}"
 
 
 def _file_hash(path: Path) -> str:
@@ -102,10 +117,15 @@ def _previous(out_dir: Path, sha: str, chash: str) -> ContractResult | None:
     return None
 
 
-def review_one(path: Path, out_root: Path, config: RunConfig, fmt: OutputFormat) -> ContractResult:
-    """Review one contract into its own folder. Never raises for a bad contract."""
+def review_one(
+    path: Path, out_root: Path, config: RunConfig, fmt: OutputFormat, kb: str = ""
+) -> ContractResult:
+    """Review one contract into its own folder. Never raises for a bad contract.
+
+    ``kb`` is :func:`kb_state` as the batch saw it, so every worker agrees on the hash.
+    """
     sha = _file_hash(path)
-    chash = config_hash(config)
+    chash = config_hash(config, kb)
     out_dir = _out_dir(out_root, path, sha)
     done = _previous(out_dir, sha, chash)
     if done is not None:
@@ -145,17 +165,18 @@ def _run_local(
     fmt: OutputFormat,
     jobs: int,
     progress: Progress | None,
+    kb: str = "",
 ) -> list[ContractResult]:
     results: list[ContractResult] = []
     if jobs <= 1:
         for path in files:
-            results.append(review_one(path, out_root, config, fmt))
+            results.append(review_one(path, out_root, config, fmt, kb))
             if progress:
                 progress(path.name, results[-1])
         return results
     # spawn, not fork: forking a process that already runs torch/BLAS threads can deadlock.
     with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
-        futures = {pool.submit(review_one, p, out_root, config, fmt): p for p in files}
+        futures = {pool.submit(review_one, p, out_root, config, fmt, kb): p for p in files}
         for future in as_completed(futures):
             results.append(future.result())
             if progress:
@@ -170,6 +191,7 @@ def _run_ray(
     fmt: OutputFormat,
     address: str | None,
     progress: Progress | None,
+    kb: str = "",
 ) -> list[ContractResult]:
     import ray  # optional dependency: the `scale` extra
 
@@ -178,7 +200,9 @@ def _run_ray(
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     try:
         task = ray.remote(review_one)
-        pending = {task.remote(p, out_root, config, fmt): p for p in files}
+        # ray's stubs type remote() by the positional arity of the first overload that matches
+        # (3 here, ignoring review_one's defaults); the call itself is checked by ray at run time.
+        pending = {task.remote(p, out_root, config, fmt, kb): p for p in files}  # type: ignore[call-arg]
         results: list[ContractResult] = []
         while pending:
             ready, _ = ray.wait(list(pending), num_returns=1)
@@ -258,11 +282,12 @@ def run_batch(
 ) -> BatchSummary:
     config = config or RunConfig()
     files = discover(folder)
+    kb = kb_state(config)
     if executor == "ray":
-        results = _run_ray(files, out_root, config, fmt, ray_address, progress)
+        results = _run_ray(files, out_root, config, fmt, ray_address, progress, kb)
     else:
-        results = _run_local(files, out_root, config, fmt, jobs, progress)
-    summary = summarise(results, config_hash(config))
+        results = _run_local(files, out_root, config, fmt, jobs, progress, kb)
+    summary = summarise(results, config_hash(config, kb))
     write_text_atomic(out_root / "summary.json", summary.model_dump_json(indent=2) + "\n")
     write_text_atomic(out_root / "summary.csv", summary_csv(summary))
     return summary

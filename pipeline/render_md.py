@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from pipeline.model import EvidenceSource, Finding, PlaybookVerdict, ReviewReport
+from pipeline.model import EvidenceSource, Finding, KBInfo, PlaybookVerdict, ReviewReport
 
 
 def _esc(text: str) -> str:
@@ -20,6 +20,20 @@ def _evidence_line(ev: EvidenceSource) -> str:
         head += f" — status: {ev.status}"
     quote = f"\n  > {_esc(ev.quote[:400])}" if ev.quote else ""
     return f"- {head}{quote}"
+
+
+def kb_line(kb: KBInfo | None) -> str:
+    """Which KB checked the citations: the Chroma store, or the catalog only and why."""
+    if kb is None:
+        return "not recorded"
+    if kb.mode == "chroma":
+        return (
+            f"Chroma store at {kb.where} ({kb.articles} articles, backend {kb.backend}, "
+            f"support scorer {kb.scorer}, fingerprint {kb.fingerprint})"
+        )
+    if kb.mode == "catalog":
+        return f"catalog only (exact lookup, lexical support): {kb.reason}"
+    return f"none: {kb.reason}"
 
 
 def _finding_block(n: int, f: Finding) -> str:
@@ -71,12 +85,15 @@ def render_markdown(report: ReviewReport) -> str:
         f"- Mode: **{_esc(report.mode)}**"
         + (f" — {_esc(report.mode_note)}" if report.mode_note else ""),
         f"- Stages run: {', '.join(report.stages_run)}",
+        f"- Knowledge base: {_esc(kb_line(report.kb))}",
         f"- Findings: {len(report.findings)}; edits: {len(report.edits)}",
         "",
     ]
     if report.needs_human_review:
         out += ["## Needs human review", ""]
-        out += [f"- **{_esc(i.reason)}**: {_esc(i.detail)}" for i in report.human_review]
+        for item in report.human_review:
+            out.append(f"- **{_esc(item.reason)}**: {_esc(item.detail)}")
+            out += ["  " + _evidence_line(ev) for ev in item.evidence]
         out.append("")
     if report.playbook:
         out += _playbook_block(report.playbook)

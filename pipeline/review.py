@@ -73,6 +73,8 @@ def build_report(
     )
     edits = result.artifacts.get("applied_edits", ())
     review_items: tuple[HumanReviewItem, ...] = result.artifacts.get("human_review", ())
+    # conflicting authority found by CrossCheckKB: a question for a lawyer, not a finding
+    review_items += result.artifacts.get("kb_review", ())
     return ReviewReport(
         tool_version=__version__,
         run_id=run_id,
@@ -92,6 +94,7 @@ def build_report(
         needs_human_review=bool(review_items),
         human_review=review_items,
         playbook=result.artifacts.get("playbook_verdicts", ()),
+        kb=result.artifacts.get("kb_info"),
     )
 
 

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+# Reviews use the statute KB at $CONTRACT_REVIEW_KB (default .kb/) when it is built. Tests must
+# not depend on whether this checkout has built one: point the default at a folder that never
+# can hold a KB (catalog mode). Tests that need a KB pass --kb-path / KBSettings explicitly.
+os.environ["CONTRACT_REVIEW_KB"] = os.path.join(os.devnull, "contract-review-no-kb")
 
 
 def _is_loopback(address: Any) -> bool:

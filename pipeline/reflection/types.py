@@ -30,7 +30,7 @@ class RejectedQuote(_Frozen):
 
 
 CheckStatus = Literal[
-    "supported", "unrelated", "contradicted", "fabricated", "repealed", "unchecked"
+    "supported", "unrelated", "contradicted", "fabricated", "repealed", "unchecked", "uncited"
 ]
 
 
@@ -43,6 +43,16 @@ class ClaimCheck(_Frozen):
     status: CheckStatus
     message: str = ""
     evidence: EvidenceSource | None = None
+    conflicts: tuple[EvidenceSource, ...] = Field(
+        default=(),
+        description="Other in-force articles that state the claim's subject differently "
+        "(conflicting authority): sent to human review, never a finding by itself.",
+    )
+    suggested_basis: EvidenceSource | None = Field(
+        default=None,
+        description="For an uncited claim: the best supporting article retrieved from the KB. "
+        "A hint for the reader, never written into the review as a citation.",
+    )
 
     @property
     def is_error(self) -> bool:

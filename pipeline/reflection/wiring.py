@@ -6,15 +6,22 @@ reflect. Generate only needs the document, so it goes right after Intake.
 
 from __future__ import annotations
 
+import hashlib
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from kb.catalog import default_catalog
+from kb.embeddings import get_backend
+from kb.retrieval import Retriever
+from kb.store import StoredChunk, default_kb_path, open_store
 from kb.verify import CitationVerifier
-from pipeline.config import RunConfig
-from pipeline.errors import ContractReviewError
+from pipeline.config import KBSettings, RunConfig
+from pipeline.errors import ContractReviewError, KBUnreachableError, KnowledgeBaseError
 from pipeline.llm.session import LLMSession
-from pipeline.model import Document, Finding
+from pipeline.model import Document, Finding, KBInfo
 from pipeline.reflection.loop import ReflectionLoop, RuleChecker
 from pipeline.runner import Stage
 from pipeline.stages.cross_check_kb import CitationChecker, CrossCheckKB
@@ -57,18 +64,101 @@ def make_rule_checker(stages: list[Stage]) -> RuleChecker | None:
     return check
 
 
-def kb_checker() -> tuple[CitationChecker | None, Any]:
+@dataclass(frozen=True)
+class KBRuntime:
+    """What CrossCheckKB gets from the KB, and the report's statement of which KB that was."""
+
+    checker: CitationChecker | None
+    find: Callable[[str], list[str]] | None
+    info: KBInfo
+
+
+# Reviews in one process (batch, golden eval) share one opened KB per settings: the catalog,
+# the store, the BM25 index and the embedding model load once.
+_OPENED: dict[KBSettings, KBRuntime] = {}
+
+
+def kb_runtime(settings: KBSettings | None = None) -> KBRuntime:
+    """Open the KB ``settings`` name, once per process; see :func:`open_kb`."""
+    settings = settings or KBSettings()
+    if settings not in _OPENED:
+        _OPENED[settings] = open_kb(settings)
+    return _OPENED[settings]
+
+
+def open_kb(settings: KBSettings) -> KBRuntime:
+    """The Chroma store with dense + hybrid retrieval when it is built; else catalog + lexical.
+
+    The fallback is stated in ``KBRuntime.info`` (and so in the report and the trace), never
+    silent. An explicit ``url`` that does not answer raises :class:`KBUnreachableError`. The KB
+    is never built here: that takes minutes (``make kb``).
+    """
     try:
         catalog = default_catalog()
     except ContractReviewError as exc:  # a broken corpus must not stop a review
         log.warning("CrossCheckKB runs without a KB: %s", exc)
-        return None, None
+        return KBRuntime(None, None, KBInfo(mode="none", reason=exc.message))
 
     def find(text: str) -> list[str]:
         return [found.ref.raw for found in catalog.parser.find_all(text)]
 
-    # lexical support scoring only: deterministic, and no embedding model to load
-    return CitationVerifier(catalog), find
+    def catalog_only(reason: str) -> KBRuntime:
+        log.warning(
+            "CrossCheckKB uses the catalog only (exact lookup, lexical support): %s", reason
+        )
+        # lexical support scoring only: deterministic, and no embedding model to load
+        info = KBInfo(mode="catalog", backend=settings.backend, scorer="lexical", reason=reason)
+        return KBRuntime(CitationVerifier(catalog), find, info)
+
+    if settings.use_store == "off":
+        return catalog_only("the statute store is switched off (kb.use_store=off)")
+    path = Path(settings.path) if settings.path else default_kb_path()
+    where = settings.url or str(path)
+    if settings.url is None and not (path / "chroma.sqlite3").is_file():
+        return catalog_only(f"no KB built at {path} — run `make kb` (about 10 min, once)")
+    try:
+        store = open_store(path, settings.url, settings.backend)
+        count = store.count()
+    except KnowledgeBaseError as exc:
+        if settings.url is not None:
+            raise KBUnreachableError(exc.message) from exc
+        return catalog_only(f"the KB at {path} cannot be opened: {exc.message}")
+    except Exception as exc:  # chromadb raises bare errors for a server that stops answering
+        if settings.url is not None:
+            raise KBUnreachableError(
+                f"{settings.url}: the Chroma server stopped answering ({exc}). "
+                "Fix: check the server, or drop --kb-url"
+            ) from exc
+        return catalog_only(f"the KB at {path} cannot be read: {exc}")
+    if count == 0:
+        return catalog_only(
+            f"the KB at {where} holds no articles for backend {settings.backend} — run "
+            f"`contract-review kb build --backend {settings.backend}`"
+            + (f" --kb-url {settings.url}" if settings.url else "")
+        )
+    try:
+        get_backend(settings.backend)  # load it now: a missing model falls back here, not mid-run
+    except (ContractReviewError, ImportError, OSError) as exc:
+        return catalog_only(f"embedding backend {settings.backend} is unavailable: {exc}")
+    chunks = store.all_chunks()
+    verifier = CitationVerifier(catalog, store.backend, Retriever(store, chunks))
+    info = KBInfo(
+        mode="chroma",
+        backend=settings.backend,
+        where=where,
+        articles=len(chunks),
+        fingerprint=kb_fingerprint(chunks),
+        scorer=verifier.scorer,
+    )
+    return KBRuntime(verifier, find, info)
+
+
+def kb_fingerprint(chunks: list[StoredChunk]) -> str:
+    """A hash of every stored article's id and content hash: changes when the KB does."""
+    digest = hashlib.sha256()
+    for chunk in sorted(chunks, key=lambda c: c.doc_id):
+        digest.update(f"{chunk.doc_id}\0{chunk.metadata.get('content_hash', '')}\n".encode())
+    return digest.hexdigest()[:16]
 
 
 def reflection_stages(
@@ -80,8 +170,8 @@ def reflection_stages(
     tail: list[Stage] = []
     if not any("rule_findings" in s.produces for s in before):
         tail.append(NoRuleFindings())
-    checker, find = kb_checker()
-    cross_check = CrossCheckKB(checker, find)
+    kb = kb_runtime(config.kb)
+    cross_check = CrossCheckKB(kb.checker, kb.find, kb.info)
     verifier = Verifier(session, config.llm)
     revise = Revise(config.reflection)
     loop = ReflectionLoop(

