@@ -8,7 +8,8 @@ Chinese: ``民法典第585条``, ``《民法典》第五百八十五条``, ``民
 ``民法典第585条第二款`` (the 款 is dropped: lookups are per article). The law is the longest
 registry name that ends right before the article number, and it must not start in the middle
 of another law's name (``商品房买卖合同…`` never yields the 买卖合同 interpretation).
-``民法典第585条、第586条`` carries the law over.
+``民法典第585条、第586条`` carries the law over; the second's ``raw`` is ``民法典第586条``, so
+every found citation re-parses from its ``raw`` alone (CrossCheckKB looks them up that way).
 
 English: ``9 U.S.C. § 2``, ``9 USC 2``, ``FAA § 3``, ``Section 2 of the FAA``,
 ``UCC 2-302``, ``UCC § 2-302(1)``, ``U.C.C. §2-302``, ``§ 2-302`` (UCC form), ``UCC § 2—326``
