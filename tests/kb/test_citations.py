@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kb.catalog import default_catalog
 from kb.citations import default_parser, parse_citation
@@ -259,3 +263,25 @@ def test_find_all_english_dashes_and_names() -> None:
         ("us.dc-ueta", "28-4911"),
     ]
     assert found[0].ref.raw == "UCC § 2—326"  # raw keeps the text as written
+
+
+_FRAGMENTS = [
+    *("民法典", "《", "》", "公司法", "（2023修订）", "(2018)", "商品房", "买卖合同司法解释"),
+    *("调解", "仲裁法", "第", "585", "五八五", "五百八五", "十", "条", "條", "之一", "第二款"),
+    *("、", "，", "和", " ", "UCC", "Article 2,", "§ ", "2—326", "UETA", "Section", "28-3505"),
+    *("Statute of Frauds", "D.C. Code", "9 U.S.C.", "7"),
+]
+
+
+@given(st.lists(st.sampled_from(_FRAGMENTS), max_size=14))
+def test_find_all_on_citation_like_noise(parts: list[str]) -> None:
+    """Never raises on near-citations, finds non-overlapping spans, and each raw re-parses."""
+    text = "".join(parts)
+    parser = default_parser()
+    found = parser.find_all(text)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(found))
+    for item in found:
+        again = parser.parse(item.ref.raw)
+        assert again is not None, (text, item.ref.raw)
+        assert (again.law_key, again.article) == (item.ref.law_key, item.ref.article), text
+    parser.explain(text)  # must not raise either
