@@ -44,7 +44,8 @@ _CN_ARTICLE = re.compile(
 _CN_JOINERS = re.compile(r"^[\s、，,和及与以至到或\-—～~]*$")
 _BARE_JOINERS = re.compile(r"^[\s、和及与或至到\-—～~]*$")  # no comma: 585条，3条 is prose
 _VERSION = re.compile(
-    r"[（(]\s*(?P<year>(?:19|20)\d{2})\s*年?\s*(?:修订|修正|修改|年?版)?\s*[)）][\s》〉]*$"
+    r"[（(]\s*(?P<year>(?:19|20)\d{2})\s*年?\s*(?:第[一二三四五六七八九十]次)?"
+    r"(?:修订|修正|修改|版)?\s*[)）][\s》〉]*$"
 )
 _LOOKBEHIND = 80
 _MIDDLE_CONTEXT = 2  # alias characters checked, with the one before, against other names

@@ -58,6 +58,7 @@ CASES = [
     ("公司法（2023修订）第54条", "cn.company-law", "54"),
     ("《公司法》（2023年修订）第54条", "cn.company-law", "54"),
     ("《中华人民共和国公司法（2023年修订）》第五十四条", "cn.company-law", "54"),
+    ("《民间借贷规定》（2020第二次修正）第25条", "cn.spc-private-lending", "25"),
     ("新建工解释第43条", "cn.spc-construction-contract-1", "43"),
     ("建设工程司法解释（一）第43条", "cn.spc-construction-contract-1", "43"),
     ("建工司法解释一第41条", "cn.spc-construction-contract-1", "41"),
