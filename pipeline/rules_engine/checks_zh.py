@@ -11,7 +11,7 @@ from pydantic import Field
 from pipeline.entities.rates import annual_rate
 from pipeline.entities.topics import duration_topic
 from pipeline.model import Entity
-from pipeline.rules_engine.checks_common import contract_total, signing_date
+from pipeline.rules_engine.checks_consistency import contract_total, signing_date
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.lpr import lpr_on
 from pipeline.rules_engine.registry import Hit, Params, check

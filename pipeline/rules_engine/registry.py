@@ -70,7 +70,8 @@ class CheckDef:
 
 CHECKS: dict[str, CheckDef] = {}
 CHECK_MODULES = (
-    "pipeline.rules_engine.checks_common",
+    "pipeline.rules_engine.checks_patterns",
+    "pipeline.rules_engine.checks_consistency",
     "pipeline.rules_engine.checks_en",
     "pipeline.rules_engine.checks_zh",
 )
