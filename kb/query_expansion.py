@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TypeGuard
 
 import yaml
 
@@ -62,7 +63,8 @@ def load_thesaurus(paths: tuple[Path, ...]) -> Thesaurus:
         if not isinstance(groups, list):
             raise KnowledgeBaseError(f"{path}: expected a list of {{ask, law}} groups")
         for number, group in enumerate(groups, start=1):
-            ask, law = (group or {}).get("ask"), (group or {}).get("law")
+            fields = group if isinstance(group, dict) else {}
+            ask, law = fields.get("ask"), fields.get("law")
             if not _strings(ask) or not _strings(law):
                 raise KnowledgeBaseError(
                     f"{path}: group {number} needs non-empty string lists `ask` and `law`. "
@@ -74,7 +76,7 @@ def load_thesaurus(paths: tuple[Path, ...]) -> Thesaurus:
     return Thesaurus(tuple((ask, _pattern(ask), law) for ask, law in ordered))
 
 
-def _strings(value: object) -> bool:
+def _strings(value: object) -> TypeGuard[list[str]]:
     return isinstance(value, list) and bool(value) and all(isinstance(v, str) and v for v in value)
 
 

@@ -42,7 +42,14 @@ def test_longer_concepts_are_tried_first_and_terms_are_not_repeated(tmp_path: Pa
 
 
 @pytest.mark.parametrize(
-    "text", ["{ask: [a]}\n", "- {ask: [], law: [x]}\n", "- {ask: [房东]}\n", "- [1, 2\n"]
+    "text",
+    [
+        "{ask: [a]}\n",
+        "- just a word\n",
+        "- {ask: [], law: [x]}\n",
+        "- {ask: [房东]}\n",
+        "- [1, 2\n",
+    ],
 )
 def test_a_malformed_thesaurus_names_its_file(tmp_path: Path, text: str) -> None:
     path = write(tmp_path, text)
