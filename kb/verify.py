@@ -48,10 +48,11 @@ DENSE_WEIGHT = 0.6
 # clause's words the article's clause must have to speak of the same subject.
 CONFLICT_CANDIDATES = 30
 MIN_CLAUSE_COVERAGE = 0.7
+_SENTENCE_END = re.compile(r"[。；！？;!?\n]|\.(?=\s)")
 _CLAUSE_END = re.compile(r"[，。；：！？;:!?\n]|\.(?=\s)")
 _NUMERIC_WORD = re.compile(r"[\W\d_]+|[零〇一二两三四五六七八九十百千万年月日天个倍%％]+")
 _MAX = re.compile(
-    r"不得超过|不超过|最长|最多|最高|以内|之内|内|exceed|no more than|at most|within|up to",
+    r"不得超过|不超过|最长|最多|最高|exceed|no more than|at most|up to",
     re.I,
 )
 _MIN = re.compile(
@@ -62,7 +63,7 @@ _SCOPE_AFTER = re.compile(r"\s*(?:以上|以下)")
 # Words that frame a figure rather than name its subject (不得超过…, 期间为…, within … of).
 _FRAME_TEXT = """
 不得 超过 不超过 低于 不低于 不少于 少于 高于 以上 以下 以内 之内 不满 最长 最高 最低 最多 至少 期间
-期限 之日 日起 起计 计算 自其 应当 可以 合同 约定 规定 法律 当事人 一方 对方 金额 数额 部分
+之日 日起 起计 计算 自其 应当 可以 合同 约定 规定 法律 当事人 一方 对方 金额 数额 部分
 总额 超出
 by the and for not than more less exceed exceeds within days months years percent after before
 shall may must any such from each least most
@@ -126,10 +127,12 @@ class Mention:
 
     unit: str
     value: float
-    bound: str  # "max" (不得超过, within), "min" (不得低于, at least) or "" (为, is)
+    # "max" (不得超过: a cap), "min" (不得低于: a floor) or "" (为, 一年内, within: a period)
+    bound: str
     scope: bool  # bounds a range the rule applies to (不满一年的, 一年以上), not the rule itself
     lead: frozenset[str]  # content words of the clause before the figure: what it is about
     clause: frozenset[str]  # content words of the whole clause
+    context: frozenset[str]  # content words of the sentence before the figure
 
 
 def _content_words(text: str) -> frozenset[str]:
@@ -171,7 +174,12 @@ def figure_mentions(text: str) -> list[Mention]:
             bound = "max" if _MAX.search(near) else "min" if _MIN.search(near) else ""
             scope = bool(_SCOPE_BEFORE.search(before[-2:]) or _SCOPE_AFTER.match(after))
             lead = _content_words(before)
-            found.append(Mention(unit, value, bound, scope, lead, lead | _content_words(after)))
+            sentence = max(
+                (m.end() for m in _SENTENCE_END.finditer(text, 0, match.start())), default=0
+            )
+            context = _content_words(text[sentence : match.start()])
+            clause = lead | _content_words(after)
+            found.append(Mention(unit, value, bound, scope, lead, clause, context))
     return found
 
 
@@ -179,7 +187,8 @@ def _mentions_conflict(claim: Mention, stated: Mention) -> bool:
     if claim.scope != stated.scope:
         return False  # 租赁期限不得超过二十年 vs 租赁期限不满一年的 (when rent is due)
     if claim.bound == stated.bound == "max":
-        return claim.value > stated.value  # a stricter cap than the law's is no contradiction
+        # a stricter cap than the law's is no contradiction; a different period (一年内) is
+        return claim.value > stated.value
     if claim.bound == stated.bound == "min":
         return claim.value < stated.value
     return claim.value != stated.value
@@ -188,8 +197,10 @@ def _mentions_conflict(claim: Mention, stated: Mention) -> bool:
 def same_subject(claim: Mention, stated: Mention) -> bool:
     """The stated figure's clause names every specific word before the claim's figure (试用期,
     债权人, vacate) and most of the claim clause's words."""
-    key = _specific(claim.lead)
-    if not key or not all(_has(stated.lead, w) for w in key):
+    # the subject: specific words of the clause, and every word of the sentence's earlier
+    # clauses (赠与人的撤销权，自…之日起二年内: 赠与 is what tells 第663条 from 第541条)
+    key = _specific(claim.lead) | (claim.context - claim.lead)
+    if not claim.clause or not key or not all(_has(stated.context, w) for w in key):
         return False
     covered = sum(_has(stated.clause, w) for w in claim.clause)
     return covered >= MIN_CLAUSE_COVERAGE * len(claim.clause)

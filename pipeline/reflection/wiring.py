@@ -123,6 +123,13 @@ def open_kb(settings: KBSettings) -> KBRuntime:
         if settings.url is not None:
             raise KBUnreachableError(exc.message) from exc
         return catalog_only(f"the KB at {path} cannot be opened: {exc.message}")
+    except OSError as exc:  # the lock/state folder (also used in server mode) is not writable
+        if settings.url is not None:
+            raise KnowledgeBaseError(
+                f"{path}: cannot use it as the local state folder for {settings.url} ({exc}). "
+                "Fix: pass --kb-path with a writable folder"
+            ) from exc
+        return catalog_only(f"the KB at {path} cannot be opened: {exc}")
     except Exception as exc:  # chromadb raises bare errors for a server that stops answering
         if settings.url is not None:
             raise KBUnreachableError(
