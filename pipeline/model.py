@@ -255,6 +255,15 @@ class KBInfo(Frozen):
     reason: str = Field(default="", description="Why the store was not used, with the fix.")
 
 
+class PossibleBasis(Frozen):
+    """An article the KB retrieved for a finding whose review cited nothing: a hint only."""
+
+    finding_type: str
+    span: Span
+    basis: EvidenceSource
+    note: str = "possible basis (retrieved, not cited by the review)"
+
+
 class ReviewReport(Frozen):
     """What ``contract-review review`` writes as ``report.json``."""
 
@@ -275,4 +284,9 @@ class ReviewReport(Frozen):
     )
     kb: KBInfo | None = Field(
         default=None, description="The statute KB this review checked against."
+    )
+    possible_bases: tuple[PossibleBasis, ...] = Field(
+        default=(),
+        description="For findings the review gave no citation: the best supporting article "
+        "retrieved from the KB (never written into the review as a citation).",
     )

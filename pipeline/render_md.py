@@ -97,6 +97,12 @@ def render_markdown(report: ReviewReport) -> str:
         out.append("")
     if report.playbook:
         out += _playbook_block(report.playbook)
+    if report.possible_bases:
+        out += ["## Possible legal basis (retrieved, not cited by the review)", ""]
+        for p in report.possible_bases:
+            where = f"page {p.span.page}, chars {p.span.start}–{p.span.end}"
+            out += [f"- `{p.finding_type}` ({where}):", "  " + _evidence_line(p.basis)]
+        out.append("")
     out += ["## Findings", ""]
     if not report.findings:
         out += ["No findings.", ""]

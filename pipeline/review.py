@@ -21,9 +21,11 @@ from pipeline.model import (
     Edit,
     Finding,
     HumanReviewItem,
+    PossibleBasis,
     ReviewReport,
 )
 from pipeline.reflection.queue import append_to_queue
+from pipeline.reflection.types import Claim
 from pipeline.render_docx import render_docx
 from pipeline.render_html import render_html
 from pipeline.render_md import render_markdown
@@ -95,7 +97,28 @@ def build_report(
         human_review=review_items,
         playbook=result.artifacts.get("playbook_verdicts", ()),
         kb=result.artifacts.get("kb_info"),
+        possible_bases=_possible_bases(result, findings),
     )
+
+
+def _possible_bases(
+    result: PipelineResult, findings: Iterable[object]
+) -> tuple[PossibleBasis, ...]:
+    """Bases the KB suggested for uncited claims that made it into the report."""
+    claims: tuple[Claim, ...] = result.artifacts.get("llm_claims", ())
+    reported = {(f.type, f.span.start, f.span.end) for f in findings if isinstance(f, Finding)}
+    out: list[PossibleBasis] = []
+    for check in result.artifacts.get("claim_checks", ()):
+        if check.suggested_basis is None or check.index >= len(claims):
+            continue
+        finding = claims[check.index].finding
+        if (finding.type, finding.span.start, finding.span.end) in reported:
+            out.append(
+                PossibleBasis(
+                    finding_type=finding.type, span=finding.span, basis=check.suggested_basis
+                )
+            )
+    return tuple(out)
 
 
 def review_file(

