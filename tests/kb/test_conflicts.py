@@ -183,3 +183,35 @@ def test_bad_conflict_file_names_the_line(tmp_path: pytest.TempPathFactory) -> N
     bad.write_text('{"id": "x", "citation": "民法典第1条"}\n', encoding="utf-8")
     with pytest.raises(KnowledgeBaseError, match=r"conflicts.jsonl:1: .*Fix"):
         load_cases(bad)
+
+
+def test_crosscheck_searches_claims_not_rule_findings(store_verifier: CitationVerifier) -> None:
+    """A rule finding's message describes the contract (its figures are the contract's)."""
+    from pipeline.model import EvidenceSource, Finding, Severity, Span
+    from pipeline.reflection.types import Claim
+    from pipeline.stages.cross_check_kb import CrossCheckKB
+
+    cited = default_catalog().lookup("民法典第587条").evidence
+    assert cited is not None
+    finding = Finding(
+        type="deposit_amount",
+        severity=Severity.MEDIUM,
+        span=Span(start=0, end=4, page=1),
+        quote="定金条款",
+        message=DEPOSIT_30,
+        evidence_source=(cited,),
+        stage="validate_rules",
+    )
+    claim = Claim(finding=finding, citations=("民法典第587条",))
+    stage = CrossCheckKB(store_verifier)
+    _, (rule_check,) = stage.check_all((finding,), ())
+    assert rule_check.source == "rule" and rule_check.conflicts == ()
+    _, (claim_check,) = stage.check_all((), (claim,))
+    assert [ev.doc_id for ev in claim_check.conflicts] == ["cn.civil-code.586"]
+    assert (
+        claim_check.status
+        == CrossCheckKB(CitationVerifier(default_catalog()))
+        ._check("claim", 0, "民法典第587条", DEPOSIT_30)
+        .status
+    )  # conflicting authority never changes the cited article's status
+    assert isinstance(claim_check.evidence, EvidenceSource)
