@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import jieba
 import numpy as np
@@ -136,6 +137,7 @@ class Mention:
     lead: frozenset[str]  # content words of the clause before the figure: what it is about
     clause: frozenset[str]  # content words of the whole clause
     context: frozenset[str]  # content words of the sentence before the figure
+    sentence: int = 0  # which sentence of the text it is in (see :func:`sentences`)
 
 
 def _content_words(text: str) -> frozenset[str]:
@@ -177,13 +179,17 @@ def figure_mentions(text: str) -> list[Mention]:
             bound = "max" if _MAX.search(near) else "min" if _MIN.search(near) else ""
             scope = bool(_SCOPE_BEFORE.search(before[-2:]) or _SCOPE_AFTER.match(after))
             lead = _content_words(before)
-            sentence = max(
-                (m.end() for m in _SENTENCE_END.finditer(text, 0, match.start())), default=0
-            )
-            context = _content_words(text[sentence : match.start()])
+            ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, match.start())]
+            context = _content_words(text[(ends[-1] if ends else 0) : match.start()])
             clause = lead | _content_words(after)
-            found.append(Mention(unit, value, bound, scope, lead, clause, context))
+            found.append(Mention(unit, value, bound, scope, lead, clause, context, len(ends)))
     return found
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut where :data:`_SENTENCE_END` matches (number words do not move those cuts)."""
+    cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text)]
+    return [text[a:b].strip() for a, b in pairwise(cuts)]
 
 
 def _mentions_conflict(claim: Mention, stated: Mention) -> bool:
@@ -225,16 +231,24 @@ def figure_conflict(claim: str, article_text: str) -> bool:
     same subject (:func:`same_subject`) and contradict it: a different value, or for two caps
     (不得超过) a looser cap in the claim, for two floors (不得低于) a lower floor in the claim.
     """
+    return bool(conflicting_passages(claim, article_text))
+
+
+def conflicting_passages(claim: str, article_text: str) -> list[str]:
+    """The sentences of the article whose figures contradict the claim (see figure_conflict)."""
     stated = figure_mentions(article_text)
+    hits: list[int] = []
     for c in figure_mentions(claim):
         values = {s.value for s in stated if s.unit == c.unit}
         if not values or c.value in values:
             continue
-        if any(
-            s.unit == c.unit and same_subject(c, s) and _mentions_conflict(c, s) for s in stated
-        ):
-            return True
-    return False
+        hits += [
+            s.sentence
+            for s in stated
+            if s.unit == c.unit and same_subject(c, s) and _mentions_conflict(c, s)
+        ]
+    cut = sentences(article_text)
+    return [cut[i] for i in dict.fromkeys(hits) if i < len(cut)]
 
 
 def conflicting_figures(claim: str, article_text: str) -> bool:

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from kb.types import CitationResolver, CitationVerdict
+from kb.verify import conflicting_passages
 from pipeline.model import Document, EvidenceSource, Finding, HumanReviewItem, KBInfo, Severity
 from pipeline.reflection.types import CheckStatus, Claim, ClaimCheck
 
@@ -57,10 +58,14 @@ class LookupChecker:
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-def conflict_detail(check: ClaimCheck) -> str:
-    """'conflicting authority: <citation> says …' for the human-review queue."""
+def conflict_detail(check: ClaimCheck, claim: str = "") -> str:
+    """'conflicting authority: <citation> says …' for the human-review queue: the sentences
+    whose figures contradict the claim, else the start of the article."""
     said = "; ".join(
-        f"{ev.law}{ev.article or ''} says “{_excerpt(ev.quote)}”" for ev in check.conflicts
+        f"{ev.law}{ev.article or ''} says “"
+        + (" … ".join(conflicting_passages(claim, ev.quote)) or _excerpt(ev.quote))
+        + "”"
+        for ev in check.conflicts
     )
     return (
         f"conflicting authority: the review cites {check.citation}, but {said}. "
@@ -245,15 +250,14 @@ def review_items(
     for check in checks:
         if not check.conflicts:
             continue
-        about = claims if check.source == "claim" else ()
-        span = about[check.index].finding.span if check.index < len(about) else None
-        if check.source == "rule" and check.index < len(rule_findings):
-            span = rule_findings[check.index].span
+        about = [c.finding for c in claims] if check.source == "claim" else list(rule_findings)
+        finding = about[check.index] if check.index < len(about) else None
+        said = f"{finding.message} {finding.suggestion}".strip() if finding else ""
         items.append(
             HumanReviewItem(
                 reason="conflicting_authority",
-                detail=conflict_detail(check),
-                span=span,
+                detail=conflict_detail(check, said),
+                span=finding.span if finding else None,
                 evidence=check.conflicts,
             )
         )

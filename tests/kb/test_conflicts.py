@@ -9,7 +9,12 @@ from kb.catalog import Catalog, default_catalog
 from kb.conflict_eval import CONFLICT_CASES, load_cases, score_conflicts
 from kb.retrieval import Retriever
 from kb.store import StatuteStore, StoredChunk
-from kb.verify import CitationVerifier, figure_conflict, figure_mentions
+from kb.verify import (
+    CitationVerifier,
+    conflicting_passages,
+    figure_conflict,
+    figure_mentions,
+)
 from pipeline.errors import KnowledgeBaseError
 
 DEPOSIT_30 = "定金的数额不得超过主合同标的额的百分之三十"
@@ -215,3 +220,13 @@ def test_crosscheck_searches_claims_not_rule_findings(store_verifier: CitationVe
         .status
     )  # conflicting authority never changes the cited article's status
     assert isinstance(claim_check.evidence, EvidenceSource)
+
+
+def test_conflicting_passages_quote_the_sentence_with_the_figure() -> None:
+    assert conflicting_passages(DEPOSIT_30, _text("cn.civil-code.586")) == [
+        "但是，不得超过主合同标的额的百分之二十，超过部分不产生定金的效力。"
+    ]
+    claim = "Notice of a motion to vacate an award must be served within six months"
+    (passage,) = conflicting_passages(claim, _text("us.9usc.12"))
+    assert passage.startswith("Notice of a motion to vacate") and "within three months" in passage
+    assert conflicting_passages(DEPOSIT_20, _text("cn.civil-code.586")) == []

@@ -89,7 +89,8 @@ def _assert_conflict_goes_to_human_review(code: int, report: ReviewReport, out: 
     (item,) = [i for i in report.human_review if i.reason == "conflicting_authority"]
     assert item.detail.startswith(
         "conflicting authority: the review cites 民法典第587条, but "
-        "中华人民共和国民法典第五百八十六条 says “"
+        "中华人民共和国民法典第五百八十六条 says “但是，不得超过主合同标的额的百分之二十，"
+        "超过部分不产生定金的效力。”"
     )
     (evidence,) = item.evidence
     article = default_catalog().get("cn.civil-code.586")
