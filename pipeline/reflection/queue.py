@@ -1,7 +1,8 @@
 """The human-review queue: append-only JSON Lines in the output folder.
 
 Each line: the run id, the document hash and path, the reason (loop_exhausted, no_improvement,
-low_confidence, low_reflection_score, degraded, budget_exhausted), the detail and the span.
+low_confidence, low_reflection_score, degraded, budget_exhausted, conflicting_authority), the
+detail, the span and the evidence (for conflicting_authority: the other articles, quoted).
 """
 
 from __future__ import annotations
