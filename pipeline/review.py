@@ -76,7 +76,8 @@ def build_report(
     edits = result.artifacts.get("applied_edits", ())
     review_items: tuple[HumanReviewItem, ...] = result.artifacts.get("human_review", ())
     # conflicting authority found by CrossCheckKB: a question for a lawyer, not a finding
-    review_items += result.artifacts.get("kb_review", ())
+    # (from the round the loop kept, when it ran: a redraft has its own claims and conflicts)
+    review_items += result.artifacts.get("kb_review_final", result.artifacts.get("kb_review", ()))
     return ReviewReport(
         tool_version=__version__,
         run_id=run_id,
@@ -105,10 +106,12 @@ def _possible_bases(
     result: PipelineResult, findings: Iterable[object]
 ) -> tuple[PossibleBasis, ...]:
     """Bases the KB suggested for uncited claims that made it into the report."""
-    claims: tuple[Claim, ...] = result.artifacts.get("llm_claims", ())
+    artifacts = result.artifacts
+    claims: tuple[Claim, ...] = artifacts.get("final_claims", artifacts.get("llm_claims", ()))
+    checks = artifacts.get("final_claim_checks", artifacts.get("claim_checks", ()))
     reported = {(f.type, f.span.start, f.span.end) for f in findings if isinstance(f, Finding)}
     out: list[PossibleBasis] = []
-    for check in result.artifacts.get("claim_checks", ()):
+    for check in checks:
         if check.suggested_basis is None or check.index >= len(claims):
             continue
         finding = claims[check.index].finding

@@ -40,6 +40,7 @@ from pipeline.reflection.types import (
     VerifierResult,
 )
 from pipeline.stages.cross_check_kb import CrossCheckKB
+from pipeline.stages.cross_check_kb import review_items as conflict_review_items
 from pipeline.stages.generate import Generate
 from pipeline.stages.revise import Revise
 from pipeline.stages.verifier import Verifier
@@ -106,6 +107,10 @@ class ReflectionLoop:
         "reflection_rounds": tuple[RoundRecord, ...],
         "route": Route,
         "reflect_llm_calls": tuple[LLMCallRecord, ...],
+        # the kept round's claims and KB checks: a redraft replaces round 0's
+        "final_claims": tuple[Claim, ...],
+        "final_claim_checks": tuple[ClaimCheck, ...],
+        "kb_review_final": tuple[HumanReviewItem, ...],
     }
     deterministic = False
 
@@ -210,6 +215,9 @@ class ReflectionLoop:
             "reflection_rounds": tuple(records),
             "route": chosen,
             "reflect_llm_calls": self.session.calls_since(mark),
+            "final_claims": best.claims,
+            "final_claim_checks": best.checks,
+            "kb_review_final": conflict_review_items(best.checks, rule_findings, best.claims),
         }
 
     def _reflect(

@@ -300,3 +300,53 @@ def test_a_kb_without_the_backends_collection_falls_back_and_creates_nothing(
     )
     client = chromadb.PersistentClient(path=where, settings=Settings(anonymized_telemetry=False))
     assert [c.name for c in client.list_collections()] == [small_kb.name]
+
+
+# --- conflicts and possible bases come from the round the reflection loop kept ---------------
+# Round 0 cites two articles that do not exist: two unsupported claims, so the loop redrafts;
+# the redraft (DRAFT: one claim, faced with conflicting authority) has fewer errors and is kept.
+FABRICATED = json.dumps(
+    {
+        "risk_points": [
+            {
+                "quote": quote,
+                "type": kind,
+                "severity": "LOW",
+                "reasoning": "条款合法。",
+                "suggested_fix": "无需修改。",
+                "citations": [citation],
+            }
+            for quote, kind, citation in (
+                (QUOTE, "deposit_amount", "民法典第1438条"),
+                ("提交北京仲裁委员会仲裁", "dispute_resolution", "民法典第1500条"),
+            )
+        ]
+    },
+    ensure_ascii=False,
+)
+
+
+@pytest.fixture
+def redraft_llm(monkeypatch: pytest.MonkeyPatch) -> ScriptedLLM:
+    llm = ScriptedLLM([FABRICATED, VERIFY_OK, DRAFT, VERIFY_OK])
+
+    def build_client(settings: object) -> tuple[ScriptedLLM, ModeInfo]:
+        return llm, ModeInfo("scripted", "a scripted test LLM")
+
+    monkeypatch.setattr("pipeline.llm.select.build_client", build_client)
+    return llm
+
+
+def test_conflicts_of_the_redrafted_claims_reach_human_review(
+    small_kb: StatuteStore, contract: Path, tmp_path: Path, redraft_llm: ScriptedLLM
+) -> None:
+    out = tmp_path / "out"
+    where = str(small_kb.location.path)
+    args = ("--kb-path", where, "--kb-backend", "minilm", "--reflection", "standard")
+    _, report = _review(contract, out, *args)  # the last --reflection wins: 1 round
+    assert len(redraft_llm.calls) == 4  # draft, verify, redraft, verify
+    conflicts = [i for i in report.human_review if i.reason == "conflicting_authority"]
+    assert [e.doc_id for i in conflicts for e in i.evidence] == ["cn.civil-code.586"]
+    assert "民法典第587条" in conflicts[0].detail
+    # round 0's fabricated citation was redrafted away: it is not reported
+    assert "fabricated_citation" not in {f.type for f in report.findings}
