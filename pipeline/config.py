@@ -20,6 +20,12 @@ class IntakeLimits(BaseModel):
     )
 
 
+LLMSide = Literal[
+    "neutral", "party_a", "party_b",
+    "buyer", "seller", "licensor", "licensee", "employer", "employee",
+]  # fmt: skip
+
+
 class LLMSettings(BaseModel):
     """Which LLM runs and its guardrails. ``spec``: auto, none, ollama[:MODEL], llamacpp[:PATH]."""
 
@@ -37,7 +43,10 @@ class LLMSettings(BaseModel):
     max_decoded_items: int = Field(default=8, ge=1, description="Array cap in the decoding schema.")
     temperature_generate: float = Field(default=0.4, ge=0, le=2)
     temperature_verify: float = Field(default=0.1, ge=0, le=2)
-    side: Literal["neutral", "party_a", "party_b"] = "neutral"
+    side: LLMSide = Field(
+        default="neutral",
+        description="Whose lawyer the LLM plays: neutral, party_a/party_b, or a role word.",
+    )
     block_chars: int = Field(default=6000, ge=500, description="Clause-block size for long texts.")
 
 

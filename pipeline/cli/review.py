@@ -124,12 +124,14 @@ def review(
         raise typer.BadParameter(
             f"{fmt!r} is not one of: {', '.join(OUTPUT_FORMATS)}", param_hint="--format"
         )
+    side_and_playbook = _side_and_playbook(side, playbook)  # checks --side first
     try:
         llm_settings = LLMSettings.model_validate(
             {
                 "spec": llm,
                 "url": llm_url,
-                "side": LLM_SIDES.get(side, "neutral"),  # a role word is resolved by the rules
+                # 甲方/乙方 become letters; a role word (buyer ...) reaches the LLM as it is
+                "side": LLM_SIDES.get(side, side),
                 "timeout_s": llm_timeout,
                 "token_budget": token_budget,
             }
@@ -143,7 +145,7 @@ def review(
         llm=llm_settings,
         reflection=reflection_settings,
         kb=kb_settings(kb_path, kb_url, kb_backend),
-        **_side_and_playbook(side, playbook),
+        **side_and_playbook,
     )
     outcome = guarded(lambda: _run(file, config))
     output_format: OutputFormat = fmt  # type: ignore[assignment]

@@ -5,18 +5,23 @@ derived from the document hash (so the contract cannot close them), labelled as 
 from __future__ import annotations
 
 import json
-from typing import Literal
 
 from pydantic import BaseModel
 
+from pipeline.config import LLMSide as Side
 from pipeline.llm.client import Message
+from pipeline.side import ROLE_WORDS
 
-Side = Literal["neutral", "party_a", "party_b"]
-
-SIDES = {
+SIDES: dict[str, str] = {
     "neutral": "a neutral contract lawyer who weighs the risks for both parties",
     "party_a": "a contract lawyer acting for Party A (甲方)",
     "party_b": "a contract lawyer acting for Party B (乙方)",
+    # a role word: the LLM finds the party from the contract's own words for it
+    **{
+        role: f"a contract lawyer acting for the {role} (the party this contract may call "
+        f"{' / '.join(words)})"
+        for role, words in ROLE_WORDS.items()
+    },
 }
 
 DATA_RULES = (

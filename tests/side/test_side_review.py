@@ -133,3 +133,23 @@ def test_cli_side_role_word_and_bad_side(contract_dir: Path, tmp_path: Path) -> 
     result = runner.invoke(app, [*base, "--out", str(tmp_path / "c"), "--side", "landlord"])
     assert result.exit_code == 2
     assert "'landlord' is not one of" in result.output
+
+
+def test_a_role_word_side_reaches_the_llm_persona(
+    contract_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pipeline.llm import ScriptedLLM
+    from pipeline.llm.select import ModeInfo
+
+    empty = '{"risk_points": []}'
+    verified = '{"no_errors_found": true, "confidence": 0.9, "edits": [], "unresolved": []}'
+    llm = ScriptedLLM([empty, verified])
+    monkeypatch.setattr(
+        "pipeline.llm.select.build_client", lambda settings: (llm, ModeInfo("scripted", "test"))
+    )
+    base = ["review", str(contract_dir / "sale_zh.txt"), "--format", "json"]
+    result = CliRunner().invoke(app, [*base, "--out", str(tmp_path / "o"), "--side", "buyer"])
+    assert result.exit_code in (0, 1, 3), result.output
+    system = llm.calls[0].messages[0].content
+    assert system.startswith("You are a contract lawyer acting for the buyer (")
+    assert "买方" in system and "neutral" not in system
