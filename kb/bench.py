@@ -88,6 +88,7 @@ def pad_store(store: StatuteStore, target_chunks: int, seed: int = 0) -> int:
                 embeddings=vectors,
             )
         added += take
+    store._vectors = None  # written behind the store's back: drop its cached vectors
     return added
 
 

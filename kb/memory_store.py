@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from kb.embeddings import EmbeddingBackend
-from kb.store import KBLocation, Metadata, StoredChunk
+from kb.store import KBLocation, Metadata, StoredChunk, matches_where
 
 
 class InMemoryStatuteStore:
@@ -76,14 +76,7 @@ class InMemoryStatuteStore:
         scored = [
             (doc_id, float(row_vector @ vector))
             for doc_id, (_, meta, row_vector) in self._rows.items()
-            if _matches(meta, where)
+            if matches_where(meta, where)
         ]
         scored.sort(key=lambda item: -item[1])
         return scored[:k]
-
-
-def _matches(meta: Mapping[str, Any], where: Mapping[str, Any] | None) -> bool:
-    if not where:
-        return True
-    clauses = where.get("$and", [where])
-    return all(meta.get(key) == value for clause in clauses for key, value in clause.items())
