@@ -26,6 +26,7 @@ re-checks the lexical ones.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -104,10 +105,8 @@ _EN_NUMBER_WORDS = {
 }
 
 
-def figures(text: str) -> set[tuple[str, float]]:
-    """(unit, value) pairs stated in ``text``."""
-    text = _normalise_number_words(text)
-    found: set[tuple[str, float]] = set()
+def _figure_matches(text: str) -> Iterator[tuple[re.Match[str], str, float]]:
+    """(match, unit, value) for each figure in ``text`` (already number-word normalised)."""
     for pattern, unit in _FIGURES:
         for match in pattern.finditer(text):
             raw = match.group(1)
@@ -115,8 +114,12 @@ def figures(text: str) -> set[tuple[str, float]]:
                 value = float(raw) if raw[0].isdigit() else float(cn_to_int(raw))
             except ValueError:
                 continue
-            found.add((unit, value))
-    return found
+            yield match, unit, value
+
+
+def figures(text: str) -> set[tuple[str, float]]:
+    """(unit, value) pairs stated in ``text``."""
+    return {(unit, value) for _, unit, value in _figure_matches(_normalise_number_words(text))}
 
 
 def _normalise_number_words(text: str) -> str:
@@ -164,25 +167,19 @@ def figure_mentions(text: str) -> list[Mention]:
     """Each figure in ``text`` with its bound and the words of its clause."""
     text = _normalise_number_words(text)
     found: list[Mention] = []
-    for pattern, unit in _FIGURES:
-        for match in pattern.finditer(text):
-            raw = match.group(1)
-            try:
-                value = float(raw) if raw[0].isdigit() else float(cn_to_int(raw))
-            except ValueError:
-                continue
-            start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, match.start())), default=0)
-            stop = _CLAUSE_END.search(text, match.end())
-            end = stop.start() if stop else len(text)
-            before, after = text[start : match.start()], text[match.end() : end]
-            near = before[-8:] + after[:4]
-            bound = "max" if _MAX.search(near) else "min" if _MIN.search(near) else ""
-            scope = bool(_SCOPE_BEFORE.search(before[-2:]) or _SCOPE_AFTER.match(after))
-            lead = _content_words(before)
-            ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, match.start())]
-            context = _content_words(text[(ends[-1] if ends else 0) : match.start()])
-            clause = lead | _content_words(after)
-            found.append(Mention(unit, value, bound, scope, lead, clause, context, len(ends)))
+    for match, unit, value in _figure_matches(text):
+        start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, match.start())), default=0)
+        stop = _CLAUSE_END.search(text, match.end())
+        end = stop.start() if stop else len(text)
+        before, after = text[start : match.start()], text[match.end() : end]
+        near = before[-8:] + after[:4]
+        bound = "max" if _MAX.search(near) else "min" if _MIN.search(near) else ""
+        scope = bool(_SCOPE_BEFORE.search(before[-2:]) or _SCOPE_AFTER.match(after))
+        lead = _content_words(before)
+        ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, match.start())]
+        context = _content_words(text[(ends[-1] if ends else 0) : match.start()])
+        clause = lead | _content_words(after)
+        found.append(Mention(unit, value, bound, scope, lead, clause, context, len(ends)))
     return found
 
 
