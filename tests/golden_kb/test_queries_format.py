@@ -200,9 +200,9 @@ def shape_problems(rows: Iterable[dict[str, Any]]) -> list[str]:
     return problems
 
 
-def mix_problems(rows: list[dict[str, Any]]) -> list[str]:
+def mix_problems(rows: list[dict[str, Any]], min_counts: dict[str, int] | None = None) -> list[str]:
     problems = []
-    for lang, minimum in MIN_COUNTS.items():
+    for lang, minimum in (min_counts or MIN_COUNTS).items():
         mine = [r for r in rows if r["lang"] == lang]
         if len(mine) < minimum:
             problems.append(f"{lang}: {len(mine)} queries, need at least {minimum}")
