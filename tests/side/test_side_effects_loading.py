@@ -10,23 +10,17 @@ from kb.catalog import default_catalog
 from pipeline.errors import RuleLoadError
 from pipeline.model import Severity
 from pipeline.rules_engine import load_rules
+from tests.rules.test_rule_loading import GOOD
 
-RULE = """rules:
-  - id: cn.deposit.test
-    language: zh
-    jurisdiction: cn
-    type: deposit_excessive
-    severity: HIGH
-    check: share_of_price
-    params: {topic: deposit, max_ratio: 0.2, sentence_words: "定金"}
-    basis:
-      - citation: 民法典第586条
-    message: "定金{ratio}"
-    side_effects:
+# the rule-loading test's valid rule, plus a side_effects block
+RULE = (
+    GOOD
+    + """    side_effects:
       hurts: payer
       when_hurt: {severity: HIGH, message_suffix: "（您方{party}支付定金）"}
       when_helped: {severity: LOW}
 """
+)
 
 
 def test_side_effects_load(tmp_path: Path) -> None:
