@@ -26,9 +26,16 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 APT_PACKAGES := chromium chromium-driver fonts-wqy-zenhei libreoffice-writer-nogui
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup deps kb browser review test check lint typecheck format bench nightly clean
+.PHONY: setup deps toolchain kb browser review test check lint typecheck format bench nightly clean
 
-$(DEPS_STAMP): pyproject.toml $(CONSTRAINTS)
+# llama-cpp-python has no wheel for this platform on PyPI: pip builds it, which needs a C/C++
+# compiler (cmake comes from PyPI as a build requirement).
+toolchain:
+	@if command -v cc >/dev/null && command -v c++ >/dev/null; then :; else \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends gcc g++; fi
+
+$(DEPS_STAMP): pyproject.toml $(CONSTRAINTS) | toolchain
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required"'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade "pip>=24"
