@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from pipeline.cli.errors import guarded
 from pipeline.cli.eval import eval_app
@@ -22,6 +23,7 @@ from pipeline.eval.defaults import DEFAULT_THRESHOLD
 
 if TYPE_CHECKING:  # the evaluation imports the whole pipeline: import it on use
     from pipeline.eval.golden import SystemResult
+    from pipeline.eval.golden_splits import HeadlineFigures
     from pipeline.eval.golden_labels import GoldContract
 
 console = Console(stderr=True)
@@ -72,6 +74,7 @@ def golden(
     """Score the pipeline against the golden labels: κ, per-type P/R/F1, evidence, cost."""
     from pipeline.eval.golden import evaluate_golden
     from pipeline.eval.golden_report import push_metrics, write_outputs
+    from pipeline.eval.golden_splits import headline, split_dirs, write_side_by_side
 
     if compare not in COMPARE_CHOICES:
         raise typer.BadParameter(
@@ -79,31 +82,42 @@ def golden(
         )
     config = RunConfig(llm=LLMSettings(spec=llm, url=llm_url))
     baseline, note = guarded(lambda: _baseline(compare, config))
-    evaluation = guarded(
-        lambda: evaluate_golden(
-            directory,
-            config,
-            threshold,
-            baseline=baseline,
-            baseline_note=note or "ran",
+    splits = split_dirs(directory)
+    figures: dict[str, HeadlineFigures] = {}
+    exit_code = 0
+    for name, folder in splits:
+        split_out = out if len(splits) == 1 else out / name
+        evaluation = guarded(
+            lambda folder=folder: evaluate_golden(
+                folder, config, threshold, baseline=baseline, baseline_note=note or "ran"
+            )
         )
-    )
-    report, result = write_outputs(evaluation, out)
+        report, result = write_outputs(evaluation, split_out)
+        figures[name] = headline(evaluation.pipeline)
+        _print_split(name, report, split_out)
+        if pushgateway:
+            push_metrics(report, pushgateway, job=f"contract_review_golden_{name}")
+            console.print(f"  pushed metrics to {pushgateway}")
+        style = "bold red" if result.exit_code else "green"
+        console.print(f"[{style}]{name}: {escape(result.message)}[/]")
+        exit_code = max(exit_code, result.exit_code)
+    if len(splits) > 1:
+        write_side_by_side(figures, out)
+        console.print(f"  wrote {out / 'summary.md'} (held-out beside dev)")
+    raise typer.Exit(code=exit_code)
+
+
+def _print_split(name: str, report: dict[str, Any], out: Path) -> None:
     kappa = report["pipeline"].get("kappa", {})
     console.print(
-        f"golden set: {report['pipeline']['contracts']} contracts, mode "
+        f"golden set ({escape(name)}): {report['pipeline']['contracts']} contracts, mode "
         f"{report['pipeline']['mode']}; κ {kappa.get('kappa')} ({kappa.get('band')}; "
         f"{kappa.get('gold_positive')}/{kappa.get('cells')} gold-positive cells); "
-        f"false alarms {report['pipeline'].get('false_alarms', {}).get('count')}"
+        f"false alarms {report['pipeline'].get('false_alarms', {}).get('count')}",
+        highlight=False,
     )
-    for name in ("report.json", "report.md", "history.jsonl"):
-        console.print(f"  wrote {out / name}")
-    if pushgateway:
-        push_metrics(report, pushgateway)
-        console.print(f"  pushed metrics to {pushgateway}")
-    style = "bold red" if result.exit_code else "green"
-    console.print(f"[{style}]{result.message}[/]")
-    raise typer.Exit(code=result.exit_code)
+    for file in ("report.json", "report.md", "history.jsonl"):
+        console.print(f"  wrote {escape(str(out / file))}", highlight=False)
 
 
 @eval_app.command("golden-check")

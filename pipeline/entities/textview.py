@@ -1,9 +1,10 @@
 """A search view of ``Document.text`` with layout line breaks removed, mapped back exactly.
 
 PDF extraction wraps long lines ("运至甲方指定地点\\n的运输费", "Statement\\nof Work") and a
-page break can fall inside a sentence. Parsers match on this view, where a soft break is
-dropped (between CJK characters) or becomes one space (between Latin words); every match is
-mapped back to original offsets, so spans and quotes stay exact.
+page break can fall inside a sentence or a figure ("¥80,00\\n0.00"). Parsers match on this
+view, where a soft break is dropped (in CJK text, figures included), becomes one space (between
+Latin words), or drops a line-end hyphen ("pay-\\nment"); every match is mapped back to
+original offsets, so spans and quotes stay exact.
 
 A line break is *hard* (kept as ``\\n``) when:
 - a blank line follows (a paragraph break), except at a page boundary;
@@ -59,6 +60,19 @@ class TextView:
     def span(self, document: Document, start: int, end: int) -> Span:
         a, b = self.to_original(start, end)
         return document.span(a, b)
+
+
+def _joiner(line: str, nxt: str) -> str:
+    """How a soft break joins two lines: "" (CJK text, or a figure cut mid-number inside CJK
+    text: "¥80,00⏎0.00"), " " (between Latin words), or "dehyphenate" ("pay-⏎ment")."""
+    prev_ch, next_ch = line[-1], nxt[0]
+    if _is_cjk(prev_ch) or _is_cjk(next_ch):
+        return ""
+    if any(_is_cjk(c) for c in line[-12:]) or any(_is_cjk(c) for c in nxt[:12]):
+        return ""  # a CJK line cut inside a figure or a Latin word
+    if prev_ch == "-" and line[-2:-1].islower() and next_ch.islower():
+        return "dehyphenate"
+    return " "
 
 
 def _widest(lines: list[str]) -> float:
@@ -125,8 +139,11 @@ def _build_view(document: Document) -> TextView:
         if soft and not _NUMBER_ONLY.match(stripped) and ends_line:
             soft = False
         if soft:
-            prev_ch, next_ch = stripped[-1], nxt.lstrip()[0]
-            if not (_is_cjk(prev_ch) or _is_cjk(next_ch)) or _NUMBER_ONLY.match(stripped):
+            joiner = _joiner(stripped, nxt.lstrip())
+            if joiner == "dehyphenate" and out[-1] == "-":
+                out.pop()
+                origin.pop()
+            elif joiner == " " or _NUMBER_ONLY.match(stripped):
                 out.append(" ")
                 origin.append(offset)
             offset = gap_end

@@ -48,6 +48,7 @@ RULE_FINDING_TYPES: tuple[str, ...] = (
     "missing_essential_clause",
     "lease_term_over_20_years",
     "guarantee_period_defect",
+    "warranty_period_below_minimum",
     "probation_too_long",
     "labour_penalty_misuse",
     "non_compete_too_long",

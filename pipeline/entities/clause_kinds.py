@@ -1,0 +1,134 @@
+"""What a clause does legally: a multi-label classifier over the clause's text.
+
+Keywords say what a clause *mentions*; a payment clause that mentions 违约 in passing is not a
+penalty clause, and "shall pay 0.5% per day of delay" is one although it never says
+"liquidated damages". The classifier is character n-gram TF-IDF with one logistic regression
+per kind (scikit-learn), trained on labelled clauses (``golden_set/clauses/``: the dev
+contracts, CUAD's English clause annotations, and clauses written for it). Character n-grams
+need no tokenizer, so Chinese and English share one model.
+
+The trained model ships as ``data/clause_model.npz`` (vocabulary, idf, coefficients), built by
+``contract-review dev train-clauses``; a test retrains it and compares, so a stale file fails.
+Loading rebuilds the scikit-learn objects from those arrays (no pickle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+CLAUSE_KINDS: tuple[str, ...] = (
+    "price_payment",
+    "deposit",
+    "penalty",
+    "exemption",
+    "indemnity",
+    "liability_cap",
+    "term_renewal",
+    "termination",
+    "dispute_resolution",
+    "governing_law",
+    "confidentiality",
+    "non_compete",
+    "probation",
+    "interest",
+    "warranty_quality",
+    "delivery_acceptance",
+    "ip",
+)
+MODEL_FILE = "clause_model.npz"
+# Long clauses are cut: the operative words of a clause are near its start, and the cut keeps
+# one schedule table from dominating the features.
+MAX_CHARS = 1200
+VECTORIZER_ARGS: dict[str, Any] = {
+    "analyzer": "char_wb",
+    "ngram_range": (1, 3),
+    "min_df": 2,
+    "sublinear_tf": True,
+    "lowercase": True,
+    "max_features": 60000,
+    "dtype": np.float32,
+}
+
+
+def normalise(text: str) -> str:
+    """The text a clause is classified on: whitespace folded, figures as 0, cut to length."""
+    import re
+
+    folded = re.sub(r"\s+", " ", text).strip()
+    return re.sub(r"\d", "0", folded)[:MAX_CHARS]
+
+
+@dataclass(frozen=True)
+class ClauseClassifier:
+    """A fitted vectorizer and one binary logistic regression per kind."""
+
+    vectorizer: Any  # sklearn TfidfVectorizer
+    coef: np.ndarray  # (kinds, features)
+    intercept: np.ndarray  # (kinds,)
+    thresholds: np.ndarray  # (kinds,)
+    kinds: tuple[str, ...]
+
+    def scores(self, texts: Sequence[str]) -> np.ndarray:
+        """Probability per (text, kind)."""
+        if not texts:
+            return np.zeros((0, len(self.kinds)), dtype=np.float32)
+        features = self.vectorizer.transform([normalise(t) for t in texts])
+        logits = features @ self.coef.T + self.intercept
+        return np.asarray(1.0 / (1.0 + np.exp(-logits)))
+
+    def predict(self, texts: Sequence[str]) -> list[tuple[str, ...]]:
+        probs = self.scores(texts)
+        return [
+            tuple(k for k, p, t in zip(self.kinds, row, self.thresholds, strict=True) if p >= t)
+            for row in probs
+        ]
+
+    def save(self, path: Path) -> None:
+        vocab = sorted(self.vectorizer.vocabulary_.items(), key=lambda kv: kv[1])
+        np.savez_compressed(
+            path,
+            vocabulary=np.array([k for k, _ in vocab]),
+            idf=self.vectorizer.idf_.astype(np.float32),
+            coef=self.coef.astype(np.float32),
+            intercept=self.intercept.astype(np.float32),
+            thresholds=self.thresholds.astype(np.float32),
+            kinds=np.array(self.kinds),
+        )
+
+
+def from_arrays(arrays: Any) -> ClauseClassifier:
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    vocabulary = {str(k): i for i, k in enumerate(arrays["vocabulary"])}
+    args = {k: v for k, v in VECTORIZER_ARGS.items() if k not in ("min_df", "max_features")}
+    vectorizer = TfidfVectorizer(vocabulary=vocabulary, **args)
+    vectorizer.idf_ = np.asarray(arrays["idf"], dtype=np.float64)
+    return ClauseClassifier(
+        vectorizer=vectorizer,
+        coef=np.asarray(arrays["coef"], dtype=np.float32),
+        intercept=np.asarray(arrays["intercept"], dtype=np.float32),
+        thresholds=np.asarray(arrays["thresholds"], dtype=np.float32),
+        kinds=tuple(str(k) for k in arrays["kinds"]),
+    )
+
+
+def load(path: Path) -> ClauseClassifier:
+    with np.load(path, allow_pickle=False) as arrays:
+        return from_arrays(arrays)
+
+
+@lru_cache(maxsize=1)
+def default_classifier() -> ClauseClassifier | None:
+    """The shipped model, or None when it has not been built (keyword tags are used then)."""
+    ref = resources.files("pipeline.entities") / "data" / MODEL_FILE
+    if not ref.is_file():
+        return None
+    with resources.as_file(ref) as path:
+        return load(path)

@@ -1,0 +1,193 @@
+"""Train and score the clause-kind classifier (``pipeline/entities/clause_kinds.py``).
+
+Training data (all development data, ``golden_set/clauses/*.jsonl``): one JSON object per
+line, ``{"source", "lang", "number", "text", "types": [...]}``. Held-out data: the clause
+labels the blind helpers wrote into ``golden_set/heldout/contracts/<id>.json``
+(``annotations.clauses``: number, first characters, types); a clause's text runs from its first
+characters to the next labelled clause, so the score measures the classifier, not the segmenter.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from pipeline.entities.clause_kinds import (
+    CLAUSE_KINDS,
+    VECTORIZER_ARGS,
+    ClauseClassifier,
+    normalise,
+)
+
+
+@dataclass(frozen=True)
+class LabelledClause:
+    text: str
+    kinds: frozenset[str]
+    lang: str
+    source: str
+
+
+def read_jsonl(path: Path) -> list[LabelledClause]:
+    out: list[LabelledClause] = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        unknown = set(row["types"]) - set(CLAUSE_KINDS)
+        if unknown:
+            raise ValueError(f"{path}:{n}: unknown clause kinds {sorted(unknown)}")
+        out.append(
+            LabelledClause(row["text"], frozenset(row["types"]), row["lang"], row["source"])
+        )
+    return out
+
+
+def training_set(folder: Path) -> list[LabelledClause]:
+    return [c for path in sorted(folder.glob("*.jsonl")) for c in read_jsonl(path)]
+
+
+def heldout_clauses(contracts: Path) -> list[LabelledClause]:
+    """Clauses of the blind contracts, cut at the labelled clause starts."""
+    out: list[LabelledClause] = []
+    for label_path in sorted(contracts.glob("*.json")):
+        if label_path.name.endswith(".second.json"):
+            continue
+        label = json.loads(label_path.read_text(encoding="utf-8"))
+        text = label_path.with_suffix(".txt").read_text(encoding="utf-8")
+        entries = label.get("annotations", {}).get("clauses", [])
+        starts: list[tuple[int, frozenset[str]]] = []
+        cursor = 0
+        for entry in entries:
+            at = text.find(entry["starts_with"], cursor)
+            if at < 0:
+                at = text.find(entry["starts_with"])
+            if at < 0:
+                continue
+            starts.append((at, frozenset(entry["types"])))
+            cursor = at + 1
+        starts.sort(key=lambda s: s[0])
+        for i, (at, kinds) in enumerate(starts):
+            end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+            # A clause ends with its paragraph: the next labelled clause may be pages away.
+            para_end = text.find("\n", at)
+            end = min(end, para_end if para_end > at else end)
+            out.append(LabelledClause(text[at:end], kinds, label["lang"], label["id"]))
+    return out
+
+
+def _targets(clauses: Sequence[LabelledClause]) -> np.ndarray:
+    return np.array([[k in c.kinds for k in CLAUSE_KINDS] for c in clauses], dtype=np.int8)
+
+
+def train(clauses: Sequence[LabelledClause], c: float = 8.0) -> ClauseClassifier:
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    vectorizer = TfidfVectorizer(**VECTORIZER_ARGS)
+    features = vectorizer.fit_transform([normalise(x.text) for x in clauses])
+    targets = _targets(clauses)
+    coefs, intercepts = [], []
+    for j, kind in enumerate(CLAUSE_KINDS):
+        y = targets[:, j]
+        if y.min() == y.max():
+            raise ValueError(f"clause kind {kind!r} has no positive (or no negative) example")
+        model = LogisticRegression(C=c, class_weight="balanced", max_iter=5000, solver="liblinear")
+        model.fit(features, y)
+        coefs.append(model.coef_[0])
+        intercepts.append(model.intercept_[0])
+    return ClauseClassifier(
+        vectorizer=vectorizer,
+        coef=np.array(coefs, dtype=np.float32),
+        intercept=np.array(intercepts, dtype=np.float32),
+        thresholds=np.full(len(CLAUSE_KINDS), 0.5, dtype=np.float32),
+        kinds=CLAUSE_KINDS,
+    )
+
+
+@dataclass(frozen=True)
+class KindScore:
+    kind: str
+    tp: int
+    fp: int
+    fn: int
+
+    @property
+    def f1(self) -> float | None:
+        denom = 2 * self.tp + self.fp + self.fn
+        return 2 * self.tp / denom if denom else None
+
+
+def score(classifier: ClauseClassifier, clauses: Sequence[LabelledClause]) -> list[KindScore]:
+    predicted = classifier.predict([c.text for c in clauses])
+    out = []
+    for kind in CLAUSE_KINDS:
+        tp = sum(1 for c, p in zip(clauses, predicted, strict=True) if kind in c.kinds and kind in p)
+        fp = sum(1 for c, p in zip(clauses, predicted, strict=True) if kind not in c.kinds and kind in p)
+        fn = sum(1 for c, p in zip(clauses, predicted, strict=True) if kind in c.kinds and kind not in p)
+        out.append(KindScore(kind, tp, fp, fn))
+    return out
+
+
+def macro_f1(scores: Iterable[KindScore]) -> float:
+    """Mean F1 over the kinds that occur (gold or predicted) in the scored set."""
+    values = [s.f1 for s in scores if s.f1 is not None]
+    return float(np.mean(values)) if values else 0.0
+
+
+# CUAD's clause categories that are one of our kinds (the rest have no counterpart).
+CUAD_KINDS: dict[str, str] = {
+    "Renewal Term": "term_renewal",
+    "Expiration Date": "term_renewal",
+    "Notice Period to Terminate Renewal": "term_renewal",
+    "Governing Law": "governing_law",
+    "Non-Compete": "non_compete",
+    "Exclusivity": "non_compete",
+    "No-Solicit of Customers": "non_compete",
+    "No-Solicit of Employees": "non_compete",
+    "Termination for Convenience": "termination",
+    "IP Ownership Assignment": "ip",
+    "Joint IP Ownership": "ip",
+    "License Grant": "ip",
+    "Cap on Liability": "liability_cap",
+    "Liquidated Damages": "penalty",
+    "Warranty Duration": "warranty_quality",
+    "Revenue/Profit Sharing": "price_payment",
+}
+_LIST_ITEM = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
+
+
+def cuad_clauses(master_csv: Path, min_chars: int = 40) -> list[dict[str, object]]:
+    """CUAD answer spans mapped to our kinds; a span in several categories gets all of them."""
+    merged: dict[tuple[str, str], set[str]] = {}
+    with master_csv.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh):
+            for category, kind in CUAD_KINDS.items():
+                for m in _LIST_ITEM.finditer(row.get(category, "") or ""):
+                    span = (m.group(1) or m.group(2) or "").strip()
+                    if len(span) >= min_chars:
+                        merged.setdefault((row["Filename"], span), set()).add(kind)
+    return [
+        {"source": f"cuad:{name}", "lang": "en", "number": "", "text": span, "types": sorted(k)}
+        for (name, span), k in sorted(merged.items())
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - thin wrapper
+    args = list(sys.argv[1:] if argv is None else argv)
+    folder = Path(args[0]) if args else Path("golden_set/clauses")
+    clauses = training_set(folder)
+    model = train(clauses)
+    held = heldout_clauses(Path("golden_set/heldout/contracts"))
+    scores = score(model, held)
+    for s in scores:
+        print(s.kind, s.tp, s.fp, s.fn, s.f1)
+    print("macro-F1", macro_f1(scores), len(held))
+    return 0

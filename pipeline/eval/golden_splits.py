@@ -1,0 +1,145 @@
+"""The golden set's two splits, scored side by side: ``dev/`` (rules may be written against
+it) and ``heldout/`` (blind: written by helpers who never saw the rules, the code or any
+results). The held-out figure is the headline; the dev figure shows how much tuning inflates it.
+
+A folder without ``dev/`` or ``heldout/`` is scored as one split named ``all``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pipeline.eval.golden import SystemResult
+
+SPLITS = ("dev", "heldout")
+
+
+def split_dirs(root: Path) -> list[tuple[str, Path]]:
+    """``[(name, folder)]`` of the splits present under ``root``, dev first."""
+    found = [(name, root / name) for name in SPLITS if (root / name).is_dir()]
+    return found or [("all", root)]
+
+
+@dataclass(frozen=True)
+class HeadlineFigures:
+    """What the issue's acceptance names, for one split."""
+
+    contracts: int
+    clean: int
+    kappa: float | None
+    gold_positive_cells: int
+    cells: int
+    high_found: int
+    high_total: int
+    clean_alarms: tuple[str, ...]  # HIGH/MEDIUM findings on clean contracts, "id: type"
+    per_type_recall: dict[str, tuple[int, int]]  # type -> (found, gold) at presence level
+
+    @property
+    def high_recall(self) -> float | None:
+        return self.high_found / self.high_total if self.high_total else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "contracts": self.contracts,
+            "clean_contracts": self.clean,
+            "kappa": self.kappa,
+            "class_balance": {"gold_positive_cells": self.gold_positive_cells, "cells": self.cells},
+            "high_recall": None if self.high_recall is None else round(self.high_recall, 4),
+            "high_found": self.high_found,
+            "high_total": self.high_total,
+            "clean_high_medium_alarms": list(self.clean_alarms),
+            "per_type_recall": {t: list(v) for t, v in sorted(self.per_type_recall.items())},
+        }
+
+
+def headline(system: SystemResult) -> HeadlineFigures:
+    """Figures computed from the runs: presence per (contract, type), HIGH by gold finding."""
+    runs = system.ok_runs
+    high_found = high_total = 0
+    per_type: dict[str, list[int]] = {}
+    alarms: list[str] = []
+    for run in runs:
+        predicted = {p.type for p in run.predictions}
+        label = run.contract.label
+        for finding in label.findings:
+            if finding.severity == "HIGH":
+                high_total += 1
+                high_found += finding.type in predicted
+        for gold_type in label.types:
+            counts = per_type.setdefault(gold_type, [0, 0])
+            counts[0] += gold_type in predicted
+            counts[1] += 1
+        if label.clean:
+            alarms += [
+                f"{run.contract.id}: {p.type}"
+                for p in run.predictions
+                if p.severity in ("HIGH", "MEDIUM")
+            ]
+    kappa = system.scores.kappa if system.scores is not None else None
+    return HeadlineFigures(
+        contracts=len(runs),
+        clean=sum(1 for r in runs if r.contract.label.clean),
+        kappa=None if kappa is None else round(kappa.kappa, 4),
+        gold_positive_cells=0 if kappa is None else kappa.gold_positive,
+        cells=0 if kappa is None else kappa.cells,
+        high_found=high_found,
+        high_total=high_total,
+        clean_alarms=tuple(alarms),
+        per_type_recall={t: (v[0], v[1]) for t, v in per_type.items()},
+    )
+
+
+def _fmt(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.3f}"
+
+
+def render_side_by_side(figures: dict[str, HeadlineFigures]) -> str:
+    """A Markdown table with one column per split, held-out first (it is the headline)."""
+    names = sorted(figures, key=lambda n: (n != "heldout", n))
+    head = "| | " + " | ".join(names) + " |\n|---|" + "---|" * len(names) + "\n"
+    rows = [
+        ("contracts (clean)", lambda f: f"{f.contracts} ({f.clean})"),
+        ("κ (presence, contract × type)", lambda f: _fmt(f.kappa)),
+        ("class balance: gold-positive cells", lambda f: f"{f.gold_positive_cells}/{f.cells}"),
+        ("recall of HIGH findings", lambda f: f"{_fmt(f.high_recall)} ({f.high_found}/{f.high_total})"),
+        ("HIGH/MEDIUM alarms on clean contracts", lambda f: str(len(f.clean_alarms))),
+    ]
+    body = "".join(
+        f"| {label} | " + " | ".join(cell(figures[n]) for n in names) + " |\n"
+        for label, cell in rows
+    )
+    types = sorted({t for f in figures.values() for t in f.per_type_recall})
+    per_type = "\n| type | " + " | ".join(f"{n} found/gold" for n in names) + " |\n"
+    per_type += "|---|" + "---|" * len(names) + "\n"
+    for t in types:
+        cells = []
+        for n in names:
+            found, gold = figures[n].per_type_recall.get(t, (0, 0))
+            cells.append(f"{found}/{gold}" if gold else "–")
+        per_type += f"| `{t}` | " + " | ".join(cells) + " |\n"
+    alarms = "".join(
+        f"\n- {n}: " + "; ".join(figures[n].clean_alarms) for n in names if figures[n].clean_alarms
+    )
+    return (
+        "# Golden set: held-out (blind) beside dev (tuned on)\n\n"
+        "The held-out contracts were written by helpers who saw only `golden_set/TYPES.md` and "
+        "the label format; it is the figure to expect on new contracts.\n\n"
+        + head
+        + body
+        + per_type
+        + ("\nHIGH/MEDIUM findings on clean contracts:" + alarms + "\n" if alarms else "")
+    )
+
+
+def write_side_by_side(figures: dict[str, HeadlineFigures], out: Path) -> None:
+    """``summary.md`` and ``summary.json`` beside the per-split folders (mode 0600, atomic)."""
+    import json
+
+    from pipeline.atomic import write_text_atomic
+
+    out.mkdir(parents=True, exist_ok=True)
+    write_text_atomic(out / "summary.md", render_side_by_side(figures))
+    payload = {name: f.as_dict() for name, f in figures.items()}
+    write_text_atomic(out / "summary.json", json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
