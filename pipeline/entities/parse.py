@@ -24,9 +24,10 @@ _EN_SENTENCE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z(\"“])|\n")
 _RANGE_JOIN = re.compile(
     r"^\s*(?:起)?\s*(?:至|到|—|–|-|~|to|until|through|and ending on)\s*$", re.I
 )
+# The base a percentage is "of": the price or any total (租金总额, 服务费总额, 合同总价款 ...).
 _OF_TOTAL = re.compile(
-    r"(?:总价款|总价|合同价款|合同金额|总金额|合同总额|工程价款|货款总额|总货款|价款|price|fees?)"
-    r"(?:的|之)?\s*$",
+    r"(?:[\u4e00-\u9fff]{0,4}总(?:额|价款?|金额|费用|租金|报酬|计)|合同(?:价款|金额|价格)|工程价款"
+    r"|价款|总价|(?:contract |purchase |total )?price|fees?|contract (?:value|sum))(?:的|之)?\s*$",
     re.I,
 )
 # A restriction after employment ends, without the word 竞业 (离职后…不得…任职/经营同类…).
@@ -34,6 +35,13 @@ _AFTER_LEAVING = re.compile(
     r"(?:离职|劳动合同(?:解除|终止))后[^。]{0,40}(?:不得|禁止)[^。]{0,40}(?:任职|经营|从事|同类|竞争)"
     r"|after (?:the )?(?:termination|end) of (?:his|her|the) employment[^.]{0,80}not[^.]{0,40}"
     r"(?:compet|engage|employ)",
+    re.I,
+)
+# "支付合同总价款的50%，即人民币640,000元" / "30% of the Price, i.e. $30,000": the amount is
+# that share of the total, a typed fact of its own, never a second statement of the total.
+_SHARE_LINK = re.compile(
+    r"^[\s）)]*[，,]?\s*(?:即|计|为|合计|共计|金额为|折合|i\.e\.,?|namely|being|equal to"
+    r"|amounting to|which is|that is)\s*[（(]?\s*(?:人民币|RMB|大写|小写)?\s*[:：]?\s*$",
     re.I,
 )
 NER_WINDOW = 6000
@@ -102,7 +110,34 @@ def _enrich(text: str, matches: list[Match], sentences: list[tuple[int, int]]) -
             if attrs["topic"] is None and _AFTER_LEAVING.search(text[s_start:s_end]):
                 attrs["topic"] = "non_compete"  # 离职后三年内不得到…同类企业任职 is a non-compete
         out.append(Match(m.kind, m.start, m.end, m.value, attrs))
-    return _mark_ranges(text, out)
+    return _mark_ranges(text, _mark_shares(text, out))
+
+
+def _mark_shares(text: str, matches: list[Match]) -> list[Match]:
+    """An amount stated as a share of the total right after its percentage ("总价款的30%，即
+    ¥300,000") gets ``share_of_total`` and the topic ``instalment``; its 大写/figure twin too."""
+    out = list(matches)
+    rate: Match | None = None
+    marked: dict[int, float] = {}
+    for i, m in enumerate(out):
+        if m.kind == "rate":
+            rate = m if m.attrs.get("of_total") and isinstance(m.value, float) else None
+            continue
+        if m.kind != "amount":
+            continue
+        twin = m.attrs.get("twin_start")
+        share: float | None = None
+        if rate is not None and m.attrs.get("sentence_start") == rate.attrs.get("sentence_start"):
+            if _SHARE_LINK.match(text[rate.end : m.start]) and isinstance(rate.value, float):
+                share = rate.value
+        if share is None and isinstance(twin, int) and twin in marked:
+            share = marked[twin]
+        if share is None:
+            continue
+        marked[m.start] = share
+        out[i] = Match(m.kind, m.start, m.end, m.value,
+                       {**m.attrs, "share_of_total": share, "topic": "instalment"})  # fmt: skip
+    return out
 
 
 def _mark_ranges(text: str, matches: list[Match]) -> list[Match]:

@@ -74,6 +74,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_consistency",
     "pipeline.rules_engine.checks_en",
     "pipeline.rules_engine.checks_zh",
+    "pipeline.rules_engine.checks_facts",
 )
 
 

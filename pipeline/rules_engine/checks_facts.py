@@ -1,0 +1,201 @@
+"""Checks over typed facts: a share of the price against the price, a per-period penalty
+without a ceiling, a term against its own dates. They read what ParseEntities typed (an
+amount's ``share_of_total``, a rate's ``period``, a duration's ``topic``, a date range), so they
+hold whatever words stand between the figures.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date, timedelta
+
+from pydantic import Field
+
+from pipeline.model import Entity
+from pipeline.rules_engine.checks_consistency import contract_total
+from pipeline.rules_engine.checks_patterns import regex
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.registry import Hit, Params, check
+
+
+def _money(value: float, currency: object) -> str:
+    text = f"{value:,.2f}".rstrip("0").rstrip(".")
+    return f"{currency or ''} {text}".strip()
+
+
+class ShareParams(Params):
+    tolerance: float = Field(default=0.01, ge=0, description="relative difference allowed")
+
+
+@check("share_amount_mismatch", ShareParams, fields=("share", "amount", "expected", "total"))
+def share_amount_mismatch(ctx: RuleContext, params: ShareParams) -> Iterator[Hit]:
+    """"总价款的30%，即¥350,000" where 30% of the total is not ¥350,000."""
+    total = contract_total(ctx)
+    if total is None or not isinstance(total.value, float) or total.value <= 0:
+        return
+    seen: set[float] = set()
+    for e in ctx.of_kind("amount"):
+        share = e.attrs.get("share_of_total")
+        if not isinstance(share, float) or not isinstance(e.value, float):
+            continue
+        if e.attrs.get("currency") not in (None, total.attrs.get("currency")):
+            continue
+        expected = share * total.value
+        twin = e.attrs.get("twin_start")
+        if abs(e.value - expected) <= params.tolerance * expected or twin in seen:
+            continue
+        seen.add(e.span.start)
+        yield Hit(
+            e.span,
+            {
+                "share": f"{share:.4g}".rstrip("0").rstrip(".") if share >= 1 else f"{share:.2%}",
+                "amount": e.text,
+                "expected": _money(expected, total.attrs.get("currency")),
+                "total": total.text,
+            },
+            (total.span,),
+        )
+
+
+class UncappedParams(Params):
+    sentence_words: str = Field(description="regex naming a penalty in the sentence")
+    per_period: str = (
+        r"每(?:逾期|延迟|迟延|迟交|超过)?(?:一|1)?[日天周月]|按日|按天|按周|按月|日(?:万|千)分之"
+        r"|per (?:calendar |business )?(?:day|week|month)|for each (?:calendar |business )?"
+        r"(?:day|week|month)|(?:day|week|month) of (?:delay|late)|daily"
+    )
+    cap_words: str = (
+        r"(?:最高|最多|累计|总额|合计|总计)[^。；;]{0,20}(?:不超过|不得超过|以[^。；;]{0,20}为限)"
+        r"|(?:不超过|不得超过|不应超过|不高于)[^。；;]{0,24}(?:总价|总额|价款|金额|租金|费用|\d)"
+        r"|上限|封顶|为限|not (?:to )?exceed|capped|cap of|maximum (?:aggregate )?(?:amount|of)"
+        r"|in no event[^.;]{0,60}exceed|up to a maximum|limited to"
+    )
+    scope: str = Field(default="clause", description="where a cap counts: clause or sentence")
+    min_yearly: float = Field(
+        default=0.365, gt=0, description="flag from this yearly share of the base (0.1%/day)"
+    )
+
+
+_PERIODIC_BASE = re.compile(r"(?:月|日|周|年)(?:租金|服务费|工资|薪酬|费用)|monthly|weekly|annual (?:rent|fee)", re.I)
+_UNIT_PER_YEAR = (("周", 52.0), ("week", 52.0), ("月", 12.0), ("month", 12.0))
+
+
+def _per_year(period_text: str) -> float:
+    lowered = period_text.lower()
+    return next((n for word, n in _UNIT_PER_YEAR if word in lowered), 365.0)
+
+
+def _yearly_share(ctx: RuleContext, e: Entity, period_text: str) -> float | None:
+    """What the penalty comes to in a year, as a share of its base (the rate's base, or the
+    contract price for a fixed sum)."""
+    if not isinstance(e.value, float):
+        return None
+    if e.kind == "rate":
+        if _PERIODIC_BASE.search(ctx.sentence_before(e)[-12:]):
+            return None  # 月租金的1%/日: the yearly figure depends on the rent, not the price
+        own = e.attrs.get("period")
+        if own == "year":
+            return None  # an annual rate is interest-like, judged elsewhere
+        return e.value * (365.0 if own == "day" else 12.0 if own == "month" else _per_year(period_text))
+    total = contract_total(ctx)
+    if e.attrs.get("topic") not in ("penalty", None) or total is None:
+        return None
+    if not isinstance(total.value, float) or total.value <= 0:
+        return None
+    return e.value * _per_year(period_text) / total.value
+
+
+@check("per_period_penalty_uncapped", UncappedParams, fields=("penalty", "yearly"))
+def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Iterator[Hit]:
+    """A penalty that accrues per day/week/month, comes to at least ``min_yearly`` of its base
+    in a year, and has no ceiling anywhere in its clause: it grows without limit."""
+    words = regex(params.sentence_words)
+    period = regex(params.per_period)
+    caps = regex(params.cap_words)
+    by_id = {c.id: c for c in ctx.clauses}
+    done: set[str] = set()
+    for e in ctx.entities:
+        if e.kind not in ("rate", "amount") or e.attrs.get("share_of_total") is not None:
+            continue
+        sentence = ctx.entity_sentence(e)
+        found = period.search(sentence)
+        if found is None or not words.search(sentence):
+            continue
+        clause = by_id.get(e.clause or "")
+        scope = sentence
+        if params.scope == "clause" and clause is not None:
+            scope = ctx.text[ctx.view_offset(clause.body.start) : ctx.view_offset(clause.body.end)]
+        key = e.clause or sentence
+        yearly = _yearly_share(ctx, e, found.group())
+        if yearly is None or yearly < params.min_yearly - 1e-9:
+            continue
+        if caps.search(scope) or key in done:
+            continue
+        done.add(key)
+        yield Hit(e.span, {"penalty": e.text, "yearly": f"{yearly:.0%}"})
+
+
+class TermDatesParams(Params):
+    topics: list[str] = Field(default_factory=lambda: ["contract_term", "lease_term", "loan_term"])
+    slack_days: int = Field(default=1, ge=0)
+
+
+def _add_months(start: date, months: int) -> date:
+    year, month = divmod(start.month - 1 + months, 12)
+    day = min(start.day, 28 if month + 1 == 2 else 30 if month + 1 in (4, 6, 9, 11) else 31)
+    return date(start.year + year, month + 1, day)
+
+
+def _months(duration: Entity) -> int | None:
+    months = duration.attrs.get("months")
+    if isinstance(months, int | float) and float(months).is_integer():
+        return int(months)
+    return None
+
+
+@check("term_dates_mismatch", TermDatesParams, fields=("term", "start", "end", "expected"))
+def term_dates_mismatch(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
+    """"期限三年，自2025年1月1日起至2027年12月31日止": the dates give two years, not three.
+    The end may be the anniversary or the day before it."""
+    dates = {d.span.start: d for d in ctx.of_kind("date")}
+    durations = ctx.of_kind("duration")
+    for duration in durations:
+        if duration.attrs.get("topic") not in params.topics:
+            continue
+        months = _months(duration)
+        pair = _range_after(duration, dates, durations)
+        if months is None or pair is None:
+            continue
+        start, end = pair
+        begin, finish = date.fromisoformat(str(start.value)), date.fromisoformat(str(end.value))
+        expected = _add_months(begin, months)
+        if abs((finish - expected).days) <= params.slack_days or (
+            abs((finish - (expected - timedelta(days=1))).days) <= params.slack_days
+        ):
+            continue
+        yield Hit(
+            duration.span,
+            {"term": duration.text, "start": start.text, "end": end.text,
+             "expected": (expected - timedelta(days=1)).isoformat()},
+            (start.span, end.span),
+        )  # fmt: skip
+
+
+def _range_after(
+    duration: Entity, dates: dict[int, Entity], durations: list[Entity]
+) -> tuple[Entity, Entity] | None:
+    """The first date range after ``duration`` in its sentence, with no other duration between
+    ("期限三年，自…起至…止，其中试用期八个月，自…至…": the second range is the probation's)."""
+    sentence = duration.attrs.get("sentence_start")
+    for start in sorted(dates.values(), key=lambda d: d.span.start):
+        end_at = start.attrs.get("range_end")
+        if start.span.start < duration.span.end or start.attrs.get("sentence_start") != sentence:
+            continue
+        if any(duration.span.end <= d.span.start < start.span.start for d in durations):
+            return None
+        end = dates.get(end_at) if isinstance(end_at, int) else None
+        if end is None or not isinstance(start.value, str) or not isinstance(end.value, str):
+            return None
+        return start, end
+    return None
