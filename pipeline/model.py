@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "1.2"
 
 _SNAKE_CASE = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -160,6 +160,9 @@ class Finding(Frozen):
     rule_id: str | None = None
     related_spans: tuple[Span, ...] = ()
     confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+    clause: str | None = Field(
+        default=None, description="The numbered clause the span lies in (第6.3条, 7.1, Section 9)."
+    )
 
     @field_validator("type")
     @classmethod
@@ -264,6 +267,16 @@ class PossibleBasis(Frozen):
     note: str = "possible basis (retrieved, not cited by the review)"
 
 
+class LawAssumed(Frozen):
+    """The law the review applied, and why (the governing-law clause decides, not the language)."""
+
+    system: str = Field(description="prc, us, england, other or unknown")
+    name: str
+    source: str = Field(description="clause (named by the contract) or language (a default)")
+    quote: str | None = None
+    note: str = ""
+
+
 class ReviewReport(Frozen):
     """What ``contract-review review`` writes as ``report.json``."""
 
@@ -284,6 +297,9 @@ class ReviewReport(Frozen):
     )
     kb: KBInfo | None = Field(
         default=None, description="The statute KB this review checked against."
+    )
+    law: LawAssumed | None = Field(
+        default=None, description="The governing law the review assumed, and why."
     )
     possible_bases: tuple[PossibleBasis, ...] = Field(
         default=(),

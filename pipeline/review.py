@@ -98,6 +98,7 @@ def build_report(
         human_review=review_items,
         playbook=result.artifacts.get("playbook_verdicts", ()),
         kb=result.artifacts.get("kb_info"),
+        law=result.artifacts.get("law_assumed"),
         possible_bases=_possible_bases(result, findings),
     )
 

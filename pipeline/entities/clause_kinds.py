@@ -65,6 +65,23 @@ def normalise(text: str) -> str:
     return re.sub(r"\d", "0", folded)[:MAX_CHARS]
 
 
+def keyword_features(texts: Sequence[str]) -> Any:
+    """One column per keyword table entry of ``topics.CLAUSE_TYPES`` (1 when it matches): the
+    words a reviewer would look for, as evidence beside the n-grams, not as the verdict."""
+    from scipy import sparse
+
+    from pipeline.entities.topics import clause_types_matrix
+
+    return sparse.csr_matrix(clause_types_matrix(texts), dtype=np.float32)
+
+
+def featurize(vectorizer: Any, texts: Sequence[str]) -> Any:
+    from scipy import sparse
+
+    normal = [normalise(t) for t in texts]
+    return sparse.hstack([vectorizer.transform(normal), keyword_features(normal)]).tocsr()
+
+
 @dataclass(frozen=True)
 class ClauseClassifier:
     """A fitted vectorizer and one binary logistic regression per kind."""
@@ -79,7 +96,7 @@ class ClauseClassifier:
         """Probability per (text, kind)."""
         if not texts:
             return np.zeros((0, len(self.kinds)), dtype=np.float32)
-        features = self.vectorizer.transform([normalise(t) for t in texts])
+        features = featurize(self.vectorizer, texts)
         logits = features @ self.coef.T + self.intercept
         return np.asarray(1.0 / (1.0 + np.exp(-logits)))
 

@@ -75,6 +75,13 @@ def clause_types(text: str) -> tuple[str, ...]:
     return tuple(k for k, rx in _COMPILED.items() if rx.search(text))
 
 
+def clause_types_matrix(texts: list[str] | tuple[str, ...]) -> list[list[float]]:
+    """Keyword hits per text, one column per ``CLAUSE_TYPES`` entry (features for the
+    clause-kind classifier)."""
+    patterns = list(_COMPILED.values())
+    return [[1.0 if rx.search(text) else 0.0 for rx in patterns] for text in texts]
+
+
 def nearest_topic(before: str) -> tuple[str | None, int]:
     """The topic of the last keyword in ``before`` (the sentence up to the entity), and how
     many characters lie between that keyword and the entity (-1 when there is none)."""

@@ -23,6 +23,7 @@ from pipeline.entities.clause_kinds import (
     CLAUSE_KINDS,
     VECTORIZER_ARGS,
     ClauseClassifier,
+    featurize,
     normalise,
 )
 
@@ -92,7 +93,8 @@ def train(clauses: Sequence[LabelledClause], c: float = 8.0) -> ClauseClassifier
     from sklearn.linear_model import LogisticRegression
 
     vectorizer = TfidfVectorizer(**VECTORIZER_ARGS)
-    features = vectorizer.fit_transform([normalise(x.text) for x in clauses])
+    vectorizer.fit([normalise(x.text) for x in clauses])
+    features = featurize(vectorizer, [x.text for x in clauses])
     targets = _targets(clauses)
     coefs, intercepts = [], []
     for j, kind in enumerate(CLAUSE_KINDS):

@@ -2,7 +2,7 @@
 ``repealed_citation``).
 
 Those findings are about an LLM's draft review, not about the contract, so a contract alone
-cannot carry them. ``golden_set/drafts/<contract id>.draft.json`` holds a recorded draft (a
+cannot carry them. ``golden_set/dev/drafts/<contract id>.draft.json`` holds a recorded draft (a
 ``GenerateReply``: risk points quoting the contract, with citations, some real, some invented
 or repealed) and the findings the cross-check must raise on it::
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
+from pipeline.entities.governing_law import AssumedLaw, assumed_law, subject_of
 from pipeline.entities.model import Clause, Language
 from pipeline.entities.parse import detect_language
 from pipeline.entities.textview import TextView, build_view
@@ -43,6 +44,16 @@ class RuleContext:
         self.view = view or build_view(document)
         self.text = self.view.text
         self.language: Language = language or detect_language(self.text)
+
+    @cached_property
+    def law(self) -> AssumedLaw:
+        """The governing law the rules follow (the clause decides, not the language)."""
+        return assumed_law(self.text, self.language)
+
+    @cached_property
+    def subject(self) -> str:
+        """goods or services: UCC Article 2 applies to goods only."""
+        return subject_of(self.text)
 
     def span(self, start: int, end: int) -> Span:
         """A document span for the view range ``[start, end)``."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from pipeline.entities.clauses import innermost
+from pipeline.entities.governing_law import RULE_JURISDICTIONS
 from pipeline.model import Finding
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.loader import LoadedRule
@@ -21,11 +23,15 @@ def _fill(template: str, values: dict[str, str]) -> str:
 
 
 def run_rules(rules: tuple[LoadedRule, ...], ctx: RuleContext) -> tuple[Finding, ...]:
-    """Findings of every rule in the contract's language, ordered by position then rule id."""
+    """Findings of every rule in the contract's language and of its governing law (a rule of
+    another law does not run), ordered by position then rule id."""
     findings: list[Finding] = []
     seen: set[tuple[str, int, int]] = set()
+    jurisdictions = RULE_JURISDICTIONS[ctx.law.system]
     for rule in rules:
-        if rule.spec.language != ctx.language:
+        if rule.spec.language != ctx.language or rule.spec.jurisdiction not in jurisdictions:
+            continue
+        if rule.spec.subject not in ("any", ctx.subject):
             continue
         for hit in rule.check.fn(ctx, rule.params):
             key = (rule.spec.type, hit.span.start, hit.span.end)
@@ -46,6 +52,15 @@ def run_rules(rules: tuple[LoadedRule, ...], ctx: RuleContext) -> tuple[Finding,
                     stage=STAGE_NAME,
                     rule_id=rule.spec.id,
                     related_spans=hit.related,
+                    clause=clause_label(ctx, hit.span.start),
                 )
             )
     return tuple(sorted(findings, key=lambda f: (f.span.start, f.rule_id or "")))
+
+
+def clause_label(ctx: RuleContext, offset: int) -> str | None:
+    """How a lawyer names the clause at ``offset``: 第6条 / 6.3 / Section 9 (None in the preamble)."""
+    clause = innermost(ctx.clauses, offset)
+    if clause is None or clause.id == "preamble":
+        return None
+    return clause.id.split("#")[0]

@@ -85,7 +85,8 @@ class SideEffects(_Strict):
 class RuleSpec(_Strict):
     id: str = Field(pattern=r"^[a-z][a-z0-9_.]*$")
     language: Literal["zh", "en"]
-    jurisdiction: Literal["cn", "us", "common_law"]
+    jurisdiction: Literal["cn", "us", "england", "common_law"]
+    subject: Literal["any", "goods", "services"] = "any"
     type: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     severity: Severity
     check: str

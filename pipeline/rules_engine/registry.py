@@ -75,6 +75,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_en",
     "pipeline.rules_engine.checks_zh",
     "pipeline.rules_engine.checks_facts",
+    "pipeline.rules_engine.checks_semantic",
 )
 
 

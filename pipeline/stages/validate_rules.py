@@ -1,7 +1,11 @@
 """ValidateRules: run the rule catalogue (``rules/*.yaml``) against the parsed contract.
 
 requires: ``document`` (Document), ``entities`` (tuple[Entity, ...]), ``clauses``
-produces: ``rule_findings`` (tuple[Finding, ...])
+produces: ``rule_findings`` (tuple[Finding, ...]), ``law_assumed`` (LawAssumed)
+
+The rules that run are those of the law the contract's governing-law clause names
+(:mod:`pipeline.entities.governing_law`), not of its language: an English-language contract
+governed by PRC law is checked with the PRC rules.
 
 Rules are loaded once, at ``warm_up`` or first run, and every citation in them is resolved
 through the KB's exact lookup (``kb.catalog``); a rule whose basis does not resolve to an
@@ -21,7 +25,7 @@ from typing import Any
 
 from kb.types import CitationResolver
 from pipeline.entities import Clause
-from pipeline.model import Document, Entity, Finding
+from pipeline.model import Document, Entity, Finding, LawAssumed
 from pipeline.rules_engine import RULES_DIR, LoadedRule, RuleContext, load_rules, run_rules
 from pipeline.rules_engine.side_effects import apply_side
 
@@ -35,7 +39,7 @@ def default_resolver() -> CitationResolver:
 class ValidateRules:
     name = "validate_rules"
     requires: tuple[str, ...] = ("document", "entities", "clauses")
-    produces: dict[str, Any] = {"rule_findings": tuple[Finding, ...]}
+    produces: dict[str, Any] = {"rule_findings": tuple[Finding, ...], "law_assumed": LawAssumed}
     deterministic = True
 
     def __init__(
@@ -63,4 +67,11 @@ class ValidateRules:
     ) -> dict[str, Any]:
         ctx = RuleContext(document, entities, clauses)
         findings = run_rules(self.rules, ctx)
-        return {"rule_findings": apply_side(findings, self.rules, document, entities, self.side)}
+        law = ctx.law
+        return {
+            "rule_findings": apply_side(findings, self.rules, document, entities, self.side),
+            "law_assumed": LawAssumed(
+                system=law.system, name=law.name, source=law.source, quote=law.quote,
+                note=law.note,
+            ),
+        }  # fmt: skip

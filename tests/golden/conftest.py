@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-GOLDEN = Path(__file__).resolve().parents[2] / "golden_set"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden_set" / "dev"
 
 
 def copy_contracts(dest: Path, *ids: str) -> Path:

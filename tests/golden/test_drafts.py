@@ -20,7 +20,7 @@ from pipeline.eval.golden_labels import GoldenSetError
 from pipeline.model import Finding, Severity, Span
 from pipeline.stages.intake import Intake
 
-GOLDEN = Path(__file__).resolve().parents[2] / "golden_set"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden_set" / "dev"
 
 
 def test_committed_drafts_cover_both_types_twice() -> None:

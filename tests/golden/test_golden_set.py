@@ -19,7 +19,7 @@ from pipeline.eval.golden_labels import (
     squash,
 )
 
-GOLDEN = Path(__file__).resolve().parents[2] / "golden_set"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden_set" / "dev"
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,101 @@
+"""Checks that read a sentence for what it does, not for a fixed phrase.
+
+``unilateral_right`` finds a term by which one side may, on its own, change the price or the
+terms, end the contract at will with the other side's money kept, or take away the other side's
+remedies (民法典 496–497 for standard terms; mutual assent at common law). The parts may stand
+anywhere in the sentence in any order ("甲方有权根据市场价格变动情况单方调整合同单价"), which is
+what a fixed pattern misses; a sentence that makes the right mutual, or ties a change to an
+objective measure (a price index, a government price), does not fire.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Literal
+
+from pydantic import Field
+
+from pipeline.rules_engine.checks_patterns import regex
+from pipeline.rules_engine.context import RuleContext, Sentence
+from pipeline.rules_engine.registry import Hit, Params, check
+
+_ZH = {
+    "right": r"有权|可以|可(?=[\u4e00-\u9fff])|得以|保留[^，。；]{0,10}权利|有权利|自主决定|自行决定",
+    "change": r"调整|变更|修改|修订|上调|提高|更改|增加|另行(?:制定|确定)",
+    "object": r"价格|单价|价款|费用|收费|标准|服务内容|服务项目|条款|本合同|本协议|合同内容|佣金"
+    r"|费率|租金|规则|方案|运价|报酬|提成|比例",
+    "unilateral": r"单方|单方面|自行|随时|无需[^，。；]{0,8}同意|无须[^，。；]{0,8}同意|不需[^，。；]{0,8}同意"
+    r"|根据[^，。；]{0,12}(?:市场|行情|经营|需要)|视[^，。；]{0,10}情况|有权决定|不可协商|无需通知|无须通知"
+    r"|无需征得|无须征得|以[^，。；]{0,6}通知为准",
+    "terminate": r"解除|终止|解约",
+    "at_will": r"随时|任何理由|无需(?:说明)?理由|无须(?:说明)?理由|无论[^，。；]{0,8}原因|不论[^，。；]{0,8}原因"
+    r"|无条件|单方(?:面)?解除",
+    "one_sided": r"不予退还|不退还|不退|概不|无需承担|无须承担|不承担[^，。；]{0,6}责任|归[^，。；]{0,8}所有"
+    r"|不予返还|不返还|没收",
+    "forfeit_any": r"(?:无论|不论|任何)[^，。；]{0,16}(?:原因|情形|理由)[^。；]{0,40}(?:不予退还|不退还|概不退|不予返还|不返还)",
+    "remedy_waiver": r"最终解释权|放弃[^，。；]{0,16}(?:诉讼|起诉|仲裁|索赔|追究|抗辩|追偿)(?:的)?权"
+    r"|不得(?:以任何理由)?[^，。；]{0,6}(?:提起诉讼|起诉|申请仲裁|提出索赔|要求赔偿|主张赔偿|提出异议)",
+    "mutual": r"协商一致|双方(?:书面)?同意|经[^，。；]{0,6}方(?:书面)?同意|双方(?:另行)?协商|协商(?:后)?确定"
+    r"|任何一方|双方均|各方|一方[^，。；]{0,6}另一方|签订补充协议|书面补充",
+    "objective": r"政府(?:指导价|定价)|国家(?:规定|政策|标准)调整|法律法规|指数|CPI|调价公式|物价部门",
+}
+_EN = {
+    "right": r"\bmay\b|reserves? the right|is entitled to|shall be entitled to|at (?:its|their) "
+    r"(?:sole |absolute )?(?:discretion|option)|\bcan\b",
+    "change": r"\b(?:amend|modify|change|vary|revise|increase|adjust|update|replace)\w*",
+    "object": r"\b(?:prices?|fees?|rates?|charges?|terms|conditions|this Agreement|the Agreement"
+    r"|Services?|scope|commission|Price List|tariff|policies|specifications?)\b",
+    "unilateral": r"at any time|sole (?:and absolute )?discretion|without (?:the )?(?:prior )?"
+    r"(?:consent|agreement|approval)|unilaterally|from time to time|by (?:giving )?notice|"
+    r"by posting|effective (?:immediately|upon)",
+    "terminate": r"\bterminat\w*|\bcancel\w*",
+    "at_will": r"at any time|for any reason|for convenience|without cause|with or without cause"
+    r"|for no reason",
+    "one_sided": r"non-refundable|without (?:any )?(?:refund|liability|compensation)|shall not "
+    r"(?:be )?refund|forfeit\w*|retain all|no refund|shall have no liability",
+    "forfeit_any": r"(?:for any reason|in any event|regardless of (?:the )?(?:reason|cause))[^.]{0,60}"
+    r"(?:non-refundable|not (?:be )?refund|forfeit)",
+    "remedy_waiver": r"waives? (?:any|all|its|his|her|their) rights? to (?:sue|bring|claim|recover"
+    r"|seek)|shall (?:have|has) no (?:claim|recourse|remedy) against|may not bring any (?:claim|action)",
+    "mutual": r"mutual\w*|both parties|each party|either party|written agreement of|signed by "
+    r"(?:both|each|the parties)|with the (?:prior )?(?:written )?(?:consent|agreement) of|"
+    r"agreed (?:in writing )?by the parties",
+    "objective": r"index|CPI|formula|government[- ]set|regulated tariff|by law",
+}
+
+
+class UnilateralParams(Params):
+    kinds: list[Literal["change", "terminate", "waiver"]] = Field(
+        default_factory=lambda: ["change", "terminate", "waiver"]
+    )
+
+
+def _kind(sentence: str, table: dict[str, str], kinds: list[str]) -> str | None:
+    """Which unilateral right the sentence gives, if any."""
+    has = {k: bool(regex(v).search(sentence)) for k, v in table.items()}
+    if has["mutual"]:
+        return None
+    if "waiver" in kinds and (has["remedy_waiver"] or has["forfeit_any"]):
+        return "waiver"
+    if not has["right"]:
+        return None
+    if "change" in kinds and has["change"] and has["object"] and has["unilateral"]:
+        return None if has["objective"] else "change"
+    if "terminate" in kinds and has["terminate"] and has["at_will"] and has["one_sided"]:
+        return "terminate"
+    return None
+
+
+def _highlight(ctx: RuleContext, sentence: Sentence) -> Hit:
+    return Hit(ctx.sentence_span(sentence), {"sentence": sentence.text.strip()})
+
+
+@check("unilateral_right", UnilateralParams, fields=("sentence",))
+def unilateral_right(ctx: RuleContext, params: UnilateralParams) -> Iterator[Hit]:
+    """A sentence giving one side alone the right to change the price or terms, to end the
+    contract at will while keeping the other side's money, or to cut off the other side's
+    remedies."""
+    table = _ZH if ctx.language == "zh" else _EN
+    for sentence in ctx.sentences:
+        if _kind(sentence.text, table, list(params.kinds)) is not None:
+            yield _highlight(ctx, sentence)
