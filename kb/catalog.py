@@ -214,6 +214,18 @@ class Catalog:
                 message=message,
             )
         known = self._by_law.get(law.key, [])
+        if law.article_count is not None and _in_range(ref.article, law.article_count):
+            # an excerpt: the article exists (the registry's count says so) but its text is
+            # not bundled, so nothing can be said about what it supports
+            return LookupResult(
+                citation=citation,
+                parsed=ref,
+                exists=True,
+                status=law.status,
+                replaced_by=replaced_by,
+                message=f"《{law.title}》 {_label_for(law, ref.article)} exists (the law has "
+                f"{law.article_count} articles) but the KB holds only an excerpt without it",
+            )
         span = f"{known[0].label}–{known[-1].label}" if known else "no articles"
         return LookupResult(
             citation=citation,

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
+from pipeline.entities.numerals import EN_NUMBER_WORDS
 from pipeline.entities.parties import CN_ROLES, EN_ROLE_WORDS
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
@@ -17,6 +18,8 @@ _TERM = re.compile(
 _ORG_WORDS = re.compile(
     r"\b(?:Inc|LLC|Ltd|Corporation|Company|Association|Court|Courts|County|State|States|University"
     r"|Bank|Republic|Kingdom|Commission|Act|Code|Rules|Street|Avenue|Road|Suite|Office|Officer"
+    r"|Place|Drive|Boulevard|Lane|Plaza|Square|Building|Tower|Centre|Center|Park|Parkway|Highway"
+    r"|Floor"
     r"|President|Director|Secretary|Manager|Member|Witness|Whereof|Delaware|York|California"
     r"|Co|Labs|Holdings|Partners|Group|Section|Article|Clause|Schedule|Exhibit|Annex"
     r"|Partner|Chairman|Treasurer|Counsel|Convention|Nations|Treaty)\b"
@@ -32,12 +35,47 @@ _LEAD_WORDS = re.compile(
 class UndefinedTermParams(Params):
     ignore: list[str] = Field(default_factory=list, description="phrases never reported")
     stop_at: str = r"IN WITNESS WHEREOF|\n\s*SCHEDULE|\n\s*EXHIBIT"
+    min_uses: int = Field(
+        default=2, ge=1, description="a term used once is more often a name than a defined term"
+    )
+
+
+_NUMBER_WORDS = frozenset(w.capitalize() for w in EN_NUMBER_WORDS)
+_HEADING_NUMBER = r"(?:\d+(?:\.\d+)*\.?|(?:Section|Clause|Article)\s+[\dIVXL]+(?:\.\d+)*\.?|\([a-z]\))"
+
+
+def _is_heading(body: str, term: str) -> bool:
+    """The term (or its plural) is a clause heading somewhere ("12.3 Governing Law. This ...")."""
+    name = re.escape(term) + "s?"
+    pattern = rf"(?m)^[ \t]*(?:{_HEADING_NUMBER}[ \t]*)?{name}[ \t]*(?:[.:—-]|$)"
+    return re.search(pattern, body) is not None
+
+
+# Every quoted capitalised phrase introduces a term ("each a "Renewal Term" and, together ..."),
+# and so does the title of an attachment: Annex 1 (Technical Specification).
+_QUOTED = re.compile(r"[\"“](?P<term>[A-Z][^\"”\n]{0,60}?)[\"”]")
+_ATTACHMENT_TITLE = re.compile(
+    r"(?:Annex|Schedule|Exhibit|Appendix|Attachment)\s+[\dA-Z]{1,3}\s*(?:[(:\-–—]\s*)"
+    r"(?:the\s+)?(?P<term>[A-Z][\w ]{2,60}?)\s*(?:[)\n.;,]|$)"
+)
+# A referenced document is a defined term even if it is named once: "in accordance with the
+# Installation Specifications" binds a party to a text the contract never supplies.
+_DOCUMENT_NOUN = re.compile(
+    r"(?:Specifications?|Polic(?:y|ies)|Documents?|Criteria|Plan|Manual|Procedures?"
+    r"|Guidelines|Requirements|Handbook|Schedule of Rates)$"
+)
+
+
+def _uses(body: str, term: str) -> int:
+    return len(re.findall(r"\b" + r"\s+".join(map(re.escape, term.split())) + r"\b", body))
 
 
 @check("undefined_term", UndefinedTermParams, fields=("term",))
 def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hit]:
     """A capitalised multi-word term used mid-sentence that the contract never defines."""
     defined = {str(e.value) for e in ctx.entities if e.kind in ("defined_term", "party")}
+    defined |= {m.group("term").strip() for m in _QUOTED.finditer(ctx.text)}
+    defined |= {m.group("term").strip() for m in _ATTACHMENT_TITLE.finditer(ctx.text)}
     # spaCy's small model calls many defined-looking phrases ORG; only trust place and person names.
     named = {
         e.text.replace("\n", " ")
@@ -70,6 +108,10 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
             continue
         if term.split()[-1] in ("Title", "Name", "By", "Date", "Signature", "Address"):
             continue  # a signature block label
+        if _NUMBER_WORDS & set(term.split()) or _is_heading(body, term):
+            continue  # an amount in words, or a clause heading
+        if _uses(body, term) < params.min_uses and not _DOCUMENT_NOUN.search(term):
+            continue
         if re.match(r",?\s+(?:LLC|Inc|Ltd|Co\b|Corp|GmbH|L\.?P\b|LLP|PLC)", body[m.end() :]):
             continue  # a company name; party_name_variant deals with those
         line_start = body.rfind("\n", 0, m.start()) + 1

@@ -199,3 +199,65 @@ def _range_after(
             return None
         return start, end
     return None
+
+
+_ZH_NUM = "一二三四五六七八九十"
+_ANNEX_REF = {
+    "zh": re.compile(rf"附件\s?(?P<id>[{_ZH_NUM}]{{1,3}}|\d{{1,2}})"),
+    "en": re.compile(
+        r"\b(?P<kind>Annex|Schedule|Exhibit|Appendix|Attachment)\s+(?P<id>\d{1,2}|[A-Z]{1,2}\b|[IVX]{1,4}\b)"
+    ),
+}
+_ANNEX_HEAD = {
+    "zh": re.compile(rf"(?m)^[ \t]*附件\s?(?P<id>[{_ZH_NUM}]{{1,3}}|\d{{1,2}})"),
+    "en": re.compile(
+        r"(?m)^[ \t]*(?P<kind>ANNEX|Annex|SCHEDULE|Schedule|EXHIBIT|Exhibit|APPENDIX|Appendix"
+        r"|ATTACHMENT|Attachment)\s+(?P<id>\d{1,2}|[A-Z]{1,2}\b|[IVX]{1,4}\b)"
+    ),
+}
+
+
+_ANNEX_LIST = re.compile(
+    r"组成部分|附件清单|本合同附件|附件如下|附件包括|following (?:Schedules|Exhibits|Annexes|Appendices)"
+    r"|form(?:s)? (?:an integral )?part of|attached hereto|incorporated (?:herein|into)",
+    re.I,
+)
+
+
+def _present_annexes(ctx: RuleContext, language: str) -> set[str]:
+    """Annexes attached (a short heading line) or listed as part of the contract."""
+    present: set[str] = set()
+    for m in _ANNEX_HEAD[language].finditer(ctx.text):
+        line_end = ctx.text.find("\n", m.end())
+        line = ctx.text[m.start() : line_end if line_end >= 0 else len(ctx.text)]
+        # a heading, not running text the PDF happened to break before "Exhibit A (the ..."
+        lowercase_words = len(re.findall(r"(?<![\w'])[a-z]{2,}", line))
+        if len(line.strip()) <= 100 and lowercase_words <= 3:
+            present.add(_annex_key(m))
+    for line in ctx.text.split("\n"):
+        if _ANNEX_LIST.search(line):
+            present |= {_annex_key(m) for m in _ANNEX_REF[language].finditer(line)}
+    return present
+
+
+def _annex_key(m: re.Match[str]) -> str:
+    kind = (m.groupdict().get("kind") or "附件").lower()
+    return f"{kind} {m.group('id')}"
+
+
+@check("missing_annex", fields=("annex",))
+def missing_annex(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """An annex (附件三, Schedule D) that an obligation refers to but that is not attached,
+    while the contract does attach others: its content, and the obligation, are uncertain."""
+    language = "zh" if ctx.language == "zh" else "en"
+    heads = _present_annexes(ctx, language)
+    if not heads:
+        return  # annexes kept as separate documents: nothing to compare
+    reported: set[str] = set()
+    for m in _ANNEX_REF[language].finditer(ctx.text):
+        key = _annex_key(m)
+        line_start = ctx.text.rfind("\n", 0, m.start()) + 1
+        if key in heads or key in reported or not ctx.text[line_start : m.start()].strip():
+            continue  # attached, already reported, or itself a heading line
+        reported.add(key)
+        yield Hit(ctx.span(m.start(), m.end()), {"annex": m.group()})

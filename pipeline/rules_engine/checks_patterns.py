@@ -30,12 +30,26 @@ class PatternParams(Params):
     highlight: str | None = Field(default=None, description="regex for the quoted span")
     require_doc: list[str] = Field(default_factory=list, description="document must match all")
     forbid_doc: list[str] = Field(default_factory=list, description="document must match none")
+    require_title: list[str] = Field(
+        default_factory=list, description="the contract's title (first line) must match one"
+    )
     once: bool = Field(default=False, description="report only the first sentence")
 
 
+def contract_title(ctx: RuleContext) -> str:
+    """The first non-empty line: what kind of contract this says it is (劳动合同, Lease ...)."""
+    return next((line for line in ctx.text.split("\n") if line.strip()), "")
+
+
+def title_ok(ctx: RuleContext, patterns: list[str]) -> bool:
+    return not patterns or any(regex(p).search(contract_title(ctx)) for p in patterns)
+
+
 def _doc_ok(ctx: RuleContext, params: PatternParams) -> bool:
-    return all(regex(p).search(ctx.text) for p in params.require_doc) and not any(
-        regex(p).search(ctx.text) for p in params.forbid_doc
+    return (
+        all(regex(p).search(ctx.text) for p in params.require_doc)
+        and not any(regex(p).search(ctx.text) for p in params.forbid_doc)
+        and title_ok(ctx, params.require_title)
     )
 
 
@@ -137,12 +151,15 @@ class CompanionParams(Params):
     trigger_none: list[str] = Field(default_factory=list)
     companion: list[str] = Field(min_length=1, description="one must match somewhere")
     require_doc: list[str] = Field(default_factory=list)
+    require_title: list[str] = Field(default_factory=list)
 
 
 @check("missing_companion", CompanionParams, fields=("sentence",))
 def missing_companion(ctx: RuleContext, params: CompanionParams) -> Iterator[Hit]:
     """A trigger sentence exists but its companion clause is nowhere in the contract."""
     if not all(regex(p).search(ctx.text) for p in params.require_doc):
+        return
+    if not title_ok(ctx, params.require_title):
         return
     if any(regex(p).search(ctx.text) for p in params.companion):
         return
