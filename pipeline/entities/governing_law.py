@@ -57,11 +57,19 @@ class AssumedLaw:
     note: str
 
 
+_SAR_LAW = re.compile(
+    r"(?<!excluding )(?<!exclusive of )(?:laws? of (?:the )?(?:Hong Kong|Macau|Macao|Taiwan)"
+    r"|(?:Hong Kong|Macau|Macao) (?:SAR )?law)|(?<!不包括)(?:香港|澳门)(?:特别行政区)?法律"
+)
+
+
 def _system_of(text: str) -> LawSystem | None:
-    if _SAR.search(text) and not re.search(r"mainland|中国大陆|内地", text, re.I):
-        return "other"
     if _PRC.search(text):
-        return "prc"
+        # "laws of the PRC (excluding the laws of Hong Kong, Macao and Taiwan)" is PRC law
+        excluded = re.search(r"exclud|不包括|除外|不含", text, re.I)
+        return "other" if _SAR_LAW.search(text) and not excluded else "prc"
+    if _SAR.search(text):
+        return "other"
     if _ENGLAND.search(text):
         return "england"
     if _US.search(text):

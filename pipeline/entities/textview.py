@@ -22,9 +22,10 @@ from functools import lru_cache
 from pipeline.model import Document, PageMap, Span
 
 HEADING_START = re.compile(
-    r"^\s*(?:第[一二三四五六七八九十百零〇\d]+[条章节]|[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）"
+    r"^\s*(?:第[一二三四五六七八九十百零〇\d]+[条章节](?![款项])|[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）(?![项款目])"
     r"|\d{1,3}(?:\.\d{1,3})*(?:[.、．](?!\d)|\s)|(?:ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule"
-    r"|EXHIBIT|Exhibit|ANNEX|Annex)\s+[\dIVXLCA-Z]|附件|[甲乙丙丁]方[（(：:])"
+    r"|EXHIBIT|Exhibit|ANNEX|Annex)\s+[\dIVXLCA-Z]|附件[一二三四五六七八九十\d]*(?:[\s:：、.．《]|$)"
+    r"|[甲乙丙丁]方[（(：:])"
 )
 _SENTENCE_END = "。；：;:!?！？.）)"
 _NUMBER_ONLY = re.compile(r"^\s*(?:第[一二三四五六七八九十百零〇\d]+条|\d+(?:\.\d+)*[.、]?)\s*$")

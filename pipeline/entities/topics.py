@@ -40,7 +40,7 @@ _COMPILED = {k: re.compile(v, re.I) for k, v in CLAUSE_TYPES.items()}
 
 # What a number refers to: the nearest keyword before it in its sentence wins.
 TOPICS: dict[str, str] = {
-    "deposit": r"定金",
+    "deposit": r"定金|earnest money|(?<!security )(?<!Security )\bdeposit\b",
     "earnest_money": r"订金|预付款",
     "security_deposit": r"押金|保证金|security deposit",
     "penalty": r"违约金|罚款|罚金|滞纳金|liquidated damages|penalty",

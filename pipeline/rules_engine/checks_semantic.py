@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from pipeline.entities.clauses import innermost
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
@@ -29,13 +30,22 @@ _ZH = {
     r"|无需征得|无须征得|以[^，。；]{0,6}通知为准",
     "terminate": r"解除|终止|解约",
     "at_will": r"随时|任何理由|无需(?:说明)?理由|无须(?:说明)?理由|无论[^，。；]{0,8}原因|不论[^，。；]{0,8}原因"
-    r"|无条件|单方(?:面)?解除",
+    r"|无条件|单方(?:面)?解除|其他(?:经营|商业)?(?:需要|原因|理由)|经营需要|业务调整|规划调整",
     "one_sided": r"不予退还|不退还|不退|概不|无需承担|无须承担|不承担[^，。；]{0,6}责任|归[^，。；]{0,8}所有"
     r"|不予返还|不返还|没收",
+    # an exit that pays for what was done (定作人 may end a work contract at any time but must
+    # compensate, 民法典787) is not one-sided
+    "fair_exit": r"赔偿[^，。；]{0,10}损失|予以补偿|据实结算|(?:支付|承担|结清)[^，。；]{0,16}(?:已完成|已发生|已支出|必要费用|合理费用)"
+    r"|(?<!不予)(?<!不)(?:退还|返还)[^，。；]{0,10}(?:剩余|未发生|未使用)",
     "forfeit_any": r"(?:无论|不论|任何)[^，。；]{0,16}(?:原因|情形|理由)[^。；]{0,40}(?:不予退还|不退还|概不退|不予返还|不返还)",
     "remedy_waiver": r"最终解释权|放弃[^，。；]{0,16}(?:诉讼|起诉|仲裁|索赔|追究|抗辩|追偿)(?:的)?权"
-    r"|不得(?:以任何理由)?[^，。；]{0,6}(?:提起诉讼|起诉|申请仲裁|提出索赔|要求赔偿|主张赔偿|提出异议)",
-    "mutual": r"协商一致|双方(?:书面)?同意|经[^，。；]{0,6}方(?:书面)?同意|双方(?:另行)?协商|协商(?:后)?确定"
+    r"|不得(?:以任何理由)?[^，。；]{0,6}(?:提起诉讼|起诉|申请仲裁|提出索赔|要求赔偿|主张赔偿|提出异议)"
+    r"|(?:不得|无权)以任何理由[^，。；]{0,4}(?:单方)?(?:解除|终止)"
+    r"|(?:无论|不论)[^，。；]{0,10}(?:均|都)?不得(?:单方)?(?:解除|终止)",
+    # mitigation (民法典591) and the other side's own breach are not remedies taken away
+    "waiver_lawful": r"扩大的损失|扩大部分",
+    "mutual": r"协商一致|双方(?:书面)?同意|(?<!无需)(?<!无须)(?<!不需)(?<!不必)(?<!未)经[^，。；]{0,6}方(?:书面)?同意"
+    r"|双方(?:另行)?协商|协商(?:后)?确定"
     r"|任何一方|双方均|各方|一方[^，。；]{0,6}另一方|签订补充协议|书面补充",
     "objective": r"政府(?:指导价|定价)|国家(?:规定|政策|标准)调整|法律法规|指数|CPI|调价公式|物价部门",
 }
@@ -43,20 +53,27 @@ _EN = {
     "right": r"\bmay\b|reserves? the right|is entitled to|shall be entitled to|at (?:its|their) "
     r"(?:sole |absolute )?(?:discretion|option)|\bcan\b",
     "change": r"\b(?:amend|modify|change|vary|revise|increase|adjust|update|replace)\w*",
-    "object": r"\b(?:prices?|fees?|rates?|charges?|terms|conditions|this Agreement|the Agreement"
-    r"|Services?|scope|commission|Price List|tariff|policies|specifications?)\b",
-    "unilateral": r"at any time|sole (?:and absolute )?discretion|without (?:the )?(?:prior )?"
-    r"(?:consent|agreement|approval)|unilaterally|from time to time|by (?:giving )?notice|"
-    r"by posting|effective (?:immediately|upon)",
+    "object": r"\b(?:prices?|fees?|Fees|rates?|charges?|terms|conditions|this Agreement|the Agreement"
+    r"|commission|Price List|tariff|salary|remuneration)\b",
+    "change_object": r"\b(?:amend|modify|change|vary|revise|increase|adjust|update|replace)\w*"
+    r"(?:,? (?:or |and )?\w+)*?[^.;]{0,50}?\b(?:prices?|fees?|rates?|charges?|terms|conditions"
+    r"|this Agreement|the Agreement|commission|Price List|tariff|salary|remuneration)\b",
+    "unilateral": r"at any time|for any reason|as it (?:sees|deems) fit|sole (?:and absolute )?discretion|without (?:the )?(?:prior )?"
+    r"(?:consent|agreement|approval)|unilaterally|from time to time|(?:by|on|upon) (?:giving )?"
+    r"(?:[\w()'’]+ ){0,4}notice|by posting|effective (?:immediately|upon)|shall (?:take effect and )?bind",
     "terminate": r"\bterminat\w*|\bcancel\w*",
     "at_will": r"at any time|for any reason|for convenience|without cause|with or without cause"
-    r"|for no reason",
+    r"|for no reason|business (?:adjustment|reasons|needs)|any other reason",
     "one_sided": r"non-refundable|without (?:any )?(?:refund|liability|compensation)|shall not "
-    r"(?:be )?refund|forfeit\w*|retain all|no refund|shall have no liability",
+    r"(?:be )?refund|forfeit\w*|retain all|no refund|shall have no liability|(?:be )?retained by",
+    "fair_exit": r"compensate|reimburse|pay (?:for )?(?:all )?(?:work|Services|Deliverables) "
+    r"(?:performed|provided|completed)|refund (?:any|all|the) (?:unused|unearned|prepaid)",
     "forfeit_any": r"(?:for any reason|in any event|regardless of (?:the )?(?:reason|cause))[^.]{0,60}"
     r"(?:non-refundable|not (?:be )?refund|forfeit)",
     "remedy_waiver": r"waives? (?:any|all|its|his|her|their) rights? to (?:sue|bring|claim|recover"
-    r"|seek)|shall (?:have|has) no (?:claim|recourse|remedy) against|may not bring any (?:claim|action)",
+    r"|seek)|shall (?:have|has) no (?:claim|recourse|remedy) against|may not bring any (?:claim|action)"
+    r"|may not terminate (?:this Agreement )?for any reason",
+    "waiver_lawful": r"mitigat",
     "mutual": r"mutual\w*|both parties|each party|either party|written agreement of|signed by "
     r"(?:both|each|the parties)|with the (?:prior )?(?:written )?(?:consent|agreement) of|"
     r"agreed (?:in writing )?by the parties",
@@ -70,18 +87,26 @@ class UnilateralParams(Params):
     )
 
 
-def _kind(sentence: str, table: dict[str, str], kinds: list[str]) -> str | None:
-    """Which unilateral right the sentence gives, if any."""
+def _kind(sentence: str, clause: str, table: dict[str, str], kinds: list[str]) -> str | None:
+    """Which unilateral right the sentence gives, if any. ``clause`` is the rest of its
+    numbered clause: a right to end at will and the forfeiture it triggers may be two
+    sentences apart."""
     has = {k: bool(regex(v).search(sentence)) for k, v in table.items()}
     if has["mutual"]:
         return None
-    if "waiver" in kinds and (has["remedy_waiver"] or has["forfeit_any"]):
+    waiver = has["remedy_waiver"] or has["forfeit_any"]
+    if "waiver" in kinds and waiver and not has["waiver_lawful"]:
         return "waiver"
     if not has["right"]:
         return None
-    if "change" in kinds and has["change"] and has["object"] and has["unilateral"]:
+    changes = has["change"] and has["object"]
+    if "change_object" in table:  # English: the verb must govern the object ("modify the fees")
+        changes = bool(regex(table["change_object"]).search(sentence))
+    if "change" in kinds and changes and has["unilateral"]:
         return None if has["objective"] else "change"
-    if "terminate" in kinds and has["terminate"] and has["at_will"] and has["one_sided"]:
+    one_sided = has["one_sided"] or bool(regex(table["one_sided"]).search(clause))
+    fair = has["fair_exit"] or bool(regex(table["fair_exit"]).search(clause))
+    if "terminate" in kinds and has["terminate"] and has["at_will"] and one_sided and not fair:
         return "terminate"
     return None
 
@@ -97,5 +122,7 @@ def unilateral_right(ctx: RuleContext, params: UnilateralParams) -> Iterator[Hit
     remedies."""
     table = _ZH if ctx.language == "zh" else _EN
     for sentence in ctx.sentences:
-        if _kind(sentence.text, table, list(params.kinds)) is not None:
+        clause = innermost(ctx.clauses, ctx.view.origin[sentence.start]) if ctx.clauses else None
+        body = ctx.text[ctx.view_offset(clause.body.start) : ctx.view_offset(clause.body.end)] if clause else ""
+        if _kind(sentence.text, body, table, list(params.kinds)) is not None:
             yield _highlight(ctx, sentence)

@@ -63,6 +63,21 @@ def _ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity,
             yield e, e.value / total.value, total.text
 
 
+def _twin_note(ctx: RuleContext, e: Entity, ratio: float) -> str:
+    """When the price's 大写 and 小写 disagree the price is uncertain: give the ratio on the
+    other figure too, and say so."""
+    total = contract_total(ctx)
+    if total is None or e.kind == "rate" or not isinstance(total.value, float):
+        return ""
+    twin = total.attrs.get("twin_value")
+    if not isinstance(twin, int | float) or twin <= 0 or abs(float(twin) - total.value) < 0.005:
+        return ""
+    other = ratio * total.value / float(twin)
+    if ctx.language == "zh":
+        return f"（按大写金额计为{other:.1%}；大写与小写金额不一致，价款本身不确定）"
+    return f" ({other:.1%} on the amount in words; words and figures differ, so the price is uncertain)"
+
+
 @check("share_of_price", RatioParams, fields=("amount", "ratio", "total", "limit"))
 def share_of_price(ctx: RuleContext, params: RatioParams) -> Iterator[Hit]:
     """A deposit or penalty (amount or % of price) above ``max_ratio`` of the contract price."""
@@ -70,8 +85,8 @@ def share_of_price(ctx: RuleContext, params: RatioParams) -> Iterator[Hit]:
         if ratio > params.max_ratio + 1e-9:
             yield Hit(
                 e.span,
-                {"amount": e.text, "ratio": f"{ratio:.1%}", "total": total,
-                 "limit": f"{params.max_ratio:.0%}"},
+                {"amount": e.text, "ratio": f"{ratio:.1%}{_twin_note(ctx, e, ratio)}",
+                 "total": total, "limit": f"{params.max_ratio:.0%}"},
             )  # fmt: skip
 
 
