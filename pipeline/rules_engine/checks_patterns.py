@@ -34,6 +34,11 @@ class PatternParams(Params):
         default_factory=list, description="the contract's title (first line) must match one"
     )
     once: bool = Field(default=False, description="report only the first sentence")
+    clause_none_of: list[str] = Field(
+        default_factory=list,
+        description="no regex may match the sentence's numbered clause (its context: a penalty "
+        "in a training-service clause is lawful although the sentence never says so)",
+    )
 
 
 def contract_title(ctx: RuleContext) -> str:
@@ -70,6 +75,16 @@ def _highlight(ctx: RuleContext, sentence: Sentence, patterns: list[str | None])
     return ctx.sentence_span(sentence)
 
 
+def sentence_clause_text(ctx: RuleContext, sentence: Sentence) -> str:
+    """The view text of the numbered clause a sentence lies in (the sentence if none)."""
+    from pipeline.entities.clauses import innermost
+
+    clause = innermost(ctx.clauses, ctx.view.origin[sentence.start]) if ctx.clauses else None
+    if clause is None:
+        return sentence.text
+    return ctx.text[ctx.view_offset(clause.body.start) : ctx.view_offset(clause.body.end)]
+
+
 def _matching(
     ctx: RuleContext, all_of: list[str], any_of: list[str], none_of: list[str]
 ) -> Iterator[Sentence]:
@@ -82,6 +97,10 @@ def sentence_pattern(ctx: RuleContext, params: PatternParams) -> Iterator[Hit]:
     if not _doc_ok(ctx, params):
         return
     for sentence in _matching(ctx, params.all_of, params.any_of, params.none_of):
+        if params.clause_none_of and any(
+            regex(p).search(sentence_clause_text(ctx, sentence)) for p in params.clause_none_of
+        ):
+            continue
         span = _highlight(ctx, sentence, [params.highlight, *params.any_of, *params.all_of])
         yield Hit(span, {"sentence": sentence.text.strip()})
         if params.once:

@@ -15,8 +15,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from pipeline.entities.clauses import innermost
-from pipeline.rules_engine.checks_patterns import regex
+from pipeline.rules_engine.checks_patterns import regex, sentence_clause_text
 from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
 
@@ -122,7 +121,46 @@ def unilateral_right(ctx: RuleContext, params: UnilateralParams) -> Iterator[Hit
     remedies."""
     table = _ZH if ctx.language == "zh" else _EN
     for sentence in ctx.sentences:
-        clause = innermost(ctx.clauses, ctx.view.origin[sentence.start]) if ctx.clauses else None
-        body = ctx.text[ctx.view_offset(clause.body.start) : ctx.view_offset(clause.body.end)] if clause else ""
+        body = sentence_clause_text(ctx, sentence)
         if _kind(sentence.text, body, table, list(params.kinds)) is not None:
             yield _highlight(ctx, sentence)
+
+
+_FAULT = {
+    "zh": {
+        "exclusion": r"不承担|免除|概不负责|不负责任|不负任何|不予赔偿|无须承担|无需承担|免责|仅(?:退还|赔偿|承担)"
+        r"|以[^，。；]{0,12}为限|限额|最高赔偿",
+        "fault": r"故意|重大过失|酒后驾驶|醉酒|监守自盗|盗窃|(?:不论|无论|不管)(?:是否)?[^，。；]{0,30}(?:任何|其他任何)"
+        r"(?:原因|行为|情形)|任何原因(?:造成|导致|所致)|因任何原因",
+        "harm": r"损失|损害|毁损|灭失|伤害|伤亡",
+        "carve_out": r"除外|不适用|不免除|不在此限|仍应(?:承担|赔偿)|但[^，。；]{0,20}(?:故意|重大过失)"
+        r"|不受[^，。；]{0,10}限|除[^。；]{0,60}(?:故意|重大过失)[^。；]{0,60}外",
+    },
+    "en": {
+        "exclusion": r"not (?:be )?(?:liable|responsible)|no liability|in no event|exclude[sd]? "
+        r"(?:all |any )?liability|limited to|shall not exceed",
+        "fault": r"gross(?:ly)? neglig|wil(?:l)?ful|intentional|deliberate|regardless of (?:the )?cause"
+        r"|howsoever (?:caused|arising)|any cause whatsoever|even if caused by|whether or not caused by",
+        "harm": r"loss|damage|injury|death",
+        "carve_out": r"(?:except|save|other than|excluding|unless|but not)[^.;]{0,60}(?:gross(?:ly)? "
+        r"neglig|wil(?:l)?ful|intentional|deliberate|fraud)|nothing in this|shall not apply",
+    },
+}
+
+
+@check("exclusion_reaches_fault", fields=("sentence",))
+def exclusion_reaches_fault(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """An exclusion or cap of liability that reaches loss caused intentionally or by gross
+    negligence: named ("即使系故意或者重大过失造成，亦同"), or by a blanket "whatever the cause"
+    that takes them in (民法典 506). The exclusion may sit in the sentence before, as in
+    "不承担其他任何赔偿责任；即使……亦同"."""
+    table = _FAULT["zh" if ctx.language == "zh" else "en"]
+    previous: Sentence | None = None
+    for sentence in ctx.sentences:
+        text = sentence.text
+        same_line = previous is not None and "\n" not in ctx.text[previous.start : sentence.start]
+        context = (previous.text if previous and same_line else "") + text
+        has = {k: bool(regex(v).search(context if k != "fault" else text)) for k, v in table.items()}
+        if has["exclusion"] and has["fault"] and has["harm"] and not has["carve_out"]:
+            yield Hit(ctx.sentence_span(sentence), {"sentence": text.strip()})
+        previous = sentence
