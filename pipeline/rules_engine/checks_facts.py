@@ -75,8 +75,21 @@ class UncappedParams(Params):
     min_yearly: float = Field(
         default=0.365, gt=0, description="flag from this yearly share of the base (0.1%/day)"
     )
+    exclude_words: str | None = Field(
+        default=None, description="regex: a sentence matching it is not a penalty (holdover rent)"
+    )
+    unknown_base: bool = Field(
+        default=False,
+        description="flag a fixed sum per period even when no contract price gives its base",
+    )
 
 
+# "不设上限" / "without any cap" say there is none: remove them before looking for a cap
+_NO_CAP = re.compile(
+    r"不设(?:置)?上限|无上限|没有上限|不封顶|不受[^，。；]{0,6}限制|without (?:any )?(?:cap|limit(?:ation)?)"
+    r"|no (?:cap|limit|maximum)|uncapped|not (?:be )?(?:subject to|limited by) (?:any|a) (?:cap|limit)",
+    re.I,
+)
 _PERIODIC_BASE = re.compile(r"(?:月|日|周|年)(?:租金|服务费|工资|薪酬|费用)|monthly|weekly|annual (?:rent|fee)", re.I)
 _UNIT_PER_YEAR = (("周", 52.0), ("week", 52.0), ("月", 12.0), ("month", 12.0))
 
@@ -122,18 +135,23 @@ def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Ite
         found = period.search(sentence)
         if found is None or not words.search(sentence):
             continue
+        if params.exclude_words and regex(params.exclude_words).search(sentence):
+            continue
         clause = by_id.get(e.clause or "")
         scope = sentence
         if params.scope == "clause" and clause is not None:
             scope = ctx.text[ctx.view_offset(clause.body.start) : ctx.view_offset(clause.body.end)]
         key = e.clause or sentence
         yearly = _yearly_share(ctx, e, found.group())
+        if yearly is None and params.unknown_base and e.kind == "amount":
+            yearly = float("inf")  # a fixed sum per day with no price to compare: no ceiling at all
         if yearly is None or yearly < params.min_yearly - 1e-9:
             continue
-        if caps.search(scope) or key in done:
+        if caps.search(_NO_CAP.sub("", scope)) or key in done:
             continue
         done.add(key)
-        yield Hit(e.span, {"penalty": e.text, "yearly": f"{yearly:.0%}"})
+        shown = "an unbounded amount" if yearly == float("inf") else f"{yearly:.0%}"
+        yield Hit(e.span, {"penalty": e.text, "yearly": shown})
 
 
 class TermDatesParams(Params):
