@@ -59,6 +59,6 @@ def cuad(
 
 def register(app: typer.Typer) -> None:
     # Sub-commands defined in their own modules join the group on import.
-    from pipeline.cli import eval_golden  # noqa: F401
+    from pipeline.cli import clauses, eval_golden  # noqa: F401
 
     app.add_typer(eval_app, name="eval")

@@ -8,8 +8,10 @@ level. Text before the first heading is the ``preamble``.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
+from pipeline.entities.clause_kinds import default_classifier
 from pipeline.entities.model import Clause
 from pipeline.entities.numerals import parse_cn_integer
 from pipeline.entities.textview import TextView
@@ -136,7 +138,20 @@ def segment(document: Document, view: TextView) -> tuple[Clause, ...]:
                 types=clause_types(text[head.start : body_end]),
             )
         )
-    return tuple(clauses)
+    return _with_kinds(tuple(clauses), view)
+
+
+def _with_kinds(clauses: tuple[Clause, ...], view: TextView) -> tuple[Clause, ...]:
+    """Tag every clause with what it does, in one batch (about 0.3 ms a clause)."""
+    classifier = default_classifier()
+    if classifier is None or not clauses:
+        return clauses
+    bodies = [
+        view.text[bisect_left(view.origin, c.body.start) : bisect_left(view.origin, c.body.end)]
+        for c in clauses
+    ]
+    kinds = classifier.predict(bodies)
+    return tuple(c.model_copy(update={"kinds": k}) for c, k in zip(clauses, kinds, strict=True))
 
 
 def innermost(clauses: tuple[Clause, ...], offset: int) -> Clause | None:

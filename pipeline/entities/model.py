@@ -28,8 +28,9 @@ class Clause(Frozen):
     """A numbered clause (第六条, 6.3, Section 9, Schedule A) and what it is about.
 
     ``span`` covers the clause and its sub-clauses; ``body`` ends where the first
-    sub-clause begins. ``types`` are the typed-clause tags (deposit, penalty, governing_law,
-    arbitration, ...), found in the heading and body.
+    sub-clause begins. ``types`` are the keyword tags of what the clause *mentions* (deposit,
+    penalty, arbitration ...); ``kinds`` are what it *does* legally, from the clause-kind
+    classifier (:mod:`pipeline.entities.clause_kinds`), empty when no model is built.
     """
 
     id: str
@@ -40,3 +41,4 @@ class Clause(Frozen):
     body: Span
     parent: str | None = None
     types: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()

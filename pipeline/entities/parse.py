@@ -37,10 +37,17 @@ _AFTER_LEAVING = re.compile(
     r"(?:compet|engage|employ)",
     re.I,
 )
+# English puts the base after the percentage: "30% of the Contract Price".
+_OF_TOTAL_AFTER = re.compile(
+    r"\s*of (?:the )?(?:total |aggregate |whole )?(?:contract |purchase )?(?:price|fees?|contract sum"
+    r"|contract value|consideration)\b",
+    re.I,
+)
 # "支付合同总价款的50%，即人民币640,000元" / "30% of the Price, i.e. $30,000": the amount is
 # that share of the total, a typed fact of its own, never a second statement of the total.
 _SHARE_LINK = re.compile(
-    r"^[\s）)]*[，,]?\s*(?:即|计|为|合计|共计|金额为|折合|i\.e\.,?|namely|being|equal to"
+    r"^(?:\s*of (?:the )?[\w ]{0,30}?(?:price|fees?|sum|amount|value|consideration))?"
+    r"[\s）)]*[，,]?\s*(?:即|计|为|合计|共计|金额为|折合|i\.e\.,?|namely|being|equal to"
     r"|amounting to|which is|that is)\s*[（(]?\s*(?:人民币|RMB|大写|小写)?\s*[:：]?\s*$",
     re.I,
 )
@@ -102,7 +109,10 @@ def _enrich(text: str, matches: list[Match], sentences: list[tuple[int, int]]) -
             attrs["topic"], attrs["topic_gap"] = topics.nearest_topic(before)
             attrs["sentence_topics"] = topics.sentence_topics(text[s_start:s_end])
             if m.kind == "rate":
-                attrs["of_total"] = bool(_OF_TOTAL.search(before[-12:]))
+                after = text[m.end : m.end + 40]
+                attrs["of_total"] = bool(
+                    _OF_TOTAL.search(before[-12:]) or _OF_TOTAL_AFTER.match(after)
+                )
         elif m.kind == "date":
             attrs["role"] = topics.nearest_role(before, text[m.end : m.end + 8])
         elif m.kind == "duration":
@@ -127,9 +137,9 @@ def _mark_shares(text: str, matches: list[Match]) -> list[Match]:
             continue
         twin = m.attrs.get("twin_start")
         share: float | None = None
-        if rate is not None and m.attrs.get("sentence_start") == rate.attrs.get("sentence_start"):
-            if _SHARE_LINK.match(text[rate.end : m.start]) and isinstance(rate.value, float):
-                share = rate.value
+        # the link must join them directly (an English "i.e." may end a "sentence" for the splitter)
+        if rate is not None and _SHARE_LINK.match(text[rate.end : m.start]):
+            share = rate.value if isinstance(rate.value, float) else None
         if share is None and isinstance(twin, int) and twin in marked:
             share = marked[twin]
         if share is None:

@@ -46,7 +46,8 @@ TOPICS: dict[str, str] = {
     "penalty": r"违约金|罚款|罚金|滞纳金|liquidated damages|penalty",
     "total_price": r"总价款|总价|合同价款|合同金额|合同总额|总金额|价款总计|总计|合同价格|租金总额"
     r"|工程价款|工程总价|货款总额|总货款|服务费总额"
-    r"|total (?:contract )?price|contract price|total consideration|aggregate fees|total fees",
+    r"|total (?:contract |purchase )?price|(?:contract|purchase) price|total consideration"
+    r"|aggregate fees|total fees",
     "principal": r"借款金额|借款本金|本金|借款|贷款金额|loan amount|principal",
     "interest": r"利率|利息|年息|月息|interest",
     "rent": r"租金|rent",
@@ -114,7 +115,7 @@ DURATION_TOPICS: dict[str, str] = {
     "lease_term": r"租赁期限|租期|租赁期|lease term",
     "guarantee_period": r"保证期间|保证期限|保证责任期间|guarantee period",
     "contract_term": r"合同期限|劳动合同期限|聘用期|本合同有效期|有效期|initial term"
-    r"|term of this agreement",
+    r"|term of this (?:agreement|contract)|(?:agreement|contract) (?:runs|continues) for",
     "renewal": r"续期|续签|续订|renewal term|renew",
     "notice": r"提前|书面通知|notice",
     "warranty": r"质量保证期|保修期|质保期|warranty period",

@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import json
 import re
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ import numpy as np
 
 from pipeline.entities.clause_kinds import (
     CLAUSE_KINDS,
+    MODEL_FILE,
     VECTORIZER_ARGS,
     ClauseClassifier,
     featurize,
@@ -55,8 +55,18 @@ def training_set(folder: Path) -> list[LabelledClause]:
     return [c for path in sorted(folder.glob("*.jsonl")) for c in read_jsonl(path)]
 
 
+def development_clauses(golden: Path) -> list[LabelledClause]:
+    """Everything the model may learn from: the clause files and the dev contracts' labels."""
+    return training_set(golden / "clauses") + heldout_clauses(golden / "dev" / "contracts")
+
+
+def model_path() -> Path:
+    return Path(__file__).resolve().parents[1] / "entities" / "data" / MODEL_FILE
+
+
 def heldout_clauses(contracts: Path) -> list[LabelledClause]:
-    """Clauses of the blind contracts, cut at the labelled clause starts."""
+    """Clauses of labelled contracts (``annotations.clauses``), cut at the labelled clause
+    starts: the blind held-out contracts, or the dev contracts that carry clause labels."""
     out: list[LabelledClause] = []
     for label_path in sorted(contracts.glob("*.json")):
         if label_path.name.endswith(".second.json"):
@@ -88,7 +98,9 @@ def _targets(clauses: Sequence[LabelledClause]) -> np.ndarray:
     return np.array([[k in c.kinds for k in CLAUSE_KINDS] for c in clauses], dtype=np.int8)
 
 
-def train(clauses: Sequence[LabelledClause], c: float = 8.0) -> ClauseClassifier:
+def train(
+    clauses: Sequence[LabelledClause], c: float = 8.0, thresholds: np.ndarray | None = None
+) -> ClauseClassifier:
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
 
@@ -109,7 +121,11 @@ def train(clauses: Sequence[LabelledClause], c: float = 8.0) -> ClauseClassifier
         vectorizer=vectorizer,
         coef=np.array(coefs, dtype=np.float32),
         intercept=np.array(intercepts, dtype=np.float32),
-        thresholds=np.full(len(CLAUSE_KINDS), 0.5, dtype=np.float32),
+        thresholds=(
+            thresholds
+            if thresholds is not None
+            else np.full(len(CLAUSE_KINDS), 0.5, dtype=np.float32)
+        ),
         kinds=CLAUSE_KINDS,
     )
 
@@ -180,16 +196,3 @@ def cuad_clauses(master_csv: Path, min_chars: int = 40) -> list[dict[str, object
         {"source": f"cuad:{name}", "lang": "en", "number": "", "text": span, "types": sorted(k)}
         for (name, span), k in sorted(merged.items())
     ]
-
-
-def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - thin wrapper
-    args = list(sys.argv[1:] if argv is None else argv)
-    folder = Path(args[0]) if args else Path("golden_set/clauses")
-    clauses = training_set(folder)
-    model = train(clauses)
-    held = heldout_clauses(Path("golden_set/heldout/contracts"))
-    scores = score(model, held)
-    for s in scores:
-        print(s.kind, s.tp, s.fp, s.fn, s.f1)
-    print("macro-F1", macro_f1(scores), len(held))
-    return 0

@@ -59,8 +59,12 @@ def run_rules(rules: tuple[LoadedRule, ...], ctx: RuleContext) -> tuple[Finding,
 
 
 def clause_label(ctx: RuleContext, offset: int) -> str | None:
-    """How a lawyer names the clause at ``offset``: 第6条 / 6.3 / Section 9 (None in the preamble)."""
+    """How a lawyer names the clause at ``offset``, outermost first: "第九条 / 9.1",
+    "附件二 / 二", "Section 7.1" (None in the preamble)."""
     clause = innermost(ctx.clauses, offset)
-    if clause is None or clause.id == "preamble":
-        return None
-    return clause.id.split("#")[0]
+    by_id = {c.id: c for c in ctx.clauses}
+    path: list[str] = []
+    while clause is not None and clause.id != "preamble":
+        path.append(clause.id.split("#")[0])
+        clause = by_id.get(clause.parent) if clause.parent else None
+    return " / ".join(reversed(path)) or None

@@ -12,6 +12,7 @@ from pipeline.model import Finding
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.entities.helpers import make_document
+from tests.rules.cases_new import NEW_CASES
 
 BASE_ZH = """设备采购合同
 
@@ -80,6 +81,11 @@ def labour(
     return LABOUR.format(
         term=term, probation=probation, nc_term=nc_term, nc_comp=nc_comp, penalty=penalty
     )
+
+
+def goods(text: str) -> str:
+    """The same contract as a sale of goods: UCC Article 2 rules apply to goods only."""
+    return text.replace("SOFTWARE SERVICES AGREEMENT", "EQUIPMENT SUPPLY AGREEMENT", 1)
 
 
 def zh(extra: str = "", **replace: str) -> str:
@@ -366,9 +372,9 @@ CASES: list[tuple[str, str, str]] = [
     ),
     (
         "en.liquidated_damages.penalty",
-        en(
+        goods(en(
             "5. DELAY\n5.1 Provider shall pay liquidated damages of $5,000 per day of delay as a penalty, regardless of Customer's actual loss."
-        ),
+        )),
         en(
             "5. DELAY\n5.1 Provider shall pay liquidated damages of $500 per day of delay, which the parties agree is a reasonable pre-estimate of Customer's loss and not a penalty."
         ),
@@ -391,9 +397,9 @@ CASES: list[tuple[str, str, str]] = [
     ),
     (
         "en.amendment.unilateral",
-        en(
+        goods(en(
             "5. AMENDMENT\n5.1 Provider may amend this Agreement at any time by posting a revised version on its website."
-        ),
+        )),
         en(
             "5. AMENDMENT\n5.1 This Agreement may be amended only in writing signed by both parties."
         ),
@@ -434,13 +440,15 @@ CASES: list[tuple[str, str, str]] = [
     ),
     (
         "en.term.undefined",
-        en("5. SUPPORT\n5.1 Provider shall meet the Service Levels for the Hosted Platform."),
+        en("5. SUPPORT\n5.1 Provider shall meet the Service Levels for the Hosted Platform and report monthly against the Service Levels."),
         en(
             '5. SUPPORT\n5.1 "Service Levels" means the targets in Exhibit A. Provider shall meet the Service Levels.'
         ),
     ),
 ]
 
+
+CASES += NEW_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 

@@ -1,0 +1,348 @@
+"""Positive and negative contract texts for the rules added for issue 11 (typed facts, clause
+semantics, governing law). Each pair differs only in what the rule is about; the lawful twin
+is the near-miss a careful drafter would write."""
+
+from __future__ import annotations
+
+ZH_SALE = """设备采购合同
+
+签订日期：2025年3月1日
+甲方（买方）：杭州明川电子有限公司
+乙方（卖方）：宁波东港机械有限公司
+
+第一条 价款
+1.1 合同总价款为人民币壹佰万元整（¥1,000,000.00）。
+1.2 甲方应于设备验收合格后十日内支付合同总价款的30%，即人民币{share}元。
+第二条 交货
+2.1 乙方应于2025年5月30日前将设备交付至甲方位于杭州市滨江区的仓库。
+第三条 违约责任
+3.1 {penalty}
+第四条 其他
+4.1 {other}
+4.2 因本合同引起的争议，提交杭州仲裁委员会仲裁。
+甲方（盖章）：杭州明川电子有限公司
+乙方（盖章）：宁波东港机械有限公司
+"""
+
+
+def zh_sale(
+    share: str = "300,000",
+    penalty: str = "乙方逾期交货的，每逾期一日按合同总价款的万分之五支付违约金。",
+    other: str = "本合同一式两份。",
+) -> str:
+    return ZH_SALE.format(share=share, penalty=penalty, other=other)
+
+
+ZH_BUILD = """办公楼装饰装修工程施工合同
+
+签订日期：2025年4月1日
+发包人：南京恒泰置业有限公司
+承包人：南京金石装饰工程有限公司
+
+第一条 工程价款为人民币伍佰万元整（¥5,000,000.00）。
+第二条 工期为180日，自2025年5月1日起至2025年10月27日止。
+第三条 保修
+3.1 卫生间及外墙面防渗漏的保修期为{waterproof}，自竣工验收合格之日起计算。
+3.2 电气管线、给排水管道及装修工程的保修期为2年。
+第四条 本合同履行中发生的争议，提交南京仲裁委员会仲裁。
+附件一 工程量清单
+"""
+
+EN_PRC = """EQUIPMENT SUPPLY CONTRACT
+
+This Equipment Supply Contract is made on March 3, 2025 between Hanse Maschinen GmbH ("Seller") and Suzhou Lianhe Precision Co., Ltd. ("Buyer").
+1. PRICE
+1.1 The total Contract Price is EUR 1,000,000 (One Million Euros).
+1.2 Within ten days of signing, Buyer shall pay a deposit of EUR {deposit} to Seller.
+2. DELIVERY
+2.1 Seller shall deliver the Equipment to Buyer's plant in Suzhou by June 30, 2025.
+2.2 {delay}
+3. LIABILITY
+3.1 {liability}
+4. LAW AND DISPUTES
+4.1 This Contract is governed by the laws of the People's Republic of China.
+4.2 {disputes}
+{extra}
+"""
+
+
+def en_prc(
+    deposit: str = "200,000",
+    delay: str = "For late delivery Seller shall pay liquidated damages of 0.05% of the Contract Price for each day of delay, capped at 5% of the Contract Price.",
+    liability: str = "Seller's aggregate liability shall not exceed the Contract Price, except for death or personal injury or loss caused by gross negligence or wilful misconduct.",
+    disputes: str = "Any dispute shall be submitted to the Shanghai International Arbitration Center for arbitration in Shanghai.",
+    extra: str = "",
+) -> str:
+    return EN_PRC.format(
+        deposit=deposit, delay=delay, liability=liability, disputes=disputes, extra=extra
+    )
+
+
+EN_GOODS = """EQUIPMENT SUPPLY AGREEMENT
+
+This Equipment Supply Agreement (the "Agreement") is made on January 10, 2025 between Ridgeway Pumps, Inc. ("Supplier") and Harbor Water LLC ("Buyer").
+1. PRICE
+1.1 The total purchase price is US$400,000, payable within thirty (30) days of delivery.
+2. DELIVERY
+2.1 {delay}
+3. CHANGES
+3.1 {changes}
+4. LAW
+4.1 This Agreement is governed by the laws of the State of {state}.
+"""
+
+
+def en_goods(
+    delay: str = "If Supplier delivers late it shall pay liquidated damages of 0.5% of the purchase price per week of delay, up to a maximum of 5% of the purchase price, as Buyer's sole and exclusive remedy for delay.",
+    changes: str = "The prices may be changed only by a written amendment signed by both parties.",
+    state: str = "Ohio",
+) -> str:
+    return EN_GOODS.format(delay=delay, changes=changes, state=state)
+
+
+EN_SERVICES = """CONSULTING SERVICES AGREEMENT
+
+This Consulting Services Agreement (the "Agreement") is made on January 10, 2025 between Northlake Advisory Ltd ("Consultant") and Brightwater Foods Ltd ("Client").
+1. FEES
+1.1 Client shall pay Consultant fees of £20,000 per month.
+2. DELIVERABLES
+2.1 {delay}
+3. CHANGES
+3.1 {changes}
+4. LAW
+4.1 This Agreement is governed by the laws of {law}.
+5. TERM
+5.1 This Agreement runs for {term}, from February 1, 2025 to January 31, 2026.
+{extra}
+"""
+
+
+def en_services(
+    delay: str = "If a Deliverable is late, Consultant shall credit 2% of the monthly fee for each week of delay, up to a maximum of 10% of that fee, as Client's sole remedy for delay.",
+    changes: str = "The fees may be changed only by a written amendment signed by both parties.",
+    law: str = "England and Wales",
+    term: str = "twelve (12) months",
+    extra: str = "",
+) -> str:
+    return EN_SERVICES.format(delay=delay, changes=changes, law=law, term=term, extra=extra)
+
+
+NEW_CASES: list[tuple[str, str, str]] = [
+    ("cn.amount.share_mismatch", zh_sale(share="350,000"), zh_sale()),
+    (
+        "cn.date.term_vs_range",
+        zh_sale(other="本合同有效期为两年，自2025年3月1日起至2026年2月28日止。"),
+        zh_sale(other="本合同有效期为一年，自2025年3月1日起至2026年2月28日止。"),
+    ),
+    (
+        "cn.penalty.per_period_uncapped",
+        zh_sale(penalty="乙方逾期交货的，每逾期一日按合同总价款的千分之三支付违约金。"),
+        zh_sale(
+            penalty="乙方逾期交货的，每逾期一日按合同总价款的千分之三支付违约金，违约金累计不超过合同总价款的10%。"
+        ),
+    ),
+    (
+        "cn.standard_terms.unilateral_right",
+        zh_sale(other="乙方有权根据原材料市场价格变动情况单方调整合同单价，并以书面通知为准。"),
+        zh_sale(other="原材料市场价格变动超过10%的，双方应协商调整合同单价。"),
+    ),
+    (
+        "cn.annex.missing",
+        ZH_BUILD.format(waterproof="5年").replace("第四条", "第四条 承包人应按附件三的施工方案施工。"),
+        ZH_BUILD.format(waterproof="5年").replace("第四条", "第四条 承包人应按附件一的工程量清单施工。"),
+    ),
+    (
+        "cn.construction.warranty_below_minimum",
+        ZH_BUILD.format(waterproof="3年"),
+        ZH_BUILD.format(waterproof="5年"),
+    ),
+    (
+        "cn.exemption.reaches_fault",
+        zh_sale(
+            other="货物在运输途中毁损、灭失的，乙方仅退还运费，不承担其他赔偿责任；即使系乙方的故意或者重大过失造成，亦同。"
+        ),
+        zh_sale(
+            other="货物在运输途中毁损、灭失的，乙方的赔偿以货值为限，但因乙方故意或者重大过失造成的损失除外。"
+        ),
+    ),
+    (
+        "cn.penalty.lump_sum_any_breach",
+        zh_sale(
+            penalty="乙方违反本合同任何一项约定的，应向甲方一次性支付违约金人民币伍拾万元整（¥500,000.00）。"
+        ),
+        zh_sale(
+            penalty="乙方逾期交货超过三十日的，应向甲方支付违约金人民币伍万元整（¥50,000.00），违约金不足以弥补损失的，乙方应补足。"
+        ),
+    ),
+    (
+        "en.amount.share_mismatch",
+        en_goods().replace(
+            "payable within thirty (30) days of delivery",
+            "of which 30% of the purchase price, i.e. US$150,000, is payable on signing",
+        ),
+        en_goods().replace(
+            "payable within thirty (30) days of delivery",
+            "of which 30% of the purchase price, i.e. US$120,000, is payable on signing",
+        ),
+    ),
+    (
+        "en.date.term_vs_range",
+        en_services(term="two (2) years"),
+        en_services(),
+    ),
+    (
+        "en.liquidated_damages.penalty_services",
+        en_services(
+            law="the State of New York",
+            delay="Consultant shall pay liquidated damages of $5,000 per day of delay as a penalty, regardless of Client's actual loss.",
+        ),
+        en_services(law="the State of New York"),
+    ),
+    (
+        "en.liquidated_damages.penalty_england",
+        en_services(
+            delay="Consultant shall pay liquidated damages of £5,000 per day of delay as a penalty, regardless of Client's actual loss."
+        ),
+        en_services(),
+    ),
+    (
+        "en.amendment.unilateral_common_law",
+        en_services(
+            changes="Consultant may amend this Agreement at any time by posting a revised version on its website."
+        ),
+        en_services(),
+    ),
+    (
+        "en.amendment.unilateral_right",
+        en_services(
+            changes="Consultant may, at its sole discretion, revise the fees for any reason by notice to Client."
+        ),
+        en_services(),
+    ),
+    (
+        "en.annex.missing",
+        en_services(extra="SCHEDULE A SERVICES\n6.1 Consultant shall meet the standards in Schedule C."),
+        en_services(extra="SCHEDULE A SERVICES\n6.1 Consultant shall meet the standards in Schedule A."),
+    ),
+    (
+        "en.liquidated_damages.per_period_uncapped",
+        en_goods(
+            delay="If Supplier delivers late it shall pay liquidated damages of 2% of the purchase price for each day of delay."
+        ),
+        en_goods(),
+    ),
+    (
+        "en.liquidated_damages.per_period_uncapped_england",
+        en_services(
+            delay="If a Deliverable is late, Consultant shall pay liquidated damages of £2,000 for each day of delay."
+        ),
+        en_services(),
+    ),
+    (
+        "en.liquidated_damages.any_breach_or_cumulative",
+        en_goods(
+            delay="For any breach of this Agreement Supplier shall pay liquidated damages of US$50,000, in addition to any other damages."
+        ),
+        en_goods(),
+    ),
+    (
+        "en.liquidated_damages.any_breach_or_cumulative_england",
+        en_services(
+            delay="For any breach of this Agreement Consultant shall pay liquidated damages of £50,000, in addition to any other damages."
+        ),
+        en_services(),
+    ),
+    (
+        "en.prc.exemption.personal_injury_or_gross_fault",
+        en_prc(
+            liability="Seller shall not be liable for death or personal injury caused by the Equipment."
+        ),
+        en_prc(),
+    ),
+    (
+        "en.prc.exemption.reaches_fault",
+        en_prc(
+            liability="Seller's liability for loss of or damage to the goods is limited to the freight, howsoever caused."
+        ),
+        en_prc(),
+    ),
+    ("en.prc.deposit.over_20_percent", en_prc(deposit="300,000"), en_prc()),
+    (
+        "en.prc.penalty.share_of_price",
+        en_prc(
+            delay="If Seller fails to deliver, Seller shall pay liquidated damages of 40% of the Contract Price."
+        ),
+        en_prc(),
+    ),
+    (
+        "en.prc.penalty.per_period_uncapped",
+        en_prc(
+            delay="For late delivery Seller shall pay liquidated damages of 0.5% of the Contract Price for each day of delay."
+        ),
+        en_prc(),
+    ),
+    (
+        "en.prc.dispute.arbitration_or_court",
+        en_prc(
+            disputes="Any dispute shall be submitted either to the Shanghai International Arbitration Center for arbitration or to the people's court where Buyer is located."
+        ),
+        en_prc(),
+    ),
+    (
+        "en.prc.arbitration.institution_unclear",
+        en_prc(disputes="Any dispute shall be submitted to an arbitration commission in Shanghai."),
+        en_prc(),
+    ),
+    (
+        "en.prc.standard_terms.unilateral_right",
+        en_prc(extra="5.1 Seller may adjust the Contract Price at any time at its sole discretion."),
+        en_prc(),
+    ),
+    (
+        "en.prc.amount.words_vs_figures",
+        en_prc().replace("(One Million Euros)", "(One Million Two Hundred Thousand Euros)"),
+        en_prc(),
+    ),
+    (
+        "en.prc.amount.share_mismatch",
+        en_prc(
+            extra="5.1 Buyer shall pay 30% of the Contract Price, i.e. EUR 350,000, on delivery."
+        ),
+        en_prc(
+            extra="5.1 Buyer shall pay 30% of the Contract Price, i.e. EUR 300,000, on delivery."
+        ),
+    ),
+    (
+        "en.prc.amount.parts_vs_stated_sum",
+        en_prc(
+            extra="5. PAYMENT\n5.1 Buyer shall pay EUR 300,000 on signing.\n5.2 Buyer shall pay EUR 600,000 on delivery.\n5.3 The above instalments together make the total of EUR 1,000,000."
+        ),
+        en_prc(
+            extra="5. PAYMENT\n5.1 Buyer shall pay EUR 400,000 on signing.\n5.2 Buyer shall pay EUR 600,000 on delivery.\n5.3 The above instalments together make the total of EUR 1,000,000."
+        ),
+    ),
+    (
+        "en.prc.date.end_before_start",
+        en_prc(extra="5.1 The warranty runs from July 1, 2025 to June 30, 2024."),
+        en_prc(extra="5.1 The warranty runs from July 1, 2025 to June 30, 2026."),
+    ),
+    (
+        "en.prc.date.term_vs_range",
+        en_prc(
+            extra="5.1 The term of this Contract is two (2) years, from March 3, 2025 to March 2, 2026."
+        ),
+        en_prc(
+            extra="5.1 The term of this Contract is one (1) year, from March 3, 2025 to March 2, 2026."
+        ),
+    ),
+    (
+        "en.prc.party.name_variant",
+        en_prc(extra="5.1 Hanse Werkzeug GmbH shall issue the invoices."),
+        en_prc(extra="5.1 Hanse Maschinen GmbH shall issue the invoices."),
+    ),
+    (
+        "en.prc.annex.missing",
+        en_prc(extra="Annex 1 Technical Specification\n5.1 Seller shall meet the tests in Annex 3."),
+        en_prc(extra="Annex 1 Technical Specification\n5.1 Seller shall meet the tests in Annex 1."),
+    ),
+]
