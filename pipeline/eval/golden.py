@@ -129,11 +129,12 @@ def citation_string(evidence: EvidenceSource) -> str | None:
 def gold_citation_key(citation: Citation) -> str | None:
     if citation.basis_kind == "common_law" or not citation.law or not citation.article:
         return None
-    joined = (
-        f"{citation.law} {citation.article}"
-        if citation.law.isascii()
-        else f"{citation.law}{citation.article}"
-    )
+    article = citation.article.strip()
+    if citation.law.isascii():
+        section = "§ " if "U.S.C" in citation.law and "§" not in article else ""
+        joined = f"{citation.law} {section}{article}"
+    else:  # labels may give the bare number ("585") or the article form ("第585条")
+        joined = f"{citation.law}第{article}条" if article.isdigit() else f"{citation.law}{article}"
     ref = parse_citation(joined)
     return f"{ref.law_key}.{ref.article}" if ref else None
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from kb.catalog import default_catalog
 from pipeline.eval.baseline import run_llm_only
 from pipeline.eval.golden import score_system
-from pipeline.eval.golden_labels import GoldContract, load_golden_set
+from pipeline.eval.golden_labels import RULE_FINDING_TYPES, GoldContract, load_golden_set
 from pipeline.eval.golden_report import system_summary
 from pipeline.llm.scripted import ScriptedLLM
 
@@ -54,7 +54,7 @@ def test_generate_critique_rewrite_then_pass(small_set: Path) -> None:
     assert summary["citations"]["total"] == 2
     assert summary["citations"]["fabricated"] == 1
     assert summary["citations"]["fabricated_examples"][0]["citation"] == "民法典第1300条"
-    assert summary["kappa"]["cells"] == 27
+    assert summary["kappa"]["cells"] == len(RULE_FINDING_TYPES)  # one contract × every type
     assert summary["overall"]["presence"]["tp"] == 2
     # the excessive-interest finding cites the gold article through a short alias
     assert summary["evidence"] == {"checked": 2, "correct": 1, "accuracy": 0.5}

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli.app import app
+from pipeline.eval.golden_labels import RULE_FINDING_TYPES
 
 runner = CliRunner()
 
@@ -32,7 +33,7 @@ def test_exit_code_follows_the_threshold(small_set: Path, tmp_path: Path, env: N
     assert code == 0, output
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     kappa = report["pipeline"]["kappa"]
-    assert kappa["cells"] == 2 * 27
+    assert kappa["cells"] == 2 * len(RULE_FINDING_TYPES)
     assert report["pipeline"]["mode"] == "none"
     assert "Cohen's κ" in (out / "report.md").read_text(encoding="utf-8")
     # κ can never reach 1.01: the same run must now ask for a roll back
