@@ -60,6 +60,9 @@ def development_clauses(golden: Path) -> list[LabelledClause]:
     return training_set(golden / "clauses") + heldout_clauses(golden / "dev" / "contracts")
 
 
+GOLDEN_DIR = Path(__file__).resolve().parents[2] / "golden_set"
+
+
 def model_path() -> Path:
     return Path(__file__).resolve().parents[1] / "entities" / "data" / MODEL_FILE
 
@@ -113,7 +116,9 @@ def train(
         y = targets[:, j]
         if y.min() == y.max():
             raise ValueError(f"clause kind {kind!r} has no positive (or no negative) example")
-        model = LogisticRegression(C=c, class_weight="balanced", max_iter=5000, solver="liblinear")
+        model = LogisticRegression(
+            C=c, class_weight="balanced", max_iter=5000, solver="liblinear", random_state=0
+        )
         model.fit(features, y)
         coefs.append(model.coef_[0])
         intercepts.append(model.intercept_[0])
