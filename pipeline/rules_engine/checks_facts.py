@@ -279,3 +279,45 @@ def missing_annex(ctx: RuleContext, params: Params) -> Iterator[Hit]:
             continue  # attached, already reported, or itself a heading line
         reported.add(key)
         yield Hit(ctx.span(m.start(), m.end()), {"annex": m.group()})
+
+
+# A date that names one event: "交割日即2025年5月31日", "the Closing Date of March 17, 2025",
+# "April 1, 2025 (the "Closing Date")". Generic dates (a payment date, a due date) recur with
+# different values by design and are left out.
+_ZH_EVENT = r"(?:基准日|生效日|交割日|签约日|开工日|竣工日|起租日|交房日|成交日|计租日|交付日|验收日|完工日|到期日)(?:期)?"
+_ZH_NAMED_BEFORE = re.compile(rf"(?P<name>{_ZH_EVENT})[”\"]?(?:即|为|是|指|系|定为|确定为|：|:)?\s*$")
+_EN_EVENT = (
+    r"(?:Closing|Effective|Commencement|Completion|Expiration|Expiry|Termination|Handover"
+    r"|Go-Live|Acceptance|Reference|Valuation|Rent Commencement) Date"
+)
+_EN_NAMED_BEFORE = re.compile(
+    rf"(?:the\s+)?[\"“]?(?P<name>{_EN_EVENT})[\"”]?,?\s*(?:of|is|shall be|will be|means|on|:)?\s*$"
+)
+_EN_NAMED_AFTER = re.compile(rf"^\s*\((?:the\s+)?[\"“](?P<name>{_EN_EVENT})[\"”]\)")
+
+
+def _event_name(ctx: RuleContext, date_entity: Entity) -> str | None:
+    start = ctx.view_offset(date_entity.span.start)
+    end = ctx.view_offset(date_entity.span.end)
+    before = ctx.text[max(0, start - 40) : start]
+    after = ctx.text[end : end + 40]
+    if ctx.language == "zh":
+        m = _ZH_NAMED_BEFORE.search(before)
+        return m.group("name").rstrip("期") if m else None
+    m = _EN_NAMED_BEFORE.search(before) or _EN_NAMED_AFTER.match(after)
+    return m.group("name").title() if m else None
+
+
+@check("named_date_conflict", fields=("name", "first", "second"))
+def named_date_conflict(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """One event (the Closing Date, 基准日) given two different dates."""
+    seen: dict[str, Entity] = {}
+    reported: set[str] = set()
+    for d in ctx.of_kind("date"):
+        name = _event_name(ctx, d)
+        if name is None or not isinstance(d.value, str):
+            continue
+        first = seen.setdefault(name, d)
+        if first.value != d.value and name not in reported:
+            reported.add(name)
+            yield Hit(d.span, {"name": name, "first": first.text, "second": d.text}, (first.span,))

@@ -345,4 +345,27 @@ NEW_CASES: list[tuple[str, str, str]] = [
         en_prc(extra="Annex 1 Technical Specification\n5.1 Seller shall meet the tests in Annex 3."),
         en_prc(extra="Annex 1 Technical Specification\n5.1 Seller shall meet the tests in Annex 1."),
     ),
+    (
+        "cn.date.named_event_twice",
+        zh_sale(other="本合同所称“交付日”指2025年5月30日；乙方应自交付日即2025年6月30日起提供保修服务。"),
+        zh_sale(other="本合同所称“交付日”指2025年5月30日；乙方应自交付日即2025年5月30日起提供保修服务。"),
+    ),
+    (
+        "en.date.named_event_twice",
+        en_services(
+            extra='6.1 The services start on February 1, 2025 (the "Commencement Date").\n6.2 Fees accrue from the Commencement Date of March 1, 2025.'
+        ),
+        en_services(
+            extra='6.1 The services start on February 1, 2025 (the "Commencement Date").\n6.2 Fees accrue from the Commencement Date of February 1, 2025.'
+        ),
+    ),
+    (
+        "en.prc.date.named_event_twice",
+        en_prc(
+            extra='5.1 Delivery is complete on June 30, 2025 (the "Acceptance Date").\n5.2 The warranty runs from the Acceptance Date of July 30, 2025.'
+        ),
+        en_prc(
+            extra='5.1 Delivery is complete on June 30, 2025 (the "Acceptance Date").\n5.2 The warranty runs from the Acceptance Date of June 30, 2025.'
+        ),
+    ),
 ]
