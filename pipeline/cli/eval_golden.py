@@ -9,6 +9,7 @@ generate → critique → rewrite baseline (skipped, and said so, when no LLM is
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -23,8 +24,8 @@ from pipeline.eval.defaults import DEFAULT_THRESHOLD
 
 if TYPE_CHECKING:  # the evaluation imports the whole pipeline: import it on use
     from pipeline.eval.golden import SystemResult
-    from pipeline.eval.golden_splits import HeadlineFigures
     from pipeline.eval.golden_labels import GoldContract
+    from pipeline.eval.golden_splits import HeadlineFigures
 
 console = Console(stderr=True)
 COMPARE_CHOICES = ("none", "llm-only")
@@ -87,11 +88,8 @@ def golden(
     exit_code = 0
     for name, folder in splits:
         split_out = out if len(splits) == 1 else out / name
-        evaluation = guarded(
-            lambda folder=folder: evaluate_golden(
-                folder, config, threshold, baseline=baseline, baseline_note=note or "ran"
-            )
-        )
+        evaluation = guarded(partial(evaluate_golden, folder, config, threshold,
+                                     baseline=baseline, baseline_note=note or "ran"))  # fmt: skip
         report, result = write_outputs(evaluation, split_out)
         figures[name] = headline(evaluation.pipeline)
         _print_split(name, report, split_out)

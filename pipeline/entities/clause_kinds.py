@@ -72,7 +72,7 @@ def keyword_features(texts: Sequence[str]) -> Any:
 
     from pipeline.entities.topics import clause_types_matrix
 
-    return sparse.csr_matrix(clause_types_matrix(texts), dtype=np.float32)
+    return sparse.csr_matrix(clause_types_matrix(list(texts)), dtype=np.float32)
 
 
 def featurize(vectorizer: Any, texts: Sequence[str]) -> Any:

@@ -33,7 +33,9 @@ _EN_CLAUSE = re.compile(
     r"|governing law|laws? applicable to this)[^.\n]*",
     re.I,
 )
-_ZH_CLAUSE = re.compile(r"[^。\n]*(?:适用[^。\n]{0,20}法|管辖法律|准据法|受[^。\n]{0,20}法律?管辖)[^。\n]*")
+_ZH_CLAUSE = re.compile(
+    r"[^。\n]*(?:适用[^。\n]{0,20}法|管辖法律|准据法|受[^。\n]{0,20}法律?管辖)[^。\n]*"
+)
 _PRC = re.compile(
     r"People'?s Republic of China|\bPRC\b|\bP\.R\.C\.|Chinese law|laws of China|中华人民共和国|中国(?:大陆)?法律"
     r"|中国法|内地法律",
@@ -105,7 +107,9 @@ def assumed_law(text: str, language: str) -> AssumedLaw:
             )  # fmt: skip
         state = _US.search(quote) if system == "us" else None
         name = f"{state.group()} law (US)" if state else _NAMES[system]
-        return AssumedLaw(system, name, "clause", quote, start, "Named in the governing-law clause.")
+        return AssumedLaw(
+            system, name, "clause", quote, start, "Named in the governing-law clause."
+        )
     if language == "zh":
         return AssumedLaw(
             "prc", _NAMES["prc"], "language", None, None,

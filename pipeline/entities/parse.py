@@ -39,8 +39,8 @@ _AFTER_LEAVING = re.compile(
 )
 # English puts the base after the percentage: "30% of the Contract Price".
 _OF_TOTAL_AFTER = re.compile(
-    r"\s*of (?:the )?(?:total |aggregate |whole )?(?:contract |purchase )?(?:price|fees?|contract sum"
-    r"|contract value|consideration)\b",
+    r"\s*of (?:the )?(?:total |aggregate |whole )?(?:contract |purchase )?"
+    r"(?:price|fees?|contract sum|contract value|consideration)\b",
     re.I,
 )
 # "支付合同总价款的50%，即人民币640,000元" / "30% of the Price, i.e. $30,000": the amount is

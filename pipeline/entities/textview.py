@@ -133,6 +133,8 @@ def _build_view(document: Document) -> TextView:
             soft = False
         if soft and HEADING_START.match(nxt):
             soft = False
+        if soft and nxt.count("|") >= 2:
+            soft = False  # a table row ("期次 | 比例 | 金额") starts a line; a wrapped row joins
         continues = nxt.lstrip()[:1].islower() and stripped[-1:] not in tuple(_SENTENCE_END)
         ends_line = stripped[-1:] in tuple(_SENTENCE_END) or (
             display_width(stripped) < full and not continues

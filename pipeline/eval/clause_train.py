@@ -45,9 +45,7 @@ def read_jsonl(path: Path) -> list[LabelledClause]:
         unknown = set(row["types"]) - set(CLAUSE_KINDS)
         if unknown:
             raise ValueError(f"{path}:{n}: unknown clause kinds {sorted(unknown)}")
-        out.append(
-            LabelledClause(row["text"], frozenset(row["types"]), row["lang"], row["source"])
-        )
+        out.append(LabelledClause(row["text"], frozenset(row["types"]), row["lang"], row["source"]))
     return out
 
 
@@ -152,9 +150,15 @@ def score(classifier: ClauseClassifier, clauses: Sequence[LabelledClause]) -> li
     predicted = classifier.predict([c.text for c in clauses])
     out = []
     for kind in CLAUSE_KINDS:
-        tp = sum(1 for c, p in zip(clauses, predicted, strict=True) if kind in c.kinds and kind in p)
-        fp = sum(1 for c, p in zip(clauses, predicted, strict=True) if kind not in c.kinds and kind in p)
-        fn = sum(1 for c, p in zip(clauses, predicted, strict=True) if kind in c.kinds and kind not in p)
+        tp = sum(
+            1 for c, p in zip(clauses, predicted, strict=True) if kind in c.kinds and kind in p
+        )
+        fp = sum(
+            1 for c, p in zip(clauses, predicted, strict=True) if kind not in c.kinds and kind in p
+        )
+        fn = sum(
+            1 for c, p in zip(clauses, predicted, strict=True) if kind in c.kinds and kind not in p
+        )
         out.append(KindScore(kind, tp, fp, fn))
     return out
 

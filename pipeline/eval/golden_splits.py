@@ -7,6 +7,7 @@ A folder without ``dev/`` or ``heldout/`` is scored as one split named ``all``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -99,11 +100,14 @@ def render_side_by_side(figures: dict[str, HeadlineFigures]) -> str:
     """A Markdown table with one column per split, held-out first (it is the headline)."""
     names = sorted(figures, key=lambda n: (n != "heldout", n))
     head = "| | " + " | ".join(names) + " |\n|---|" + "---|" * len(names) + "\n"
-    rows = [
+    rows: list[tuple[str, Callable[[HeadlineFigures], str]]] = [
         ("contracts (clean)", lambda f: f"{f.contracts} ({f.clean})"),
         ("κ (presence, contract × type)", lambda f: _fmt(f.kappa)),
         ("class balance: gold-positive cells", lambda f: f"{f.gold_positive_cells}/{f.cells}"),
-        ("recall of HIGH findings", lambda f: f"{_fmt(f.high_recall)} ({f.high_found}/{f.high_total})"),
+        (
+            "recall of HIGH findings",
+            lambda f: f"{_fmt(f.high_recall)} ({f.high_found}/{f.high_total})",
+        ),
         ("HIGH/MEDIUM alarms on clean contracts", lambda f: str(len(f.clean_alarms))),
     ]
     body = "".join(
@@ -142,4 +146,6 @@ def write_side_by_side(figures: dict[str, HeadlineFigures], out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     write_text_atomic(out / "summary.md", render_side_by_side(figures))
     payload = {name: f.as_dict() for name, f in figures.items()}
-    write_text_atomic(out / "summary.json", json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+    write_text_atomic(
+        out / "summary.json", json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+    )

@@ -87,7 +87,9 @@ def _below_minimum(text: str, m: re.Match[str]) -> tuple[str, str] | None:
     best: tuple[int, str, float, str] | None = None
     for pattern, minimum, label in _MINIMUMS:
         for w in re.finditer(pattern, before):
-            better = w.start() < best[0] if (best and row) else (best is None or w.start() > best[0])
+            better = (
+                w.start() < best[0] if (best and row) else (best is None or w.start() > best[0])
+            )
             if best is None or better:
                 best = (w.start(), w.group(), minimum, label)
     if best is None:

@@ -41,7 +41,9 @@ class UndefinedTermParams(Params):
 
 
 _NUMBER_WORDS = frozenset(w.capitalize() for w in EN_NUMBER_WORDS)
-_HEADING_NUMBER = r"(?:\d+(?:\.\d+)*\.?|(?:Section|Clause|Article)\s+[\dIVXL]+(?:\.\d+)*\.?|\([a-z]\))"
+_HEADING_NUMBER = (
+    r"(?:\d+(?:\.\d+)*\.?|(?:Section|Clause|Article)\s+[\dIVXL]+(?:\.\d+)*\.?|\([a-z]\))"
+)
 
 
 def _is_heading(body: str, term: str) -> bool:

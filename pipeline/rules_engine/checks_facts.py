@@ -30,7 +30,7 @@ class ShareParams(Params):
 
 @check("share_amount_mismatch", ShareParams, fields=("share", "amount", "expected", "total"))
 def share_amount_mismatch(ctx: RuleContext, params: ShareParams) -> Iterator[Hit]:
-    """"总价款的30%，即¥350,000" where 30% of the total is not ¥350,000."""
+    """ "总价款的30%，即¥350,000" where 30% of the total is not ¥350,000."""
     total = contract_total(ctx)
     if total is None or not isinstance(total.value, float) or total.value <= 0:
         return
@@ -90,7 +90,9 @@ _NO_CAP = re.compile(
     r"|no (?:cap|limit|maximum)|uncapped|not (?:be )?(?:subject to|limited by) (?:any|a) (?:cap|limit)",
     re.I,
 )
-_PERIODIC_BASE = re.compile(r"(?:月|日|周|年)(?:租金|服务费|工资|薪酬|费用)|monthly|weekly|annual (?:rent|fee)", re.I)
+_PERIODIC_BASE = re.compile(
+    r"(?:月|日|周|年)(?:租金|服务费|工资|薪酬|费用)|monthly|weekly|annual (?:rent|fee)", re.I
+)
 _UNIT_PER_YEAR = (("周", 52.0), ("week", 52.0), ("月", 12.0), ("month", 12.0))
 
 
@@ -110,7 +112,9 @@ def _yearly_share(ctx: RuleContext, e: Entity, period_text: str) -> float | None
         own = e.attrs.get("period")
         if own == "year":
             return None  # an annual rate is interest-like, judged elsewhere
-        return e.value * (365.0 if own == "day" else 12.0 if own == "month" else _per_year(period_text))
+        return e.value * (
+            365.0 if own == "day" else 12.0 if own == "month" else _per_year(period_text)
+        )
     total = contract_total(ctx)
     if e.attrs.get("topic") not in ("penalty", None) or total is None:
         return None
@@ -174,7 +178,7 @@ def _months(duration: Entity) -> int | None:
 
 @check("term_dates_mismatch", TermDatesParams, fields=("term", "start", "end", "expected"))
 def term_dates_mismatch(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
-    """"期限三年，自2025年1月1日起至2027年12月31日止": the dates give two years, not three.
+    """ "期限三年，自2025年1月1日起至2027年12月31日止": the dates give two years, not three.
     The end may be the anniversary or the day before it."""
     dates = {d.span.start: d for d in ctx.of_kind("date")}
     durations = ctx.of_kind("duration")
@@ -285,7 +289,9 @@ def missing_annex(ctx: RuleContext, params: Params) -> Iterator[Hit]:
 # "April 1, 2025 (the "Closing Date")". Generic dates (a payment date, a due date) recur with
 # different values by design and are left out.
 _ZH_EVENT = r"(?:基准日|生效日|交割日|签约日|开工日|竣工日|起租日|交房日|成交日|计租日|交付日|验收日|完工日|到期日)(?:期)?"
-_ZH_NAMED_BEFORE = re.compile(rf"(?P<name>{_ZH_EVENT})[”\"]?(?:即|为|是|指|系|定为|确定为|：|:)?\s*$")
+_ZH_NAMED_BEFORE = re.compile(
+    rf"(?P<name>{_ZH_EVENT})[”\"]?(?:即|为|是|指|系|定为|确定为|：|:)?\s*$"
+)
 _EN_EVENT = (
     r"(?:Closing|Effective|Commencement|Completion|Expiration|Expiry|Termination|Handover"
     r"|Go-Live|Acceptance|Reference|Valuation|Rent Commencement) Date"

@@ -80,10 +80,15 @@ _EN = {
 }
 
 
+RightKind = Literal["change", "terminate", "waiver"]
+
+
+def _all_kinds() -> list[RightKind]:
+    return ["change", "terminate", "waiver"]
+
+
 class UnilateralParams(Params):
-    kinds: list[Literal["change", "terminate", "waiver"]] = Field(
-        default_factory=lambda: ["change", "terminate", "waiver"]
-    )
+    kinds: list[RightKind] = Field(default_factory=_all_kinds)
 
 
 def _kind(sentence: str, clause: str, table: dict[str, str], kinds: list[str]) -> str | None:
@@ -160,7 +165,9 @@ def exclusion_reaches_fault(ctx: RuleContext, params: Params) -> Iterator[Hit]:
         text = sentence.text
         same_line = previous is not None and "\n" not in ctx.text[previous.start : sentence.start]
         context = (previous.text if previous and same_line else "") + text
-        has = {k: bool(regex(v).search(context if k != "fault" else text)) for k, v in table.items()}
+        has = {
+            k: bool(regex(v).search(context if k != "fault" else text)) for k, v in table.items()
+        }
         if has["exclusion"] and has["fault"] and has["harm"] and not has["carve_out"]:
             yield Hit(ctx.sentence_span(sentence), {"sentence": text.strip()})
         previous = sentence

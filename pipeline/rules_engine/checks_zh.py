@@ -75,7 +75,10 @@ def _twin_note(ctx: RuleContext, e: Entity, ratio: float) -> str:
     other = ratio * total.value / float(twin)
     if ctx.language == "zh":
         return f"（按大写金额计为{other:.1%}；大写与小写金额不一致，价款本身不确定）"
-    return f" ({other:.1%} on the amount in words; words and figures differ, so the price is uncertain)"
+    return (
+        f" ({other:.1%} on the amount in words; words and figures differ, "
+        "so the price is uncertain)"
+    )
 
 
 @check("share_of_price", RatioParams, fields=("amount", "ratio", "total", "limit"))

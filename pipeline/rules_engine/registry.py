@@ -77,6 +77,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_facts",
     "pipeline.rules_engine.checks_semantic",
     "pipeline.rules_engine.checks_construction",
+    "pipeline.rules_engine.checks_tables",
 )
 
 

@@ -52,7 +52,9 @@ def test_ucc_article_2_needs_goods(title: str, subject: str) -> None:
 
 
 def _wrapped(first: str, second: str) -> str:
-    filler = "本条所称货物以附件所列型号为准，乙方应按约定的时间、地点和方式交付，并提供合格证明文件。"
+    filler = (
+        "本条所称货物以附件所列型号为准，乙方应按约定的时间、地点和方式交付，并提供合格证明文件。"
+    )
     return f"第三条 价款\n{first}\n{second}\n{filler}\n第四条 其他。\n"
 
 
@@ -72,7 +74,9 @@ def test_a_figure_cut_by_a_cjk_line_wrap_is_read_whole() -> None:
 def test_a_hyphenated_english_word_is_rejoined() -> None:
     line = "The Customer shall make each pay-"
     rest = "ment within thirty days of the date of the invoice issued by the Supplier under this."
-    text = f"{line}\n{rest}\n" + "Filler text of the usual width to make the wrapped line look full.\n"
+    text = (
+        f"{line}\n{rest}\n" + "Filler text of the usual width to make the wrapped line look full.\n"
+    )
     view = build_view(make_document(text))
     assert "each payment within" in view.text
 

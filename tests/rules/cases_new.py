@@ -148,8 +148,12 @@ NEW_CASES: list[tuple[str, str, str]] = [
     ),
     (
         "cn.annex.missing",
-        ZH_BUILD.format(waterproof="5年").replace("第四条", "第四条 承包人应按附件三的施工方案施工。"),
-        ZH_BUILD.format(waterproof="5年").replace("第四条", "第四条 承包人应按附件一的工程量清单施工。"),
+        ZH_BUILD.format(waterproof="5年").replace(
+            "第四条", "第四条 承包人应按附件三的施工方案施工。"
+        ),
+        ZH_BUILD.format(waterproof="5年").replace(
+            "第四条", "第四条 承包人应按附件一的工程量清单施工。"
+        ),
     ),
     (
         "cn.construction.warranty_below_minimum",
@@ -221,8 +225,12 @@ NEW_CASES: list[tuple[str, str, str]] = [
     ),
     (
         "en.annex.missing",
-        en_services(extra="SCHEDULE A SERVICES\n6.1 Consultant shall meet the standards in Schedule C."),
-        en_services(extra="SCHEDULE A SERVICES\n6.1 Consultant shall meet the standards in Schedule A."),
+        en_services(
+            extra="SCHEDULE A SERVICES\n6.1 Consultant shall meet the standards in Schedule C."
+        ),
+        en_services(
+            extra="SCHEDULE A SERVICES\n6.1 Consultant shall meet the standards in Schedule A."
+        ),
     ),
     (
         "en.liquidated_damages.per_period_uncapped",
@@ -295,7 +303,9 @@ NEW_CASES: list[tuple[str, str, str]] = [
     ),
     (
         "en.prc.standard_terms.unilateral_right",
-        en_prc(extra="5.1 Seller may adjust the Contract Price at any time at its sole discretion."),
+        en_prc(
+            extra="5.1 Seller may adjust the Contract Price at any time at its sole discretion."
+        ),
         en_prc(),
     ),
     (
@@ -342,13 +352,21 @@ NEW_CASES: list[tuple[str, str, str]] = [
     ),
     (
         "en.prc.annex.missing",
-        en_prc(extra="Annex 1 Technical Specification\n5.1 Seller shall meet the tests in Annex 3."),
-        en_prc(extra="Annex 1 Technical Specification\n5.1 Seller shall meet the tests in Annex 1."),
+        en_prc(
+            extra="Annex 1 Technical Specification\n5.1 Seller shall meet the tests in Annex 3."
+        ),
+        en_prc(
+            extra="Annex 1 Technical Specification\n5.1 Seller shall meet the tests in Annex 1."
+        ),
     ),
     (
         "cn.date.named_event_twice",
-        zh_sale(other="本合同所称“交付日”指2025年5月30日；乙方应自交付日即2025年6月30日起提供保修服务。"),
-        zh_sale(other="本合同所称“交付日”指2025年5月30日；乙方应自交付日即2025年5月30日起提供保修服务。"),
+        zh_sale(
+            other="本合同所称“交付日”指2025年5月30日；乙方应自交付日即2025年6月30日起提供保修服务。"
+        ),
+        zh_sale(
+            other="本合同所称“交付日”指2025年5月30日；乙方应自交付日即2025年5月30日起提供保修服务。"
+        ),
     ),
     (
         "en.date.named_event_twice",
@@ -366,6 +384,33 @@ NEW_CASES: list[tuple[str, str, str]] = [
         ),
         en_prc(
             extra='5.1 Delivery is complete on June 30, 2025 (the "Acceptance Date").\n5.2 The warranty runs from the Acceptance Date of June 30, 2025.'
+        ),
+    ),
+    (
+        "cn.amount.table_total",
+        zh_sale(
+            other="付款计划如下：\n期次 | 比例 | 金额（元）\n第一期 | 30% | 300,000.00\n第二期 | 60% | 600,000.00\n第三期 | 10% | 50,000.00\n合计 | 100% | 1,000,000.00"
+        ),
+        zh_sale(
+            other="付款计划如下：\n期次 | 比例 | 金额（元）\n第一期 | 30% | 300,000.00\n第二期 | 60% | 600,000.00\n第三期 | 10% | 100,000.00\n合计 | 100% | 1,000,000.00"
+        ),
+    ),
+    (
+        "en.amount.table_total",
+        en_services(
+            extra="| Quarter | Q1 | Q2 | Q3 | Q4 | Annual Total |\n| 2025 | 50,000 | 50,000 | 60,000 | 60,000 | 240,000 |"
+        ),
+        en_services(
+            extra="| Quarter | Q1 | Q2 | Q3 | Q4 | Annual Total |\n| 2025 | 50,000 | 50,000 | 60,000 | 60,000 | 220,000 |"
+        ),
+    ),
+    (
+        "en.prc.amount.table_total",
+        en_prc(
+            extra="| Item | Price (EUR) |\n| Machine | 900,000 |\n| Tooling | 150,000 |\n| Total | 1,000,000 |"
+        ),
+        en_prc(
+            extra="| Item | Price (EUR) |\n| Machine | 850,000 |\n| Tooling | 150,000 |\n| Total | 1,000,000 |"
         ),
     ),
 ]

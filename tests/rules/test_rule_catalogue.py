@@ -372,9 +372,11 @@ CASES: list[tuple[str, str, str]] = [
     ),
     (
         "en.liquidated_damages.penalty",
-        goods(en(
-            "5. DELAY\n5.1 Provider shall pay liquidated damages of $5,000 per day of delay as a penalty, regardless of Customer's actual loss."
-        )),
+        goods(
+            en(
+                "5. DELAY\n5.1 Provider shall pay liquidated damages of $5,000 per day of delay as a penalty, regardless of Customer's actual loss."
+            )
+        ),
         en(
             "5. DELAY\n5.1 Provider shall pay liquidated damages of $500 per day of delay, which the parties agree is a reasonable pre-estimate of Customer's loss and not a penalty."
         ),
@@ -397,9 +399,11 @@ CASES: list[tuple[str, str, str]] = [
     ),
     (
         "en.amendment.unilateral",
-        goods(en(
-            "5. AMENDMENT\n5.1 Provider may amend this Agreement at any time by posting a revised version on its website."
-        )),
+        goods(
+            en(
+                "5. AMENDMENT\n5.1 Provider may amend this Agreement at any time by posting a revised version on its website."
+            )
+        ),
         en(
             "5. AMENDMENT\n5.1 This Agreement may be amended only in writing signed by both parties."
         ),
@@ -440,7 +444,9 @@ CASES: list[tuple[str, str, str]] = [
     ),
     (
         "en.term.undefined",
-        en("5. SUPPORT\n5.1 Provider shall meet the Service Levels for the Hosted Platform and report monthly against the Service Levels."),
+        en(
+            "5. SUPPORT\n5.1 Provider shall meet the Service Levels for the Hosted Platform and report monthly against the Service Levels."
+        ),
         en(
             '5. SUPPORT\n5.1 "Service Levels" means the targets in Exhibit A. Provider shall meet the Service Levels.'
         ),

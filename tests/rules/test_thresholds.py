@@ -49,7 +49,9 @@ def _rules_fired(stages: Stages, text: str) -> set[str]:
     ],
 )
 def test_interest_at_four_times_lpr(stages: Stages, interest: str, fires: bool) -> None:
-    assert ("cn.interest.over_4x_lpr" in _rules_fired(stages, LOAN.format(interest=interest))) is fires
+    assert (
+        "cn.interest.over_4x_lpr" in _rules_fired(stages, LOAN.format(interest=interest))
+    ) is fires
 
 
 PROBATION_CONTRACT = """劳动合同
@@ -128,7 +130,13 @@ def test_waterproofing_warranty_at_five_years(stages: Stages, period: str, fires
 
 @pytest.mark.parametrize(
     ("share", "fires"),
-    [("296,900", True), ("297,000", False), ("300,000", False), ("303,000", False), ("303,100", True)],
+    [
+        ("296,900", True),
+        ("297,000", False),
+        ("300,000", False),
+        ("303,000", False),
+        ("303,100", True),
+    ],
 )
 def test_share_of_price_within_one_percent(stages: Stages, share: str, fires: bool) -> None:
     # 30% of ¥1,000,000 is ¥300,000; the tolerance is 1% of the expected figure (±¥3,000)

@@ -1,0 +1,159 @@
+"""Tables written as ``a | b | c`` lines: a total row or a total column must equal the sum of
+the figures it totals. A payment schedule whose instalments do not add up to its stated total
+leaves the price uncertain, however the rows are worded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pydantic import Field
+
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.registry import Hit, Params, check
+
+_TOTAL_ROW = re.compile(
+    r"^(?:合计|总计|共计|小计|总额|总价|Total|Sum|Aggregate)\b|^(?:合计|总计|共计)", re.I
+)
+_TOTAL_COLUMN = re.compile(r"合计|总计|共计|小计|总额|Total|Sum|Aggregate|Annual|全年", re.I)
+_NUMBER = re.compile(
+    r"^[^\d\-]*?(?P<num>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s*(?P<pct>%|％)?[^\d]*$"
+)
+# What may stand around a figure in a cell that is a figure: currency and unit words only
+# ("人民币88,000元", "US$ 1,200", "25%"); "Hypercare (30 days)" is a description.
+_UNITS = re.compile(
+    r"人民币|RMB|CNY|USD|US\$|EUR|GBP|HK\$|[¥￥$€£]|万元|元|整|\(?(?:ex|in)cl(?:uding|\.)? VAT\)?|\s",
+    re.I,
+)
+_MAX_RESIDUE = 3
+
+
+@dataclass(frozen=True)
+class _Cell:
+    text: str
+    start: int  # view offset
+    value: float | None
+    percent: bool
+
+
+def _cells(line: str, offset: int) -> list[_Cell]:
+    out: list[_Cell] = []
+    pos = 0
+    pieces = line.split("|")
+    for k, raw in enumerate(pieces):
+        if not raw.strip() and k in (0, len(pieces) - 1):
+            pos += len(raw) + 1
+            continue  # the empty edge of "| a | b |"
+        stripped = raw.strip()
+        lead = len(raw) - len(raw.lstrip())
+        m = _NUMBER.match(stripped) if stripped else None
+        if m is not None:
+            residue = _UNITS.sub("", stripped[: m.start("num")] + stripped[m.end() :])
+            if len(residue.replace("%", "").replace("％", "")) > _MAX_RESIDUE:
+                m = None
+        value = float(m.group("num").replace(",", "")) if m else None
+        out.append(_Cell(stripped, offset + pos + lead, value, bool(m and m.group("pct"))))
+        pos += len(raw) + 1
+    return out
+
+
+def _tables(text: str, max_gap: int = 3) -> Iterator[list[list[_Cell]]]:
+    """Runs of lines with at least two '|' separators. A page break (a footer, a header, a
+    blank line) may fall inside a table: rows with the same number of cells that resume
+    within ``max_gap`` lines continue the same table."""
+    table: list[list[_Cell]] = []
+    gap = 0
+    offset = 0
+    for line in text.split("\n"):
+        if line.count("|") >= 2:
+            row = _cells(line, offset)
+            if table and gap and len(row) != len(table[-1]):
+                yield table
+                table = []
+            table.append(row)
+            gap = 0
+        elif table:
+            gap += 1
+            if gap > max_gap:
+                yield table
+                table, gap = [], 0
+        offset += len(line) + 1
+    if table:
+        yield table
+
+
+class TableParams(Params):
+    tolerance: float = Field(default=0.005, ge=0, description="relative difference allowed")
+    min_rows: int = Field(default=2, ge=2, description="rows a total must sum")
+
+
+def _off(total: float, parts: float, tolerance: float) -> bool:
+    return abs(total - parts) > tolerance * max(abs(total), 1.0)
+
+
+@check("table_total_mismatch", TableParams, fields=("stated", "computed"))
+def table_total_mismatch(ctx: RuleContext, params: TableParams) -> Iterator[Hit]:
+    """A total row (合计 / Total) whose figure in a column is not the sum of the rows above it,
+    or a total column (header 合计 / Total / Annual) not equal to the sum of its row."""
+    for table in _tables(ctx.text):
+        yield from _column_totals(ctx, table, params)
+        yield from _row_totals(ctx, table, params)
+
+
+def _is_total_row(row: list[_Cell]) -> bool:
+    """The row's label (its first text cell) says it totals the rows above."""
+    label = next((c for c in row if c.text), None)
+    return label is not None and label.value is None and bool(_TOTAL_ROW.search(label.text))
+
+
+def _column_totals(
+    ctx: RuleContext, table: list[list[_Cell]], params: TableParams
+) -> Iterator[Hit]:
+    block: list[list[_Cell]] = []
+    for row in table:
+        if not _is_total_row(row):
+            if any(c.value is not None for c in row):
+                block.append(row)
+            continue
+        for j, cell in enumerate(row):
+            if cell.value is None:
+                continue
+            parts = [r[j] for r in block if j < len(r)]
+            if len(parts) < params.min_rows or any(
+                p.value is None or p.percent != cell.percent for p in parts
+            ):
+                continue
+            values = [p.value for p in parts if p.value is not None]
+            if values == [float(k) for k in range(1, len(values) + 1)]:
+                continue  # a serial-number column
+            computed = sum(values)
+            if _off(cell.value, computed, params.tolerance):
+                yield _hit(ctx, cell, computed)
+                return
+        block = []
+
+
+def _row_totals(ctx: RuleContext, table: list[list[_Cell]], params: TableParams) -> Iterator[Hit]:
+    header = table[0]
+    if not header or header[-1].value is not None or not _TOTAL_COLUMN.search(header[-1].text):
+        return
+    for row in table[1:]:
+        if len(row) != len(header) or _is_total_row(row):
+            continue
+        last = row[-1]
+        parts = [c for c in row[1:-1] if c.value is not None and c.percent == last.percent]
+        if last.value is None or len(parts) < params.min_rows:
+            continue
+        computed = sum(c.value for c in parts if c.value is not None)
+        if _off(last.value, computed, params.tolerance):
+            yield _hit(ctx, last, computed)
+            return
+
+
+def _hit(ctx: RuleContext, cell: _Cell, computed: float) -> Hit:
+    shown = f"{computed:,.2f}".rstrip("0").rstrip(".")
+    return Hit(
+        ctx.span(cell.start, cell.start + len(cell.text)), {"stated": cell.text, "computed": shown}
+    )
