@@ -95,6 +95,7 @@ nightly: setup
 	@if [ -f "$(CUAD_DIR)/master_clauses.csv" ]; then \
 	  $(BIN)/contract-review eval cuad "$(CUAD_DIR)" > $(NIGHTLY_OUT)/cuad.txt; \
 	else echo "CUAD not found at $(CUAD_DIR): skipping the CUAD evaluation (set CUAD_DIR)"; fi
+	$(BIN)/contract-review eval clauses > $(NIGHTLY_OUT)/clauses.txt
 	$(BIN)/contract-review eval golden golden_set --llm $(LLM) --compare llm-only \
 	  --out $(NIGHTLY_OUT) $(if $(PUSHGATEWAY),--pushgateway $(PUSHGATEWAY))
 
