@@ -196,6 +196,17 @@ class Catalog:
                 evidence=article.evidence(),
                 message=message,
             )
+
+        def verdict(exists: bool, message: str) -> LookupResult:
+            return LookupResult(
+                citation=citation,
+                parsed=ref,
+                exists=exists,
+                status=law.status,
+                replaced_by=replaced_by,
+                message=message,
+            )
+
         if not law.sources:  # a repealed law with no bundled text: check the range only
             exists = law.article_count is not None and _in_range(ref.article, law.article_count)
             message = f"《{law.title}》 is {law.status.replace('_', ' ')}"
@@ -205,35 +216,20 @@ class Catalog:
                 )
             if not exists:
                 message += f"; it had {law.article_count} articles, so {ref.raw} does not exist"
-            return LookupResult(
-                citation=citation,
-                parsed=ref,
-                exists=exists,
-                status=law.status,
-                replaced_by=replaced_by,
-                message=message,
-            )
-        known = self._by_law.get(law.key, [])
+            return verdict(exists, message)
         if law.article_count is not None and _in_range(ref.article, law.article_count):
             # an excerpt: the article exists (the registry's count says so) but its text is
             # not bundled, so nothing can be said about what it supports
-            return LookupResult(
-                citation=citation,
-                parsed=ref,
-                exists=True,
-                status=law.status,
-                replaced_by=replaced_by,
-                message=f"《{law.title}》 {_label_for(law, ref.article)} exists (the law has "
+            return verdict(
+                True,
+                f"《{law.title}》 {_label_for(law, ref.article)} exists (the law has "
                 f"{law.article_count} articles) but the KB holds only an excerpt without it",
             )
+        known = self._by_law.get(law.key, [])
         span = f"{known[0].label}–{known[-1].label}" if known else "no articles"
-        return LookupResult(
-            citation=citation,
-            parsed=ref,
-            exists=False,
-            status=law.status,
-            replaced_by=replaced_by,
-            message=f"《{law.title}》 has {len(known)} articles ({span}); "
+        return verdict(
+            False,
+            f"《{law.title}》 has {len(known)} articles ({span}); "
             f"{_label_for(law, ref.article)} does not exist",
         )
 
