@@ -316,7 +316,11 @@ class ReflectionLoop:
             claim_spans = {(c.finding.span.start, c.finding.span.end) for c in best.claims}
             rule_kb = tuple(f for f in rule_kb if (f.span.start, f.span.end) not in claim_spans)
             return _dedupe(rule_findings + rule_kb)
-        claims = tuple(c.finding for i, c in enumerate(best.claims) if i not in bad_claims)
+        claims = tuple(
+            _with_evidence(c.finding, i, best.checks)
+            for i, c in enumerate(best.claims)
+            if i not in bad_claims
+        )
         return _dedupe(rule_findings + rule_kb + claims)
 
     def _report_edits(self, revision: Revision) -> tuple[Edit, ...]:
@@ -324,6 +328,21 @@ class ReflectionLoop:
         if self.plumbing:
             edits = tuple(e for e in edits if e.finding_type is not None)
         return tuple(sorted(edits, key=lambda e: (e.start, e.end)))
+
+
+def _with_evidence(finding: Finding, index: int, checks: tuple[ClaimCheck, ...]) -> Finding:
+    """A claim that survived CrossCheckKB carries the articles the KB found to support it: the
+    verdict's evidence, with doc-id and anchor, as a rule finding carries its basis."""
+    supported = tuple(
+        c.evidence
+        for c in checks
+        if c.source == "claim" and c.index == index and c.status == "supported" and c.evidence
+    )
+    known = {e.doc_id for e in finding.evidence_source}
+    new = tuple(e for e in supported if e.doc_id not in known)
+    if not new:
+        return finding
+    return finding.model_copy(update={"evidence_source": finding.evidence_source + new})
 
 
 def _dedupe(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
