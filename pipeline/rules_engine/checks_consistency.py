@@ -85,7 +85,15 @@ def total_restated(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit]:
 
 class InstalmentParams(Params):
     payment_words: str = r"支付|付款|付清|pay|payable|instal?lment"
-    exclude_words: str = r"违约金|定金|滞纳金|利息|penalt|liquidated|interest|late"
+    # retention money is held back out of the instalments, not paid on top of them
+    exclude_words: str = (
+        r"违约金|定金|滞纳金|利息|质量保证金|质保金|保留金|抵作|抵扣|冲抵|penalt|liquidated|interest"
+        r"|late|retention|offset"
+    )
+    # "达到总价款的75%以上的除外" is a threshold, not an instalment
+    threshold_words: str = (
+        r"^\s*(?:以上|以下|以内|之内|or more|or less)|(?:达到|超过|不足|低于)\s*$"
+    )
 
 
 @check("instalments_exceed_total", InstalmentParams, fields=("total_percent", "parts"))
@@ -94,10 +102,13 @@ def instalments_exceed_total(ctx: RuleContext, params: InstalmentParams) -> Iter
     parts: list[Entity] = []
     for e in ctx.of_kind("rate"):
         sentence = ctx.entity_sentence(e)
+        start, end = ctx.view_offset(e.span.start), ctx.view_offset(e.span.end)
+        around = (ctx.text[end : end + 8], ctx.text[max(0, start - 12) : start])
         if (
             e.attrs.get("of_total")
             and regex(params.payment_words).search(sentence)
             and not regex(params.exclude_words).search(sentence)
+            and not any(regex(params.threshold_words).search(t) for t in around)
         ):
             parts.append(e)
     total = sum(float(e.value) for e in parts if isinstance(e.value, float))

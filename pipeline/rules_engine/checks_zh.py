@@ -236,7 +236,13 @@ def arbitration_institution_unclear(ctx: RuleContext, params: ArbitrationParams)
         if m.group("kind") == "仲裁机构" or not name or _GENERIC.search(name):
             vague.append((m.start(), m.end(), m.group()))
         else:
-            names.setdefault(name + m.group("kind"), (m.start(), m.end()))
+            full = name + m.group("kind")
+            # "通过合肥仲裁委员会" and "提交合肥仲裁委员会" name one commission
+            same = next((k for k in names if k.endswith(full) or full.endswith(k)), None)
+            if same is None:
+                names[full] = (m.start(), m.end())
+            elif len(full) < len(same):
+                names[full] = names.pop(same)
     # Once a commission is named, 仲裁委员会所在地 / 该仲裁委员会 later on refer back to it.
     if vague and not names:
         start, end, text = vague[0]
