@@ -17,7 +17,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from pipeline.model import Edit, EditType, ReviewReport, Severity
-from pipeline.render_md import kb_line
+from pipeline.render_md import kb_line, law_line
 
 TEMPLATES = Path(__file__).parent / "templates"
 SEVERITY_ORDER = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
@@ -112,4 +112,5 @@ def render_html(report: ReviewReport, text: str) -> str:
         redline=redline(text, report.edits),
         summary=summary(report),
         kb_line=kb_line(report.kb),
+        law_line=law_line(report),
     )

@@ -22,6 +22,14 @@ def _evidence_line(ev: EvidenceSource) -> str:
     return f"- {head}{quote}"
 
 
+def law_line(report: ReviewReport) -> str:
+    """Which law the review applied, and why (the governing-law clause, or a default)."""
+    law = report.law
+    if law is None:
+        return "not recorded"
+    return f"{law.name} — {law.note}"
+
+
 def kb_line(kb: KBInfo | None) -> str:
     """Which KB checked the citations: the Chroma store, or the catalog only and why."""
     if kb is None:
@@ -38,9 +46,10 @@ def kb_line(kb: KBInfo | None) -> str:
 
 def _finding_block(n: int, f: Finding) -> str:
     pages = ", ".join(str(p) for p in (f.span.pages or (f.span.page,)))
+    clause = f"clause {_esc(f.clause)}, " if f.clause else ""
     lines = [
         f"### {n}. [{f.severity.value}] `{f.type}` "
-        f"(page {pages}, chars {f.span.start}–{f.span.end})",
+        f"({clause}page {pages}, chars {f.span.start}–{f.span.end})",
         "",
         f"> {_esc(f.quote)}",
         "",
@@ -86,6 +95,7 @@ def render_markdown(report: ReviewReport) -> str:
         + (f" — {_esc(report.mode_note)}" if report.mode_note else ""),
         f"- Stages run: {', '.join(report.stages_run)}",
         f"- Knowledge base: {_esc(kb_line(report.kb))}",
+        f"- Law assumed: {_esc(law_line(report))}",
         f"- Findings: {len(report.findings)}; edits: {len(report.edits)}",
         "",
     ]
