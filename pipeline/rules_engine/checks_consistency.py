@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 
 from pydantic import Field
 
@@ -118,6 +118,14 @@ def instalments_exceed_total(ctx: RuleContext, params: InstalmentParams) -> Iter
             {"total_percent": f"{total:.0%}", "parts": " + ".join(e.text for e in parts)},
             tuple(e.span for e in parts[:-1]),
         )
+
+
+def add_months(start: date, months: int) -> date:
+    """``start`` moved by whole months, the day clipped to the month's end (31 Jan + 1 = 28 Feb)."""
+    year, month = divmod(start.month - 1 + months, 12)
+    following = date(start.year + year + (month + 1) // 12, (month + 1) % 12 + 1, 1)
+    last_day = (following - timedelta(days=1)).day
+    return date(start.year + year, month + 1, min(start.day, last_day))
 
 
 def _iso(entity: Entity) -> date | None:

@@ -13,7 +13,7 @@ from datetime import date, timedelta
 from pydantic import Field
 
 from pipeline.model import Entity
-from pipeline.rules_engine.checks_consistency import contract_total
+from pipeline.rules_engine.checks_consistency import add_months, contract_total
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
@@ -163,12 +163,6 @@ class TermDatesParams(Params):
     slack_days: int = Field(default=1, ge=0)
 
 
-def _add_months(start: date, months: int) -> date:
-    year, month = divmod(start.month - 1 + months, 12)
-    day = min(start.day, 28 if month + 1 == 2 else 30 if month + 1 in (4, 6, 9, 11) else 31)
-    return date(start.year + year, month + 1, day)
-
-
 def _months(duration: Entity) -> int | None:
     months = duration.attrs.get("months")
     if isinstance(months, int | float) and float(months).is_integer():
@@ -191,7 +185,7 @@ def term_dates_mismatch(ctx: RuleContext, params: TermDatesParams) -> Iterator[H
             continue
         start, end = pair
         begin, finish = date.fromisoformat(str(start.value)), date.fromisoformat(str(end.value))
-        expected = _add_months(begin, months)
+        expected = add_months(begin, months)
         if abs((finish - expected).days) <= params.slack_days or (
             abs((finish - (expected - timedelta(days=1))).days) <= params.slack_days
         ):

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from datetime import date
+from collections.abc import Callable, Iterator
+from datetime import date, timedelta
 
 from pydantic import Field
 
 from pipeline.entities.rates import annual_rate
 from pipeline.entities.topics import duration_topic
 from pipeline.model import Entity
-from pipeline.rules_engine.checks_consistency import contract_total, signing_date
+from pipeline.rules_engine.checks_consistency import add_months, contract_total, signing_date
+from pipeline.rules_engine.checks_patterns import contract_title
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.lpr import lpr_on
 from pipeline.rules_engine.registry import Hit, Params, check
@@ -168,7 +169,36 @@ class ProbationParams(Params):
     limits: list[tuple[float, float]] = Field(
         default_factory=lambda: [(0.0, 0.0), (3.0, 1.0), (12.0, 2.0), (36.0, 6.0)]
     )
-    open_ended: str = r"无固定期限|以完成一定工作任务为期限"
+    # the contract itself is open-ended ("本合同为无固定期限劳动合同", "合同期限：无固定期限"),
+    # not a clause that mentions when one may be concluded
+    open_ended: str = (
+        r"(?:本合同为|合同期限[为：:]?|期限类型[为：:]?|[☑■√]\s*)无固定期限"
+        r"|以完成一定工作任务为期限"
+    )
+
+
+def calendar_months(start: date, end_inclusive: date) -> float:
+    """Months from ``start`` to ``end_inclusive`` as the contract counts them: 2025-07-01 to
+    2025-12-31 is 6 months, not 184 days / 30.4; a remainder counts in 30-day months."""
+    after = end_inclusive + timedelta(days=1)
+    whole = (after.year - start.year) * 12 + after.month - start.month
+    if after.day < start.day:
+        whole -= 1
+    return whole + (after - add_months(start, whole)).days / 30.0
+
+
+def _range_months_in(ctx: RuleContext, keep: Callable[[str], bool]) -> Iterator[float]:
+    """Lengths of the date ranges (自X起至Y止) whose sentence passes ``keep``."""
+    dates = ctx.of_kind("date")
+    for d in dates:
+        end_at = d.attrs.get("range_end")
+        if d.attrs.get("role") != "start" or not isinstance(end_at, int):
+            continue
+        if not keep(ctx.sentence_before(d)):
+            continue
+        end = next((x for x in dates if x.span.start == end_at), None)
+        if end and isinstance(d.value, str) and isinstance(end.value, str):
+            yield calendar_months(date.fromisoformat(d.value), date.fromisoformat(end.value))
 
 
 def _contract_term_months(ctx: RuleContext) -> float | None:
@@ -176,35 +206,53 @@ def _contract_term_months(ctx: RuleContext) -> float | None:
         months = e.attrs.get("months")
         if e.attrs.get("topic") == "contract_term" and isinstance(months, float):
             return months
+    # a range in a sentence about the contract's term, never the probation's own range
+    about_term = re.compile(r"期限|聘用期|合同有效期|本合同自")
+    terms = _range_months_in(
+        ctx, lambda before: bool(about_term.search(before)) and "试用期" not in before[-12:]
+    )
+    return next(terms, None)
+
+
+def _probations(ctx: RuleContext) -> Iterator[tuple[Entity | None, float, str]]:
+    """Probation lengths: as a duration (试用期为三个月) or as a date range (试用期自…起至…止)."""
+    for e in ctx.of_kind("duration"):
+        months = e.attrs.get("months")
+        if e.attrs.get("topic") == "probation" and isinstance(months, float):
+            yield e, months, e.text
     dates = ctx.of_kind("date")
     for d in dates:
         end_at = d.attrs.get("range_end")
-        if d.attrs.get("role") == "start" and isinstance(end_at, int):
-            end = next((x for x in dates if x.span.start == end_at), None)
-            if end and isinstance(d.value, str) and isinstance(end.value, str):
-                days = (date.fromisoformat(end.value) - date.fromisoformat(d.value)).days + 1
-                return days / 30.4
-    return None
+        if d.attrs.get("role") != "start" or not isinstance(end_at, int):
+            continue
+        if duration_topic(ctx.sentence_before(d)[-16:]) != "probation":
+            continue
+        end = next((x for x in dates if x.span.start == end_at), None)
+        if end and isinstance(d.value, str) and isinstance(end.value, str):
+            months = calendar_months(date.fromisoformat(d.value), date.fromisoformat(end.value))
+            yield d, months, f"{d.text}至{end.text}"
 
 
 @check("probation_limit", ProbationParams, fields=("probation", "term", "limit_months"))
 def probation_limit(ctx: RuleContext, params: ProbationParams) -> Iterator[Hit]:
     """A probation period longer than 劳动合同法 19 allows for the contract's term."""
-    term = 1e9 if re.search(params.open_ended, ctx.text) else _contract_term_months(ctx)
+    open_ended = re.search(params.open_ended, ctx.text) or "无固定期限" in contract_title(ctx)
+    term = 1e9 if open_ended else _contract_term_months(ctx)
     limit = 6.0
     if term is not None:
         for start, most in sorted(params.limits):
             if term + 1e-6 >= start:
                 limit = most
-    for e in ctx.of_kind("duration"):
-        months = e.attrs.get("months")
-        if (
-            e.attrs.get("topic") == "probation"
-            and isinstance(months, float)
-            and months > limit + 1e-6
-        ):
-            shown = "无固定期限" if term == 1e9 else f"{term:.0f}个月" if term else "未写明"
-            yield Hit(e.span, {"probation": e.text, "term": shown, "limit_months": f"{limit:g}"})
+    reported: set[int] = set()
+    for entity, months, shown_probation in _probations(ctx):
+        if entity is None or months <= limit + 1e-6 or entity.span.start in reported:
+            continue
+        reported.add(entity.span.start)
+        shown = "无固定期限" if term == 1e9 else f"{term:.0f}个月" if term else "未写明"
+        yield Hit(
+            entity.span,
+            {"probation": shown_probation, "term": shown, "limit_months": f"{limit:g}"},
+        )
 
 
 _ARB_MENTION = re.compile(

@@ -142,3 +142,26 @@ def test_share_of_price_within_one_percent(stages: Stages, share: str, fires: bo
     # 30% of ¥1,000,000 is ¥300,000; the tolerance is 1% of the expected figure (±¥3,000)
     fired = "cn.amount.share_mismatch" in _rules_fired(stages, zh_sale(share=share))
     assert fired is fires
+
+
+DATED_LABOUR = """劳动合同书
+
+甲方（用人单位）：苏州启明软件有限公司
+乙方（劳动者）：赵晓
+
+第一条 本合同为固定期限劳动合同，期限为一年，自2025年3月1日起至2026年2月28日止。
+第二条 试用期自2025年3月1日起至{probation_end}止。
+第三条 乙方在甲方连续工作满十年的，双方可以依法订立无固定期限劳动合同。
+"""
+
+
+@pytest.mark.parametrize(
+    ("probation_end", "fires"), [("2025年4月30日", False), ("2025年5月31日", True)]
+)
+def test_probation_given_as_dates_against_a_dated_term(
+    stages: Stages, probation_end: str, fires: bool
+) -> None:
+    # two calendar months is the limit for a one-year contract; a clause that only mentions
+    # when an open-ended contract may be concluded does not make this one open-ended
+    text = DATED_LABOUR.format(probation_end=probation_end)
+    assert ("cn.labour.probation_too_long" in _rules_fired(stages, text)) is fires
