@@ -244,6 +244,15 @@ _EN_COMPANY = re.compile(
 )
 
 
+# ... or as the one who pays, is paid or issues (由…公司支付, 承包人…公司, issued by … Limited)
+_CN_ROLE_BEFORE = re.compile(
+    r"(?:由|向|承包人|发包人|出租人|承租人|委托人|受托人|买方|卖方|收款人|付款人|户名|账户名称|开户名称)[:：]?\s*$"
+)
+_EN_ROLE_BEFORE = re.compile(
+    r"(?:issued by|payable to|paid to|in fav(?:ou)?r of|account name:?|on behalf of)\s*$", re.I
+)
+
+
 def _variants(ctx: RuleContext, name: str) -> Iterator[tuple[int, int, str]]:
     """Company names in the text that start like ``name`` but are not ``name``."""
     if ctx.language == "zh":
@@ -251,7 +260,9 @@ def _variants(ctx: RuleContext, name: str) -> Iterator[tuple[int, int, str]]:
             return
         for m in re.finditer(re.escape(name[:4]), ctx.text):
             end = _CN_COMPANY_END.search(ctx.text, m.start(), m.start() + 30)
-            if end and _CN_ACTOR.match(ctx.text, end.end()):
+            acts = end is not None and _CN_ACTOR.match(ctx.text, end.end())
+            named = _CN_ROLE_BEFORE.search(ctx.text[max(0, m.start() - 8) : m.start()])
+            if end and (acts or named):
                 yield m.start(), end.end(), ctx.text[m.start() : end.end()]
         return
     first = name.split()[0] if name.split() else ""
@@ -259,7 +270,11 @@ def _variants(ctx: RuleContext, name: str) -> Iterator[tuple[int, int, str]]:
         return
     for m in re.finditer(rf"\b{re.escape(first)}\b", ctx.text):
         found = _EN_COMPANY.match(ctx.text, m.start())
-        if found and "\n" not in found.group() and _EN_ACTOR.match(ctx.text, found.end()):
+        if not found or "\n" in found.group():
+            continue
+        acts = _EN_ACTOR.match(ctx.text, found.end())
+        named = _EN_ROLE_BEFORE.search(ctx.text[max(0, m.start() - 20) : m.start()])
+        if acts or named:
             yield m.start(), found.end(), found.group()
 
 
