@@ -20,7 +20,7 @@ from pipeline.cli.app import app
 from pipeline.config import KBSettings, RunConfig
 from pipeline.llm import ScriptedLLM
 from pipeline.llm.select import ModeInfo
-from pipeline.model import ReviewReport
+from pipeline.model import SCHEMA_VERSION, ReviewReport
 from pipeline.reflection.queue import read_queue
 from pipeline.reflection.wiring import kb_fingerprint, kb_runtime
 from tests.kb.conftest import small_specs
@@ -131,7 +131,7 @@ def test_review_with_kb_path_uses_chroma_and_queues_conflicting_authority(
     assert (report.kb.mode, report.kb.backend, report.kb.where) == ("chroma", "minilm", where)
     assert report.kb.articles == small_kb.count()
     assert report.kb.fingerprint == kb_fingerprint(small_kb.all_chunks())
-    assert report.kb.scorer == "lexical" and report.schema_version == "1.1"
+    assert report.kb.scorer == "lexical" and report.schema_version == SCHEMA_VERSION
     assert _trace_kb_info(out)["mode"] == "chroma"
     assert f"Chroma store at {where}" in (out / "report.md").read_text("utf-8")
     _assert_conflict_goes_to_human_review(code, report, out)
