@@ -182,30 +182,25 @@ class Catalog:
             )
         successor = self.registry.get(law.replaced_by) if law.replaced_by else None
         replaced_by = successor.title if successor else None
-        article = self._articles.get(f"{law.key}.{ref.article}")
-        if article is not None:
-            message = f"{article.citation}" + (
-                f"; repealed, replaced by 《{replaced_by}》" if replaced_by else ""
-            )
-            return LookupResult(
-                citation=citation,
-                parsed=ref,
-                exists=True,
-                status=law.status,
-                replaced_by=replaced_by,
-                evidence=article.evidence(),
-                message=message,
-            )
-
-        def verdict(exists: bool, message: str) -> LookupResult:
+        def verdict(
+            exists: bool, message: str, evidence: EvidenceSource | None = None
+        ) -> LookupResult:
             return LookupResult(
                 citation=citation,
                 parsed=ref,
                 exists=exists,
                 status=law.status,
                 replaced_by=replaced_by,
+                evidence=evidence,
                 message=message,
             )
+
+        article = self._articles.get(f"{law.key}.{ref.article}")
+        if article is not None:
+            message = f"{article.citation}" + (
+                f"; repealed, replaced by 《{replaced_by}》" if replaced_by else ""
+            )
+            return verdict(True, message, article.evidence())
 
         if not law.sources:  # a repealed law with no bundled text: check the range only
             exists = law.article_count is not None and _in_range(ref.article, law.article_count)
