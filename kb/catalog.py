@@ -182,6 +182,7 @@ class Catalog:
             )
         successor = self.registry.get(law.replaced_by) if law.replaced_by else None
         replaced_by = successor.title if successor else None
+
         def verdict(
             exists: bool, message: str, evidence: EvidenceSource | None = None
         ) -> LookupResult:
