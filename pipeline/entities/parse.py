@@ -39,7 +39,7 @@ _AFTER_LEAVING = re.compile(
 )
 # English puts the base after the percentage: "30% of the Contract Price".
 _OF_TOTAL_AFTER = re.compile(
-    r"\s*of (?:the )?(?:total |aggregate |whole )?(?:contract |purchase )?"
+    r"[)）]?\s*of (?:the )?(?:total |aggregate |whole )?(?:contract |purchase )?"
     r"(?:price|fees?|contract sum|contract value|consideration)\b",
     re.I,
 )
@@ -47,8 +47,8 @@ _OF_TOTAL_AFTER = re.compile(
 # that share of the total, a typed fact of its own, never a second statement of the total.
 _SHARE_LINK = re.compile(
     r"^(?:\s*of (?:the )?[\w ]{0,30}?(?:price|fees?|sum|amount|value|consideration))?"
-    r"[\s）)]*[，,]?\s*(?:即|计|为|合计|共计|金额为|折合|i\.e\.,?|namely|being|equal to"
-    r"|amounting to|which is|that is)\s*[（(]?\s*(?:人民币|RMB|大写|小写)?\s*[:：]?\s*$",
+    r"[\s）)]*(?:[，,]?\s*(?:即|计|为|合计|共计|金额为|折合|i\.e\.,?|namely|being|equal to"
+    r"|amounting to|which is|that is)|[，,|])\s*[（(]?\s*(?:人民币|RMB|大写|小写)?\s*[:：]?\s*$",
     re.I,
 )
 NER_WINDOW = 6000

@@ -51,18 +51,30 @@ def spelled_vs_figure(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit
         )
 
 
+_EXAMPLE = re.compile(
+    r"举例|例如|比如|假设|假定|for example|e\.g\.|by way of example|illustrat", re.I
+)
+
+
 def _totals(ctx: RuleContext) -> list[Entity]:
+    """Figures stated as the total price, leaving out worked examples ("如成交总价为…，则…")."""
     return [
         e
         for e in ctx.of_kind("amount")
-        if e.attrs.get("topic") == "total_price" and e.attrs.get("form") == "figure"
+        if e.attrs.get("topic") == "total_price"
+        and e.attrs.get("form") == "figure"
+        and not _EXAMPLE.search(ctx.entity_sentence(e))
     ]
 
 
 def contract_total(ctx: RuleContext) -> Entity | None:
-    """The contract price: the first figure amount whose sentence names the total price."""
+    """The contract price: the first figure amount right after a total-price keyword
+    ("转让价款总额为人民币36,000,000元"), else the first one whose sentence names it (a valuation
+    earlier in the same sentence is not the price)."""
     totals = _totals(ctx)
-    return totals[0] if totals else None
+    close = [e for e in totals if isinstance(g := e.attrs.get("topic_gap"), int) and 0 <= g <= 16]
+    chosen = close or totals
+    return chosen[0] if chosen else None
 
 
 @check("total_restated", ToleranceParams, fields=("first", "second"))
