@@ -118,6 +118,7 @@ DURATION_TOPICS: dict[str, str] = {
     "contract_term": r"合同期限|劳动合同期限|聘用期|本合同有效期|有效期|initial term"
     r"|(?:委托|服务|代理|承包|经营|合作|许可|特许经营|居间|加盟|授权)(?:期限|期间)"
     r"|term of (?:the )?(?:engagement|licen[cs]e|franchise|appointment)"
+    r"|(?<!renewal )(?<!Renewal )\bTerm\s*[:：]"
     r"|term of this (?:agreement|contract)|(?:agreement|contract) (?:runs|continues) for",
     "renewal": r"续期|续签|续订|renewal term|renew",
     "notice": r"提前|书面通知|notice",

@@ -321,3 +321,48 @@ def named_date_conflict(ctx: RuleContext, params: Params) -> Iterator[Hit]:
         if first.value != d.value and name not in reported:
             reported.add(name)
             yield Hit(d.span, {"name": name, "first": first.text, "second": d.text}, (first.span,))
+
+
+_END_EVENTS = ("Expiration Date", "Expiry Date", "Termination Date", "到期日", "届满日")
+_START_EVENT = re.compile(r"(?:Commencement|Effective|Rent Commencement) Date|起租日|生效日", re.I)
+
+
+@check("term_vs_expiry", TermDatesParams, fields=("term", "start", "end", "expected"))
+def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
+    """ "A 62-month Term commencing July 1, 2025" against "the Expiration Date is June 30, 2030"
+    stated elsewhere: the start plus the term must reach the named end date."""
+    dates = ctx.of_kind("date")
+    ends = [d for d in dates if _event_name(ctx, d) in _END_EVENTS and isinstance(d.value, str)]
+    if not ends:
+        return
+    for duration in ctx.of_kind("duration"):
+        months = _months(duration)
+        if duration.attrs.get("topic") not in params.topics or months is None:
+            continue
+        sentence = duration.attrs.get("sentence_start")
+        starts = [
+            d for d in dates
+            if d.attrs.get("sentence_start") == sentence and isinstance(d.value, str)
+            and d.attrs.get("role") in ("start", "effective") and "range_end" not in d.attrs
+        ]  # fmt: skip
+        if not starts:  # "beginning on the Commencement Date": the date named elsewhere
+            named = _START_EVENT.search(ctx.entity_sentence(duration))
+            starts = [d for d in dates if named and _event_name(ctx, d) == named.group().title()
+                      and isinstance(d.value, str)][:1]  # fmt: skip
+        if not starts:
+            continue
+        begin = date.fromisoformat(str(starts[0].value))
+        expected = add_months(begin, months)
+        for end in ends:
+            finish = date.fromisoformat(str(end.value))
+            off = min(
+                abs((finish - expected).days), abs((finish - (expected - timedelta(days=1))).days)
+            )
+            if off > params.slack_days:
+                yield Hit(
+                    end.span,
+                    {"term": duration.text, "start": starts[0].text, "end": end.text,
+                     "expected": (expected - timedelta(days=1)).isoformat()},
+                    (duration.span, starts[0].span),
+                )  # fmt: skip
+                return

@@ -413,4 +413,27 @@ NEW_CASES: list[tuple[str, str, str]] = [
             extra="| Item | Price (EUR) |\n| Machine | 850,000 |\n| Tooling | 150,000 |\n| Total | 1,000,000 |"
         ),
     ),
+    (
+        "cn.date.term_vs_expiry",
+        zh_sale(other="本合同有效期为两年，自2025年3月1日起生效；本合同到期日为2026年2月28日。"),
+        zh_sale(other="本合同有效期为两年，自2025年3月1日起生效；本合同到期日为2027年2月28日。"),
+    ),
+    (
+        "en.date.term_vs_expiry",
+        en_services(
+            extra="6.1 Term: twenty-four (24) full calendar months, beginning on the Commencement Date.\n6.2 Commencement Date: March 1, 2025.\n6.3 Expiration Date: February 28, 2026."
+        ),
+        en_services(
+            extra="6.1 Term: twenty-four (24) full calendar months, beginning on the Commencement Date.\n6.2 Commencement Date: March 1, 2025.\n6.3 Expiration Date: February 28, 2027."
+        ),
+    ),
+    (
+        "en.prc.date.term_vs_expiry",
+        en_prc(
+            extra="5.1 Term: twenty-four (24) months, beginning on the Effective Date.\n5.2 Effective Date: March 3, 2025.\n5.3 Expiry Date: March 2, 2026."
+        ),
+        en_prc(
+            extra="5.1 Term: twenty-four (24) months, beginning on the Effective Date.\n5.2 Effective Date: March 3, 2025.\n5.3 Expiry Date: March 2, 2027."
+        ),
+    ),
 ]
