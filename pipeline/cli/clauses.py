@@ -48,6 +48,9 @@ def eval_clauses(
         console.print("[red]no clause model is built: run contract-review eval train-clauses[/]")
         raise typer.Exit(code=50)
     held = guarded(lambda: heldout_clauses(golden / "heldout" / "contracts"))
+    if not held:
+        console.print(f"[red]{golden}/heldout/contracts: no clause labels to score[/]")
+        raise typer.Exit(code=50)
     scores = score(model, held)
     typer.echo(f"{'kind':20s}   tp   fp   fn    F1")
     for s in scores:

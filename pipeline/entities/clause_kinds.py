@@ -14,6 +14,7 @@ Loading rebuilds the scikit-learn objects from those arrays (no pickle).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -59,8 +60,6 @@ VECTORIZER_ARGS: dict[str, Any] = {
 
 def normalise(text: str) -> str:
     """The text a clause is classified on: whitespace folded, figures as 0, cut to length."""
-    import re
-
     folded = re.sub(r"\s+", " ", text).strip()
     return re.sub(r"\d", "0", folded)[:MAX_CHARS]
 

@@ -26,6 +26,7 @@ from pipeline.entities.clause_kinds import (
     featurize,
     normalise,
 )
+from pipeline.eval.golden_labels import GoldenSetError
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,10 @@ def read_jsonl(path: Path) -> list[LabelledClause]:
         row = json.loads(line)
         unknown = set(row["types"]) - set(CLAUSE_KINDS)
         if unknown:
-            raise ValueError(f"{path}:{n}: unknown clause kinds {sorted(unknown)}")
+            raise GoldenSetError(
+                f"{path}:{n}: unknown clause kinds {sorted(unknown)}. "
+                f"Fix: use only {', '.join(CLAUSE_KINDS)}"
+            )
         out.append(LabelledClause(row["text"], frozenset(row["types"]), row["lang"], row["source"]))
     return out
 
@@ -55,7 +59,13 @@ def training_set(folder: Path) -> list[LabelledClause]:
 
 def development_clauses(golden: Path) -> list[LabelledClause]:
     """Everything the model may learn from: the clause files and the dev contracts' labels."""
-    return training_set(golden / "clauses") + heldout_clauses(golden / "dev" / "contracts")
+    clauses = training_set(golden / "clauses") + heldout_clauses(golden / "dev" / "contracts")
+    if not clauses:
+        raise GoldenSetError(
+            f"{golden}: no labelled clauses in clauses/*.jsonl or dev/contracts. "
+            "Fix: pass the golden_set/ folder with --golden"
+        )
+    return clauses
 
 
 GOLDEN_DIR = Path(__file__).resolve().parents[2] / "golden_set"
@@ -68,6 +78,8 @@ def model_path() -> Path:
 def heldout_clauses(contracts: Path) -> list[LabelledClause]:
     """Clauses of labelled contracts (``annotations.clauses``), cut at the labelled clause
     starts: the blind held-out contracts, or the dev contracts that carry clause labels."""
+    if not contracts.is_dir():
+        raise GoldenSetError(f"{contracts}: no such folder. Fix: pass the golden_set/ folder")
     out: list[LabelledClause] = []
     for label_path in sorted(contracts.glob("*.json")):
         if label_path.name.endswith(".second.json"):

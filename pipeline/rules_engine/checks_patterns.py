@@ -41,9 +41,14 @@ class PatternParams(Params):
     )
 
 
+def _title_match(ctx: RuleContext) -> re.Match[str] | None:
+    return next((m for m in re.finditer(r"[^\n]+", ctx.text) if m.group().strip()), None)
+
+
 def contract_title(ctx: RuleContext) -> str:
     """The first non-empty line: what kind of contract this says it is (劳动合同, Lease ...)."""
-    return next((line for line in ctx.text.split("\n") if line.strip()), "")
+    m = _title_match(ctx)
+    return m.group() if m else ""
 
 
 def title_ok(ctx: RuleContext, patterns: list[str]) -> bool:
@@ -75,16 +80,6 @@ def _highlight(ctx: RuleContext, sentence: Sentence, patterns: list[str | None])
     return ctx.sentence_span(sentence)
 
 
-def sentence_clause_text(ctx: RuleContext, sentence: Sentence) -> str:
-    """The view text of the numbered clause a sentence lies in (the sentence if none)."""
-    from pipeline.entities.clauses import innermost
-
-    clause = innermost(ctx.clauses, ctx.view.origin[sentence.start]) if ctx.clauses else None
-    if clause is None:
-        return sentence.text
-    return ctx.text[ctx.view_offset(clause.body.start) : ctx.view_offset(clause.body.end)]
-
-
 def _matching(
     ctx: RuleContext, all_of: list[str], any_of: list[str], none_of: list[str]
 ) -> Iterator[Sentence]:
@@ -98,7 +93,7 @@ def sentence_pattern(ctx: RuleContext, params: PatternParams) -> Iterator[Hit]:
         return
     for sentence in _matching(ctx, params.all_of, params.any_of, params.none_of):
         if params.clause_none_of and any(
-            regex(p).search(sentence_clause_text(ctx, sentence)) for p in params.clause_none_of
+            regex(p).search(ctx.clause_of(sentence)) for p in params.clause_none_of
         ):
             continue
         span = _highlight(ctx, sentence, [params.highlight, *params.any_of, *params.all_of])
@@ -149,10 +144,8 @@ class MissingParams(Params):
 
 def title_span(ctx: RuleContext) -> Span:
     """Where a 'something is missing' finding points: the contract's title line."""
-    for m in re.finditer(r"[^\n]+", ctx.text):
-        if m.group().strip():
-            return ctx.span(m.start(), m.end())
-    return ctx.span(0, len(ctx.text))
+    m = _title_match(ctx)
+    return ctx.span(m.start(), m.end()) if m else ctx.span(0, len(ctx.text))
 
 
 @check("missing_clause", MissingParams, fields=("what",))

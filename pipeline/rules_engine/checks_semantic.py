@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from pipeline.rules_engine.checks_patterns import regex, sentence_clause_text
+from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
 
@@ -126,7 +126,7 @@ def unilateral_right(ctx: RuleContext, params: UnilateralParams) -> Iterator[Hit
     remedies."""
     table = _ZH if ctx.language == "zh" else _EN
     for sentence in ctx.sentences:
-        body = sentence_clause_text(ctx, sentence)
+        body = ctx.clause_of(sentence)
         if _kind(sentence.text, body, table, list(params.kinds)) is not None:
             yield _highlight(ctx, sentence)
 

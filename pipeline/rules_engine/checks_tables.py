@@ -14,9 +14,7 @@ from pydantic import Field
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
-_TOTAL_ROW = re.compile(
-    r"^(?:合计|总计|共计|小计|总额|总价|Total|Sum|Aggregate)\b|^(?:合计|总计|共计)", re.I
-)
+_TOTAL_ROW = re.compile(r"^(?:合计|总计|共计|(?:小计|总额|总价|Total|Sum|Aggregate)\b)", re.I)
 _TOTAL_COLUMN = re.compile(r"合计|总计|共计|小计|总额|Total|Sum|Aggregate|Annual|全年", re.I)
 _NUMBER = re.compile(
     r"^[^\d\-]*?(?P<num>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s*(?P<pct>%|％)?[^\d]*$"

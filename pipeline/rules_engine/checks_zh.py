@@ -131,19 +131,24 @@ class DurationParams(Params):
     require_doc: str | None = None
 
 
-def range_months(ctx: RuleContext, topic: str) -> Iterator[tuple[Entity, Entity, float]]:
-    """Date ranges (自X起至Y止) in a sentence about ``topic``: (start, end, length in months)."""
+def date_ranges(ctx: RuleContext) -> Iterator[tuple[Entity, Entity, date, date]]:
+    """Every date range (自X起至Y止 / from X to Y): start and end entities and their dates."""
     dates = ctx.of_kind("date")
+    by_start = {d.span.start: d for d in dates}
     for d in dates:
         end_at = d.attrs.get("range_end")
         if d.attrs.get("role") != "start" or not isinstance(end_at, int):
             continue
-        if duration_topic(ctx.sentence_before(d)) != topic:
-            continue
-        end = next((x for x in dates if x.span.start == end_at), None)
+        end = by_start.get(end_at)
         if end and isinstance(d.value, str) and isinstance(end.value, str):
-            days = (date.fromisoformat(end.value) - date.fromisoformat(d.value)).days + 1
-            yield d, end, days / (365.25 / 12)
+            yield d, end, date.fromisoformat(d.value), date.fromisoformat(end.value)
+
+
+def range_months(ctx: RuleContext, topic: str) -> Iterator[tuple[Entity, Entity, float]]:
+    """Date ranges (自X起至Y止) in a sentence about ``topic``: (start, end, length in months)."""
+    for d, end, begin, finish in date_ranges(ctx):
+        if duration_topic(ctx.sentence_before(d)) == topic:
+            yield d, end, ((finish - begin).days + 1) / (365.25 / 12)
 
 
 @check("duration_over", DurationParams, fields=("duration", "limit_months"))
@@ -189,16 +194,9 @@ def calendar_months(start: date, end_inclusive: date) -> float:
 
 def _range_months_in(ctx: RuleContext, keep: Callable[[str], bool]) -> Iterator[float]:
     """Lengths of the date ranges (自X起至Y止) whose sentence passes ``keep``."""
-    dates = ctx.of_kind("date")
-    for d in dates:
-        end_at = d.attrs.get("range_end")
-        if d.attrs.get("role") != "start" or not isinstance(end_at, int):
-            continue
-        if not keep(ctx.sentence_before(d)):
-            continue
-        end = next((x for x in dates if x.span.start == end_at), None)
-        if end and isinstance(d.value, str) and isinstance(end.value, str):
-            yield calendar_months(date.fromisoformat(d.value), date.fromisoformat(end.value))
+    for d, _end, begin, finish in date_ranges(ctx):
+        if keep(ctx.sentence_before(d)):
+            yield calendar_months(begin, finish)
 
 
 def _contract_term_months(ctx: RuleContext) -> float | None:
@@ -214,23 +212,15 @@ def _contract_term_months(ctx: RuleContext) -> float | None:
     return next(terms, None)
 
 
-def _probations(ctx: RuleContext) -> Iterator[tuple[Entity | None, float, str]]:
+def _probations(ctx: RuleContext) -> Iterator[tuple[Entity, float, str]]:
     """Probation lengths: as a duration (试用期为三个月) or as a date range (试用期自…起至…止)."""
     for e in ctx.of_kind("duration"):
         months = e.attrs.get("months")
         if e.attrs.get("topic") == "probation" and isinstance(months, float):
             yield e, months, e.text
-    dates = ctx.of_kind("date")
-    for d in dates:
-        end_at = d.attrs.get("range_end")
-        if d.attrs.get("role") != "start" or not isinstance(end_at, int):
-            continue
-        if duration_topic(ctx.sentence_before(d)[-16:]) != "probation":
-            continue
-        end = next((x for x in dates if x.span.start == end_at), None)
-        if end and isinstance(d.value, str) and isinstance(end.value, str):
-            months = calendar_months(date.fromisoformat(d.value), date.fromisoformat(end.value))
-            yield d, months, f"{d.text}至{end.text}"
+    for d, end, begin, finish in date_ranges(ctx):
+        if duration_topic(ctx.sentence_before(d)[-16:]) == "probation":
+            yield d, calendar_months(begin, finish), f"{d.text}至{end.text}"
 
 
 @check("probation_limit", ProbationParams, fields=("probation", "term", "limit_months"))
@@ -245,7 +235,7 @@ def probation_limit(ctx: RuleContext, params: ProbationParams) -> Iterator[Hit]:
                 limit = most
     reported: set[int] = set()
     for entity, months, shown_probation in _probations(ctx):
-        if entity is None or months <= limit + 1e-6 or entity.span.start in reported:
+        if months <= limit + 1e-6 or entity.span.start in reported:
             continue
         reported.add(entity.span.start)
         shown = "无固定期限" if term == 1e9 else f"{term:.0f}个月" if term else "未写明"

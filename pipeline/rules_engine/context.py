@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
+from pipeline.entities.clauses import innermost
 from pipeline.entities.governing_law import AssumedLaw, assumed_law, subject_of
 from pipeline.entities.model import Clause, Language
 from pipeline.entities.parse import detect_language
@@ -96,6 +97,14 @@ class RuleContext:
 
     def clause_text(self, clause: Clause) -> str:
         return self.document.text[clause.span.start : clause.span.end]
+
+    def clause_of(self, sentence: Sentence) -> str:
+        """The view text of the numbered clause a sentence lies in (the sentence if none): the
+        context a sentence rule may need ("违约金" inside a training-service clause)."""
+        clause = innermost(self.clauses, self.view.origin[sentence.start]) if self.clauses else None
+        if clause is None:
+            return sentence.text
+        return self.text[self.view_offset(clause.body.start) : self.view_offset(clause.body.end)]
 
     def entity_sentence(self, entity: Entity) -> str:
         """The sentence around an entity, as view text (layout line breaks removed)."""
