@@ -179,6 +179,24 @@ NEW_CASES: list[tuple[str, str, str]] = [
         ),
     ),
     (
+        "cn.deposit.cumulative_with_penalty",
+        zh_sale(
+            other="乙方违约致使合同解除的，应双倍返还定金，并另行按合同总价款的10%向甲方支付违约金。"
+        ),
+        zh_sale(
+            other="乙方违约致使合同解除的，甲方可以选择要求乙方双倍返还定金或者按合同总价款的10%支付违约金。"
+        ),
+    ),
+    (
+        "en.prc.deposit.cumulative_with_penalty",
+        en_prc(
+            extra="If Buyer breaches, it forfeits the deposit and shall in addition pay liquidated damages of 10% of the Contract Price."
+        ),
+        en_prc(
+            extra="If Buyer breaches, Seller may elect either to retain the deposit or to claim liquidated damages of 10% of the Contract Price, but not both."
+        ),
+    ),
+    (
         "en.amount.share_mismatch",
         en_goods().replace(
             "payable within thirty (30) days of delivery",
