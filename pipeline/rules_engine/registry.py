@@ -78,6 +78,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_semantic",
     "pipeline.rules_engine.checks_construction",
     "pipeline.rules_engine.checks_tables",
+    "pipeline.rules_engine.checks_essentials",
 )
 
 

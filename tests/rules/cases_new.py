@@ -127,6 +127,135 @@ def en_services(
     return EN_SERVICES.format(delay=delay, changes=changes, law=law, term=term, extra=extra)
 
 
+ZH_BROKERAGE = """二手房买卖居间服务合同
+
+甲方（委托人）：李明
+乙方（居间人）：杭州安居房产经纪有限公司
+
+第一条 乙方为甲方寻找位于杭州市西湖区、面积约90平方米的住宅房源，并协助甲方与出卖人订立房屋买卖合同。
+第二条 居间服务费
+2.1 {fee}
+2.2 乙方未能促成房屋买卖合同订立的，不得收取居间服务费，但可以要求甲方支付从事居间活动支出的必要费用，以人民币伍佰元为限。
+第三条 违约责任
+3.1 乙方隐瞒房屋重要事实的，不得请求支付报酬，并应赔偿甲方损失。
+第四条 争议解决
+4.1 因本合同引起的争议，向房屋所在地人民法院起诉。
+"""
+
+ZH_MANDATE = """进口采购代理委托合同
+
+委托人：杭州明川电子有限公司
+受托人：宁波东港国际贸易有限公司
+
+第一条 委托人委托受托人以受托人名义办理进口设备的采购、报关及运输事务。
+第二条 {fee}
+第三条 受托人应按委托人的指示处理委托事务，并每月报告委托事务的处理情况。
+第四条 因本合同引起的争议，提交杭州仲裁委员会仲裁。
+"""
+
+ZH_LEASE = """厂房租赁合同
+
+出租人（甲方）：杭州明川置业有限公司
+承租人（乙方）：宁波东港机械有限公司
+
+第一条 租赁物
+1.1 甲方将位于杭州市余杭区的厂房一幢（建筑面积2,000平方米）出租给乙方用于机械加工。
+第二条 租赁期限
+2.1 租赁期限为五年，自2025年3月1日起至2030年2月28日止。
+{rent}
+第四条 违约责任
+4.1 乙方逾期支付租金的，每逾期一日按应付租金的万分之五支付违约金。
+第五条 争议解决
+5.1 因本合同引起的争议，向厂房所在地人民法院起诉。
+"""
+
+
+ZH_TYPED = """{title}
+
+甲方：杭州明川电子有限公司
+乙方：宁波东港机械有限公司
+
+第一条 {subject}
+第二条 {fee}
+第三条 违约责任
+3.1 任何一方违约的，应赔偿对方因此遭受的损失。
+第四条 争议解决
+4.1 因本合同引起的争议，提交杭州仲裁委员会仲裁。
+"""
+
+UNSETTLED = "由双方另行协商确定。"
+
+# (rule, title, subject clause, fee keyword): the positive leaves the fee "to be agreed",
+# the negative fixes it; the subject clause carries the type's other essential terms.
+TYPED_FEES: list[tuple[str, str, str, str]] = [
+    (
+        "cn.essential.construction",
+        "厂房建设工程施工合同",
+        "乙方承建甲方厂房主体工程，工期180日，自2025年4月1日开工；工程质量应达到国家验收合格标准；保修期按国家规定执行。",
+        "工程价款",
+    ),
+    (
+        "cn.essential.work",
+        "模具加工承揽合同",
+        "乙方为甲方加工注塑模具两套，于2025年6月30日前交付，按甲方图纸验收。",
+        "加工费",
+    ),
+    (
+        "cn.essential.tech_development",
+        "软件系统委托开发合同",
+        "乙方为甲方开发仓储管理系统，开发成果的知识产权归甲方所有，甲方按需求说明书验收。",
+        "开发费",
+    ),
+    (
+        "cn.essential.property_service",
+        "住宅小区物业服务合同",
+        "乙方提供保洁、绿化、秩序维护服务，服务期限自2025年1月1日起三年。",
+        "物业服务费",
+    ),
+    (
+        "cn.essential.transport",
+        "公路货物运输合同",
+        "乙方将甲方货物自杭州仓库运至上海港集装箱码头交付。",
+        "运费",
+    ),
+    (
+        "cn.essential.franchise",
+        "餐饮品牌特许经营合同",
+        "甲方许可乙方在杭州市西湖区使用“明川小馆”商标经营餐厅，特许经营期限为三年。",
+        "加盟费",
+    ),
+    (
+        "cn.essential.equity_transfer",
+        "股权转让协议",
+        "甲方将其持有的杭州明川电子有限公司30%的股权转让给乙方。",
+        "转让价款",
+    ),
+    (
+        "cn.essential.loan",
+        "借款合同",
+        "甲方向乙方出借款项，借款期限为一年，到期一次还本。",
+        "借款本金",
+    ),
+    (
+        "cn.essential.labour",
+        "劳动合同",
+        "合同期限为三年，自2025年3月1日起，乙方担任销售经理岗位。",
+        "月工资",
+    ),
+]
+
+
+def typed_cases() -> list[tuple[str, str, str]]:
+    return [
+        (
+            rule,
+            ZH_TYPED.format(title=title, subject=subject, fee=f"{fee}{UNSETTLED}"),
+            ZH_TYPED.format(title=title, subject=subject, fee=f"{fee}为人民币伍拾万元整（¥500,000.00）。"),
+        )
+        for rule, title, subject, fee in TYPED_FEES
+    ]
+
+
 NEW_CASES: list[tuple[str, str, str]] = [
     ("cn.amount.share_mismatch", zh_sale(share="350,000"), zh_sale()),
     (
@@ -195,6 +324,21 @@ NEW_CASES: list[tuple[str, str, str]] = [
         en_prc(
             extra="If Buyer breaches, Seller may elect either to retain the deposit or to claim liquidated damages of 10% of the Contract Price, but not both."
         ),
+    ),
+    (
+        "cn.essential.brokerage",
+        ZH_BROKERAGE.format(fee="居间服务费的收费标准及金额由双方在房屋买卖合同签订时另行以《佣金确认书》确定。"),
+        ZH_BROKERAGE.format(fee="居间服务费为房屋成交价的1.5%，于房屋买卖合同签订之日起三日内支付。"),
+    ),
+    (
+        "cn.essential.entrustment",
+        ZH_MANDATE.format(fee="受托人的代理费由双方另行协商确定。"),
+        ZH_MANDATE.format(fee="本委托为无偿委托，受托人不收取报酬。"),
+    ),
+    (
+        "cn.essential.lease",
+        ZH_LEASE.format(rent="第三条 租金\n3.1 租金标准按届时市场行情由双方另行商定。"),
+        ZH_LEASE.format(rent="第三条 租金\n3.1 月租金为人民币捌仟元整（¥8,000.00），每季度首月五日前支付。"),
     ),
     (
         "en.amount.share_mismatch",
@@ -455,3 +599,4 @@ NEW_CASES: list[tuple[str, str, str]] = [
         ),
     ),
 ]
+NEW_CASES += typed_cases()

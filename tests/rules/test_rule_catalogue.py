@@ -309,7 +309,7 @@ CASES: list[tuple[str, str, str]] = [
         zh(),
     ),
     (
-        "cn.missing.performance_terms",
+        "cn.essential.sale",
         zh(
             **{
                 "2.1 乙方应于2025年5月30日前将设备交付至甲方位于杭州市滨江区的仓库。": "2.1 设备型号以附件为准。",

@@ -1,0 +1,115 @@
+"""Essential terms by contract type (民法典 470 and the chapter for each type).
+
+A rule names the contract type by its title and lists the terms that type needs. A term is
+*missing* when nothing in the contract mentions it, and *undetermined* when the contract talks
+about it (居间报酬, 租金) but never fixes an amount or a way to compute it ("另行协商确定").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pydantic import Field
+
+from pipeline.rules_engine.checks_patterns import contract_title, regex, title_span
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.registry import Hit, Params, check
+
+# A figure or a computation method: what makes a price or fee determinate.
+_FIGURE = re.compile(
+    r"\d[\d,，.]*\s*(?:万?元|%|％)|[¥￥$]\s*\d|[壹贰叁肆伍陆柒捌玖拾佰仟萬万亿零]{2,}(?:元|圆)"
+    r"|百分之|千分之|万分之|按[^。；]{0,40}(?:计算|计收|收取|结算|标准|比例)"
+    r"|(?:报价单|价目表|价格表|报价|清单|附件)[^。；]{0,12}(?:为准|执行|确定|计算|所列|载明)"
+    r"|详见[^。；]{0,6}(?:附件|清单|报价)"
+)
+_SHARE_OF = re.compile(r"的?\s*(?:\d|百分之|千分之|万分之)")
+_OTHER_SUM = re.compile(r"违约金|滞纳金|利息|罚息|赔偿|押金|保证金|定金|必要费用|为限")
+# A gratuitous mandate or service settles the fee: nothing is owed.
+_GRATUITOUS = re.compile(
+    r"(?:为|系|属于?|是)无偿|无偿(?:提供|代理|处理|为)|免费(?:提供|代理|处理|为)"
+    r"|不(?:收取|支付|计取)(?:任何)?(?:报酬|费用|代理费|佣金|服务费)"
+)
+_HEADING_MAX = 16
+
+
+class EssentialTerm(Params):
+    what: str = Field(description="the term, for the message (居间报酬)")
+    keyword: str = Field(description="regex: where the contract mentions the term")
+    needs_figure: bool = Field(
+        default=False, description="mentioning it is not enough: an amount or method must be set"
+    )
+    roles: list[str] = Field(
+        default_factory=list, description="amount topics whose figure settles the term"
+    )
+    required: bool = Field(
+        default=True, description="absent altogether is a defect (False: only when undetermined)"
+    )
+
+
+class EssentialParams(Params):
+    kind: str = Field(description="the contract type, for the message (居间合同)")
+    title: list[str] = Field(min_length=1, description="the title must match one")
+    title_none: list[str] = Field(default_factory=list, description="the title must match none")
+    terms: list[EssentialTerm] = Field(min_length=1)
+
+
+def _fixed_near(text: str, keyword: str) -> bool:
+    """The keyword with a figure of its own close after it (佣金为成交价的2%) or just before it
+    (人民币5,000元的服务费); not a share *of* it (退还佣金的50%) nor another sum in the
+    window (按应付租金的万分之五支付违约金)."""
+    for m in regex(keyword).finditer(text):
+        after = re.split(r"[。；;，,]", text[m.end() : m.end() + 30], maxsplit=1)[0]
+        before = re.split(r"[。；;，,]", text[max(0, m.start() - 12) : m.start()])[-1]
+        if _SHARE_OF.match(after) or _OTHER_SUM.search(after):
+            continue
+        if _FIGURE.search(after) or _FIGURE.search(before):
+            return True
+    return False
+
+
+def _determined(ctx: RuleContext, term: EssentialTerm) -> bool:
+    if any(e.attrs.get("role") in term.roles for e in ctx.of_kind("amount")):
+        return True
+    if _GRATUITOUS.search(ctx.text) or _fixed_near(ctx.text, term.keyword):
+        return True
+    # a clause headed by the term (第四条 租金) that states a figure anywhere in it; an
+    # unheaded clause's "heading" is its first sentence, which is not a heading
+    keyword = regex(term.keyword)
+    return any(
+        len(c.heading) <= _HEADING_MAX
+        and keyword.search(c.heading)
+        and any(
+            _FIGURE.search(part) and not _OTHER_SUM.search(part)
+            for part in re.split(r"[。；;\n]", ctx.clause_text(c))
+        )
+        for c in ctx.clauses
+    )
+
+
+def _state(ctx: RuleContext, term: EssentialTerm) -> str | None:
+    """None when the term is settled, else how it falls short."""
+    mentioned = regex(term.keyword).search(ctx.text) is not None
+    if not mentioned:
+        return "未约定" if term.required else None
+    if term.needs_figure and not _determined(ctx, term):
+        return "只提及而未确定金额或计算方法"
+    return None
+
+
+@check("essential_terms", EssentialParams, fields=("title", "kind", "gaps"))
+def essential_terms(ctx: RuleContext, params: EssentialParams) -> Iterator[Hit]:
+    """Terms the contract's type needs are absent, or mentioned but never fixed: one finding
+    for the contract, listing each gap."""
+    title = contract_title(ctx).strip()
+    if not any(regex(p).search(title) for p in params.title):
+        return
+    if any(regex(p).search(title) for p in params.title_none):
+        return
+    gaps = [
+        f"{term.what}{state}"
+        for term in params.terms
+        if (state := _state(ctx, term)) is not None
+    ]
+    if gaps:
+        yield Hit(title_span(ctx), {"title": title, "kind": params.kind, "gaps": "；".join(gaps)})
