@@ -107,9 +107,7 @@ def essential_terms(ctx: RuleContext, params: EssentialParams) -> Iterator[Hit]:
     if any(regex(p).search(title) for p in params.title_none):
         return
     gaps = [
-        f"{term.what}{state}"
-        for term in params.terms
-        if (state := _state(ctx, term)) is not None
+        f"{term.what}{state}" for term in params.terms if (state := _state(ctx, term)) is not None
     ]
     if gaps:
         yield Hit(title_span(ctx), {"title": title, "kind": params.kind, "gaps": "；".join(gaps)})

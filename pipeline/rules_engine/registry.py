@@ -79,6 +79,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_construction",
     "pipeline.rules_engine.checks_tables",
     "pipeline.rules_engine.checks_essentials",
+    "pipeline.rules_engine.checks_caps",
 )
 
 

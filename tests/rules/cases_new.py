@@ -250,7 +250,9 @@ def typed_cases() -> list[tuple[str, str, str]]:
         (
             rule,
             ZH_TYPED.format(title=title, subject=subject, fee=f"{fee}{UNSETTLED}"),
-            ZH_TYPED.format(title=title, subject=subject, fee=f"{fee}为人民币伍拾万元整（¥500,000.00）。"),
+            ZH_TYPED.format(
+                title=title, subject=subject, fee=f"{fee}为人民币伍拾万元整（¥500,000.00）。"
+            ),
         )
         for rule, title, subject, fee in TYPED_FEES
     ]
@@ -327,8 +329,12 @@ NEW_CASES: list[tuple[str, str, str]] = [
     ),
     (
         "cn.essential.brokerage",
-        ZH_BROKERAGE.format(fee="居间服务费的收费标准及金额由双方在房屋买卖合同签订时另行以《佣金确认书》确定。"),
-        ZH_BROKERAGE.format(fee="居间服务费为房屋成交价的1.5%，于房屋买卖合同签订之日起三日内支付。"),
+        ZH_BROKERAGE.format(
+            fee="居间服务费的收费标准及金额由双方在房屋买卖合同签订时另行以《佣金确认书》确定。"
+        ),
+        ZH_BROKERAGE.format(
+            fee="居间服务费为房屋成交价的1.5%，于房屋买卖合同签订之日起三日内支付。"
+        ),
     ),
     (
         "cn.essential.entrustment",
@@ -338,7 +344,29 @@ NEW_CASES: list[tuple[str, str, str]] = [
     (
         "cn.essential.lease",
         ZH_LEASE.format(rent="第三条 租金\n3.1 租金标准按届时市场行情由双方另行商定。"),
-        ZH_LEASE.format(rent="第三条 租金\n3.1 月租金为人民币捌仟元整（¥8,000.00），每季度首月五日前支付。"),
+        ZH_LEASE.format(
+            rent="第三条 租金\n3.1 月租金为人民币捌仟元整（¥8,000.00），每季度首月五日前支付。"
+        ),
+    ),
+    (
+        "en.indemnity.cap_reaches_escaping_indemnity",
+        en_services(
+            extra="6. INDEMNITY\n6.1 Consultant shall indemnify Client against third-party claims that the Deliverables infringe intellectual property rights.\n6.2 The obligations in this Section 6 shall not be limited by any other provision of this Agreement.\n7. LIABILITY\n7.1 Each party's aggregate liability under this Agreement, including under Section 6, shall not exceed the fees paid in the preceding twelve months."
+        ),
+        en_services(
+            extra="6. INDEMNITY\n6.1 Consultant shall indemnify Client against third-party claims that the Deliverables infringe intellectual property rights.\n6.2 The obligations in this Section 6 shall not be limited by any other provision of this Agreement.\n7. LIABILITY\n7.1 Except for the obligations in Section 6, each party's aggregate liability under this Agreement shall not exceed the fees paid in the preceding twelve months."
+        ),
+    ),
+    (
+        "en.prc.indemnity.cap_reaches_escaping_indemnity",
+        en_prc(
+            liability="The Seller's aggregate liability under this Contract, including any indemnity, shall not exceed the Contract Price.",
+            extra="The Seller's indemnity for third-party claims shall not be limited by any cap in this Contract.",
+        ),
+        en_prc(
+            liability="Except for its indemnity for third-party claims, the Seller's aggregate liability under this Contract shall not exceed the Contract Price.",
+            extra="The Seller's indemnity for third-party claims shall not be limited by any cap in this Contract.",
+        ),
     ),
     (
         "en.amount.share_mismatch",
