@@ -114,7 +114,7 @@ def _enrich(text: str, matches: list[Match], sentences: list[tuple[int, int]]) -
                     _OF_TOTAL.search(before[-12:]) or _OF_TOTAL_AFTER.match(after)
                 )
         elif m.kind == "date":
-            attrs["role"] = topics.nearest_role(before, text[m.end : m.end + 8])
+            attrs["role"] = topics.nearest_role(before, text[m.end : m.end + 40])
         elif m.kind == "duration":
             attrs["topic"] = topics.duration_topic(before)
             if attrs["topic"] is None and _AFTER_LEAVING.search(text[s_start:s_end]):

@@ -75,14 +75,18 @@ def find_cn_parties(text: str) -> list[Match]:
     return found
 
 
-_COMPANY = re.compile(
-    r"(?:[A-Z][\w&'.-]*,?\s+){0,6}?(?:LLC|L\.L\.C\.|Inc\.?|Ltd\.?|Limited|Co\.|Corporation"
-    r"|Corp\.?|GmbH|AG|S\.A\.|B\.V\.|L\.P\.|LLP|PLC|plc)(?![\w])"
+# English registered names are often in capitals in the parties clause (HARBOURSIDE
+# PACKAGING SOLUTIONS LIMITED): the suffix is matched in both spellings.
+COMPANY_SUFFIX = (
+    r"(?:LLC|L\.L\.C\.|Inc\.?|INC\.?|Ltd\.?|LTD\.?|Limited|LIMITED|Co\.|CO\.|Corporation"
+    r"|CORPORATION|Corp\.?|CORP\.?|GmbH|GMBH|AG|S\.A\.|B\.V\.|L\.P\.|LLP|PLC|plc)(?![\w])"
 )
+_COMPANY = re.compile(r"(?:[A-Z][\w&'.-]*,?\s+){0,6}?" + COMPANY_SUFFIX)
 _NOT_PARTY_TERM = re.compile(
     r"\b(?:Agreement|Date|Contract|Term|Services|Products|Territory|Party|Parties)\b"
 )
 PARTY_WINDOW = 400
+_NAME_REACH = 160
 
 
 def _party_name(
@@ -93,8 +97,14 @@ def _party_name(
     if company:
         return company.start(), company.end()
     for s, e, label in ents:
-        # A one-word ORG (QAL, Party) is usually an earlier defined term, not a name.
-        if label in ("ORG", "PERSON") and s >= start and e <= end and " " in text[s:e].strip():
+        # A one-word ORG (QAL, Party) is usually an earlier defined term, not a name; and a
+        # name far from the bracket (a bank named in the previous clause) did not introduce it.
+        if (
+            label in ("ORG", "PERSON")
+            and s >= max(start, end - _NAME_REACH)
+            and e <= end
+            and " " in text[s:e].strip()
+        ):
             return s, e
     return None
 

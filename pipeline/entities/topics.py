@@ -106,7 +106,14 @@ def nearest_role(before: str, after: str) -> str | None:
         last = m.lastgroup
     if last:
         return last
-    following = _ROLE_RE.search(after[:6])
+    # 应于2025年3月1日在…市场向乙方交付车辆: a Chinese date used as the time of a verb
+    # takes its role from that verb, which may stand a place phrase away (to the next pause)
+    reach = (
+        re.split(r"[，。；,;：:\n]", after[:40], maxsplit=1)[0]
+        if _CJK.search(after[:3])
+        else after[:6]
+    )
+    following = _ROLE_RE.search(reach)
     return following.lastgroup if following else None
 
 

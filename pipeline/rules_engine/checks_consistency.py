@@ -10,6 +10,7 @@ from datetime import date, timedelta
 
 from pydantic import Field
 
+from pipeline.entities.parties import COMPANY_SUFFIX
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext
@@ -250,10 +251,7 @@ def party_name_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit]:
 _CN_ACTOR = re.compile(r"\s?(?:应|须|必须|负责|承担|同意|有权|将|不得|保证|承诺|向)")
 _EN_ACTOR = re.compile(r",?\s+(?:shall|will|must|may|agrees|warrants|represents|undertakes)\b")
 _CN_COMPANY_END = re.compile(r"有限责任公司|股份有限公司|有限公司|集团公司|公司")
-_EN_COMPANY = re.compile(
-    r"(?:[A-Z][\w&'.-]*\s+){0,6}?(?:LLC|L\.L\.C\.|Inc\.?|Ltd\.?|Limited|Co\.|Corporation|Corp\.?"
-    r"|GmbH|L\.P\.|LLP|PLC|plc)"
-)
+_EN_COMPANY = re.compile(r"(?:[A-Z][\w&'.-]*\s+){0,6}?" + COMPANY_SUFFIX)
 
 
 # ... or as the one who pays, is paid or issues (由…公司支付, 承包人…公司, issued by … Limited)
@@ -280,7 +278,7 @@ def _variants(ctx: RuleContext, name: str) -> Iterator[tuple[int, int, str]]:
     first = name.split()[0] if name.split() else ""
     if len(first) < 3:
         return
-    for m in re.finditer(rf"\b{re.escape(first)}\b", ctx.text):
+    for m in re.finditer(rf"\b{re.escape(first)}\b", ctx.text, re.I):
         found = _EN_COMPANY.match(ctx.text, m.start())
         if not found or "\n" in found.group():
             continue
