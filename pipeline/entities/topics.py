@@ -48,7 +48,10 @@ TOPICS: dict[str, str] = {
     r"|(?:股权|股份|资产)?(?:转让|交易|成交)(?:总)?(?:价款|价格|对价)|签约合同价|承包(?:总)?价"
     r"|工程价款|工程总价|货款总额|总货款|服务费总额"
     r"|total (?:contract |purchase )?price|(?:contract|purchase) price|total consideration"
-    r"|aggregate fees|total fees",
+    r"|aggregate fees|total fees"
+    # a framework or distribution contract's subject amount is its purchase commitment
+    r"|aggregate (?:FOB |CIF |CIP |EXW )?value|minimum purchase (?:amount|commitment)"
+    r"|最低采购(?:金额|额)|年度采购总额",
     "principal": r"借款金额|借款本金|本金|借款|贷款金额|loan amount|principal",
     "interest": r"利率|利息|年息|月息|interest",
     "rent": r"租金|rent",

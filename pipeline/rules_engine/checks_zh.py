@@ -22,12 +22,23 @@ _PER_PERIOD = re.compile(
 )
 
 
+_CHAPTER = re.compile(r"^\s*(?:第[一二三四五六七八九十百\d]+[章编节部分]|Chapter|Part)\b", re.I)
+
+
 class RatioParams(Params):
     topic: str = Field(description="deposit or penalty")
     max_ratio: float = Field(gt=0, le=1)
     sentence_words: str = Field(description="regex the sentence must contain, e.g. 定金")
     max_gap: int = Field(
         default=12, ge=0, description="most characters between the keyword and the amount"
+    )
+    in_substance: list[str] = Field(
+        default_factory=list,
+        description="other amount topics that count when their clause says they are this "
+        "topic in substance (a 保证金 'paid as 定金', with double return)",
+    )
+    substance_words: str = Field(
+        default=r"(?!x)x", description="regex the clause must contain for in_substance"
     )
 
 
@@ -42,12 +53,31 @@ def _close_to_keyword(ctx: RuleContext, e: Entity, max_gap: int) -> bool:
     return any(isinstance(g, int) and 0 <= g <= max_gap for g in gaps)
 
 
+def _in_substance(ctx: RuleContext, e: Entity, params: RatioParams) -> bool:
+    """A sum named otherwise (security deposit, 保证金) whose clause makes it this topic."""
+    if e.kind != "amount" or e.attrs.get("topic") not in params.in_substance:
+        return False
+    # the sanction is often a sibling sub-clause (7.1 the sum, 7.2 "paid as earnest money"):
+    # read the parent clause, but not a whole chapter (第五章 定金与付款 also holds other sums)
+    by_id = {c.id: c for c in ctx.clauses}
+    clause = by_id.get(e.clause or "")
+    parent = by_id.get(clause.parent or "") if clause else None
+    if parent is not None and not _CHAPTER.search(ctx.clause_text(parent)[:20]):
+        clause = parent
+    text = ctx.clause_text(clause) if clause else ctx.entity_sentence(e)
+    return re.search(params.substance_words, text) is not None
+
+
 def _ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity, float, str]]:
     words = re.compile(params.sentence_words)
     total = contract_total(ctx)
     for e in ctx.entities:
         sentence = ctx.entity_sentence(e)
-        if not words.search(sentence) or _PER_PERIOD.search(sentence):
+        if _PER_PERIOD.search(sentence):
+            continue
+        if _in_substance(ctx, e, params):
+            e = e.model_copy(update={"attrs": {**e.attrs, "topic": params.topic}})
+        elif not words.search(sentence):
             continue
         if e.kind == "rate" and e.attrs.get("of_total") and isinstance(e.value, float):
             yield e, e.value, "合同总价"
