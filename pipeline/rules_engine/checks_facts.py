@@ -294,6 +294,17 @@ _EN_NAMED_BEFORE = re.compile(
     rf"(?:the\s+)?[\"“]?(?P<name>{_EN_EVENT})[\"”]?,?\s*(?:of|is|shall be|will be|means|on|:)?\s*$"
 )
 _EN_NAMED_AFTER = re.compile(rf"^\s*\((?:the\s+)?[\"“](?P<name>{_EN_EVENT})[\"”]\)")
+# "The Closing shall take place … on April 1, 2025": the event's date, a clause away
+_EN_OCCURS = re.compile(
+    r"\b(?P<name>Closing|Completion|Commencement|Handover)\b[\"”)]*[^.;]{0,120}?"
+    r"\b(?:take place|occur|be held)\b[^.;]{0,100}?\bon\s*$"
+)
+# "the Commencement Date shall be the date of delivery": the event is another event's date
+_EN_TIED = re.compile(
+    rf"(?:the\s+)?(?P<name>{_EN_EVENT})\s+(?:shall be|is|will be|means)\s+the\s+(?:date|day)\s+"
+    r"(?:of|on which|when)\b"
+)
+_ZH_TIED = re.compile(rf"(?P<name>{_ZH_EVENT})(?:为|即|以)[^，。；]{{0,12}}(?:之日|当日|日期)")
 
 
 def _event_name(ctx: RuleContext, date_entity: Entity) -> str | None:
@@ -305,7 +316,10 @@ def _event_name(ctx: RuleContext, date_entity: Entity) -> str | None:
         m = _ZH_NAMED_BEFORE.search(before)
         return m.group("name").rstrip("期") if m else None
     m = _EN_NAMED_BEFORE.search(before) or _EN_NAMED_AFTER.match(after)
-    return m.group("name").title() if m else None
+    if m:
+        return m.group("name").title()
+    occurs = _EN_OCCURS.search(ctx.text[max(0, start - 240) : start])
+    return f"{occurs.group('name')} Date" if occurs else None
 
 
 @check("named_date_conflict", fields=("name", "first", "second"))
@@ -321,6 +335,35 @@ def named_date_conflict(ctx: RuleContext, params: Params) -> Iterator[Hit]:
         if first.value != d.value and name not in reported:
             reported.add(name)
             yield Hit(d.span, {"name": name, "first": first.text, "second": d.text}, (first.span,))
+    yield from _tied_to_another_date(ctx, seen, reported)
+
+
+def _tied_to_another_date(
+    ctx: RuleContext, fixed: dict[str, Entity], reported: set[str]
+) -> Iterator[Hit]:
+    """An event fixed on one date and also defined as another event's day, in a sentence that
+    gives that other event a different date ("commencing on December 1 (the Commencement
+    Date)" against "delivered on or before December 15, and the Commencement Date shall be
+    the date of delivery")."""
+    tied = _ZH_TIED if ctx.language == "zh" else _EN_TIED
+    for sentence in ctx.sentences:
+        m = tied.search(sentence.text)
+        if not m:
+            continue
+        name = m.group("name")
+        name = name.rstrip("期") if ctx.language == "zh" else name.title()
+        first = fixed.get(name)
+        if first is None or name in reported:
+            continue
+        for d in ctx.of_kind("date"):
+            start = ctx.view_offset(d.span.start)
+            inside = sentence.start <= start < sentence.end
+            if inside and isinstance(d.value, str) and d.value != first.value:
+                reported.add(name)
+                yield Hit(
+                    d.span, {"name": name, "first": first.text, "second": d.text}, (first.span,)
+                )
+                break
 
 
 _END_EVENTS = ("Expiration Date", "Expiry Date", "Termination Date", "到期日", "届满日")
