@@ -25,6 +25,20 @@ _PER_PERIOD = re.compile(
 _CHAPTER = re.compile(r"^\s*(?:第[一二三四五六七八九十百\d]+[章编节部分]|Chapter|Part)\b", re.I)
 
 
+_MARKUP = re.compile(
+    r"(?:上浮|上调|加收|增加|提高|浮动|加成|上涨)\s*$|(?:marked up|increased|above|plus) by\s*$",
+    re.I,
+)
+
+
+_LPR_WORDS = re.compile(r"LPR|贷款市场报价利率|loan prime rate", re.I)
+
+
+def _annual(e: Entity) -> float:
+    period = e.attrs.get("period")
+    return annual_rate(float(e.value or 0), period if isinstance(period, str) else None)
+
+
 class RatioParams(Params):
     topic: str = Field(description="deposit or penalty")
     max_ratio: float = Field(gt=0, le=1)
@@ -140,13 +154,22 @@ def interest_over_lpr(ctx: RuleContext, params: InterestParams) -> Iterator[Hit]
     on = date.fromisoformat(signed.value) if signed and isinstance(signed.value, str) else None
     lpr_date, lpr = lpr_on(on)
     cap = lpr * params.multiplier
-    for e in ctx.of_kind("rate"):
-        if not isinstance(e.value, float) or not re.search(
-            params.sentence_words, ctx.entity_sentence(e)
-        ):
-            continue
-        period = e.attrs.get("period")
-        yearly = annual_rate(e.value, period if isinstance(period, str) else None)
+    rates = [
+        e
+        for e in ctx.of_kind("rate")
+        if isinstance(e.value, float) and re.search(params.sentence_words, ctx.entity_sentence(e))
+    ]
+    plain = [e for e in rates if not _MARKUP.search(ctx.sentence_before(e)[-8:])]
+    base = _annual(plain[0]) if plain else None
+    for e in rates:
+        yearly = _annual(e)
+        if e not in plain:
+            # 利率上浮50% raises a base rate by half: LPR, or the contract's own loan rate
+            before = ctx.sentence_before(e)
+            of = lpr if _LPR_WORDS.search(before) else base
+            if of is None:
+                continue
+            yearly = of * (1 + float(e.value or 0))
         if yearly > cap + 1e-9:
             yield Hit(
                 e.span,

@@ -46,6 +46,11 @@ def _rules_fired(stages: Stages, text: str) -> set[str]:
         ("借款年利率为12.1%。", True),
         ("借款月利率为1%。", False),  # 12% a year: at the cap
         ("借款月利率为1.01%。", True),
+        # a markup raises a base rate: LPR (3.0%) x 1.5 = 4.5%, far under the cap
+        ("借款年利率为6%；逾期还款的，按一年期LPR上浮50%计收逾期利息。", False),
+        # the loan's own 9% x 1.5 = 13.5%, over the cap, though "50%" is not a rate
+        ("借款年利率为9%；逾期还款的，按本合同借款利率上浮50%计收逾期利息。", True),
+        ("借款年利率为6%；逾期还款的，按本合同借款利率上浮50%计收逾期利息。", False),
     ],
 )
 def test_interest_at_four_times_lpr(stages: Stages, interest: str, fires: bool) -> None:
