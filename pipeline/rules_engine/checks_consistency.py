@@ -197,7 +197,19 @@ def performance_before_signing(ctx: RuleContext, params: BeforeSigningParams) ->
     for d in ctx.of_kind("date"):
         when = _iso(d)
         if d.attrs.get("role") in params.roles and when and signed_on and when < signed_on:
+            if _OTHER_INSTRUMENT.search(ctx.entity_sentence(d)):
+                continue
             yield Hit(d.span, {"date": d.text, "signed": signed.text}, (signed.span,))
+
+
+# A date that belongs to another instrument (the landlord's authorisation, a licence, a prior
+# lease, a company's registration) may well precede this contract.
+_OTHER_INSTRUMENT = re.compile(
+    r"授权(?:期限|书|委托)|营业执照|许可证|证书|成立于|设立于|注册|原(?:租赁)?合同|前次|上一期"
+    r"|authori[sz]ation|licen[cs]e (?:no|number)|incorporated|registered on"
+    r"|(?:prior|original|previous) (?:lease|agreement)",
+    re.I,
+)
 
 
 class DatesParams(Params):
@@ -212,8 +224,32 @@ def conflicting_dates(ctx: RuleContext, params: DatesParams) -> Iterator[Hit]:
         if later.value != dated[0].value and not later.attrs.get("range_end"):
             if dated[0].attrs.get("range_end") == later.span.start:
                 continue
+            if _staged(ctx, dated[0], later):
+                continue
             yield Hit(later.span, {"first": dated[0].text, "second": later.text}, (dated[0].span,))
             return
+
+
+# Deliveries in stages (the permit set by September 15 and the final set by October 31; 第二批)
+# are different obligations with their own dates.
+_STAGED = re.compile(
+    r"分批|批次|第[一二三四五六七八九十\d]+批|首批|剩余|其余|部分|阶段|里程碑"
+    r"|instal?l?ment|phase|stage|milestone|batch|partial|\bset\b|first|second|third|final"
+    r"|remaining|balance of",
+    re.I,
+)
+
+
+def _staged(ctx: RuleContext, first: Entity, later: Entity) -> bool:
+    """Two stages, not one obligation twice: the same sentence, or different stage words (the
+    first lot … the second lot); "the first lot" twice is the same obligation."""
+    if first.attrs.get("sentence_start") == later.attrs.get("sentence_start"):
+        return True
+    stages = [
+        {m.group().lower() for m in _STAGED.finditer(ctx.entity_sentence(d))}
+        for d in (first, later)
+    ]
+    return bool(stages[0] or stages[1]) and stages[0] != stages[1]
 
 
 def _norm_name(name: str) -> str:

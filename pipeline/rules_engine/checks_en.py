@@ -154,9 +154,15 @@ def undefined_party_role(ctx: RuleContext, params: RoleParams) -> Iterator[Hit]:
         )
     if pattern is None:
         return
-    m = pattern.search(ctx.text)
-    if m:
+    for m in pattern.finditer(ctx.text):
+        # "the Escrow Agent shall" is another defined term ending in a role word
+        prev = re.search(
+            r"([A-Za-z][\w-]*)\s+$", ctx.text[max(0, m.start("role") - 30) : m.start("role")]
+        )
+        if prev and prev.group(1)[0].isupper() and prev.group(1).lower() != "the":
+            continue
         yield Hit(
             ctx.span(m.start("role"), m.end("role")),
             {"role": m.group("role"), "defined": defined_text},
         )
+        return
