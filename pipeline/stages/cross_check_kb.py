@@ -112,6 +112,9 @@ class CrossCheckKB:
     ) -> None:
         self.checker = checker
         self.find_citations = find_citations or (lambda text: [])
+        # A rule's basis is fixed: its support is decided once per (rule, citation) and
+        # process, not once per finding (a long contract fires one rule dozens of times).
+        self._rule_checks: dict[tuple[str, str], ClaimCheck] = {}
         self.info = info or (
             KBInfo(mode="catalog", reason="the caller gave a citation checker only")
             if checker is not None
@@ -162,12 +165,25 @@ class CrossCheckKB:
                 if uncited is not None:
                     checks.append(uncited)
             for citation in cited:
-                check = self._check(source, index, citation, claim_text)
+                check = (
+                    self._rule_check(finding, index, citation, claim_text)
+                    if (source == "rule")
+                    else self._check(source, index, citation, claim_text)
+                )
                 checks.append(check)
                 made = self._finding_for(check, finding)
                 if made is not None:
                     findings.append(made)
         return tuple(findings), tuple(checks)
+
+    def _rule_check(self, finding: Finding, index: int, citation: str, said: str) -> ClaimCheck:
+        if finding.rule_id is None:
+            return self._check("rule", index, citation, said)
+        key = (finding.rule_id, citation)
+        first = self._rule_checks.get(key)
+        if first is None:
+            first = self._rule_checks[key] = self._check("rule", index, citation, said)
+        return first.model_copy(update={"index": index})
 
     def _check(self, source: str, index: int, citation: str, claim: str) -> ClaimCheck:
         kind = "claim" if source == "claim" else "rule"

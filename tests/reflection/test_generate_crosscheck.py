@@ -125,3 +125,34 @@ def test_lookup_only_checker_and_no_kb(tmp_path: Path) -> None:
     assert [c.status for c in checks] == ["supported", "repealed", "unchecked"]
     _, none = CrossCheckKB(None).check_all((), tuple(claims))
     assert {c.status for c in none} == {"unchecked"}
+
+
+def test_a_rules_citation_is_checked_once_however_often_the_rule_fires() -> None:
+    from kb.types import CitationVerdict
+    from pipeline.model import Finding, Severity, Span
+
+    catalog = default_catalog()
+    calls: list[str] = []
+
+    class CountingChecker:
+        def verify(
+            self, citation: str, claim: str, search_conflicts: bool = True
+        ) -> CitationVerdict:
+            calls.append(citation)
+            return CitationVerdict(lookup=catalog.lookup(citation))
+
+    evidence = catalog.lookup("民法典第585条").evidence
+    assert evidence is not None
+
+    def fired(at: int, rule_id: str) -> Finding:
+        return Finding(
+            type="penalty_excessive", severity=Severity.HIGH, span=Span(start=at, end=at + 2, page=1),
+            quote="违约", message=f"第{at}处违约金过高", evidence_source=(evidence,),
+            stage="validate_rules", rule_id=rule_id,
+        )  # fmt: skip
+
+    findings = (*tuple(fired(i * 10, "cn.penalty.a") for i in range(5)), fired(99, "cn.penalty.b"))
+    _, checks = CrossCheckKB(CountingChecker()).check_all(findings, ())
+    assert len(calls) == 2  # one per (rule, citation), not one per finding
+    assert [c.index for c in checks] == [0, 1, 2, 3, 4, 5]
+    assert {c.status for c in checks} == {"supported"}
