@@ -30,6 +30,7 @@ from pipeline.config import RunConfig
 from pipeline.errors import ContractReviewError, StageError
 from pipeline.review import OutputFormat, review_file, write_outputs
 from pipeline.stages.intake import PDF_SUFFIXES, TEXT_SUFFIXES
+from pipeline.threads import apply_thread_budget, resolve_threads
 
 Executor = Literal["local", "ray"]
 Progress = Callable[[str, "ContractResult"], None]
@@ -74,7 +75,12 @@ def discover(folder: Path) -> list[Path]:
 def config_hash(config: RunConfig, kb_fingerprint: str = "") -> str:
     """Settings (KB settings included) and the KB's content: a changed KB re-runs a contract."""
     payload = json.dumps(
-        {"v": __version__, "config": config.model_dump(mode="json"), "kb": kb_fingerprint},
+        # threads change how fast, never what: a resumed batch on another machine skips
+        {
+            "v": __version__,
+            "config": config.model_dump(mode="json", exclude={"threads"}),
+            "kb": kb_fingerprint,
+        },
         sort_keys=True,
     )
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
@@ -281,6 +287,10 @@ def run_batch(
     progress: Progress | None = None,
 ) -> BatchSummary:
     config = config or RunConfig()
+    # each worker gets its share of the cores (threads per job), set before it loads a model
+    parallel = 1 if executor == "ray" else jobs
+    config = config.model_copy(update={"threads": resolve_threads(config.threads, parallel)})
+    apply_thread_budget(config.threads or 1)
     files = discover(folder)
     kb = kb_state(config)
     if executor == "ray":

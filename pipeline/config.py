@@ -98,6 +98,12 @@ class RunConfig(BaseModel):
     )
     playbook: str | None = Field(default=None, description="A playbook YAML of standard positions.")
     kb: KBSettings = KBSettings()
+    threads: int | None = Field(
+        default=None,
+        ge=1,
+        description="Threads for the native libraries (embeddings, BLAS, llama.cpp); None: "
+        "$CONTRACT_REVIEW_THREADS, else the available cores over the concurrent jobs.",
+    )
 
     @property
     def rule_side(self) -> str:

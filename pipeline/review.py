@@ -30,6 +30,7 @@ from pipeline.render_docx import render_docx
 from pipeline.render_html import render_html
 from pipeline.render_md import render_markdown
 from pipeline.runner import PipelineResult, StageListener
+from pipeline.threads import apply_thread_budget, resolve_threads
 from pipeline.trace_io import TraceHeader, dump_trace
 
 OutputFormat = Literal["json", "md", "html", "docx", "all"]
@@ -129,6 +130,10 @@ def review_file(
     path: Path, config: RunConfig | None = None, listener: StageListener | None = None
 ) -> ReviewOutcome:
     config = config or RunConfig()
+    # before any native library loads; the header records the budget the run had
+    config = config.model_copy(
+        update={"threads": apply_thread_budget(resolve_threads(config.threads))}
+    )
     session, mode_info = open_session(config.llm)
     pipeline = build_review_pipeline(config, session, mode_info.plumbing)
     pipeline.warm_up()

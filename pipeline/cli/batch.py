@@ -15,6 +15,7 @@ from pipeline.cli.kb_options import (
     ReviewKBBackend,
     ReviewKBPath,
     ReviewKBUrl,
+    Threads,
     kb_settings,
 )
 from pipeline.config import RunConfig
@@ -38,6 +39,7 @@ def batch(
     kb_path: ReviewKBPath = None,
     kb_url: ReviewKBUrl = None,
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
+    threads: Threads = None,
 ) -> None:
     """Review every contract in FOLDER. Exit 0 when all were reviewed, 1 when any failed,
     34 when --kb-url does not answer."""
@@ -73,7 +75,7 @@ def batch(
             lambda: run_batch(
                 folder,
                 out,
-                RunConfig(kb=kb_settings(kb_path, kb_url, kb_backend)),
+                RunConfig(kb=kb_settings(kb_path, kb_url, kb_backend), threads=threads),
                 jobs=jobs,
                 executor=exec_name,
                 ray_address=ray_address,

@@ -30,3 +30,14 @@ DEFAULT_KB_BACKEND = KBSettings().backend
 def kb_settings(path: Path | None, url: str | None, backend: str) -> KBSettings:
     """The run's KB settings from the CLI options."""
     return KBSettings(path=str(path) if path is not None else None, url=url, backend=backend)
+
+
+Threads = Annotated[
+    int | None,
+    typer.Option(
+        "--threads",
+        min=1,
+        envvar="CONTRACT_REVIEW_THREADS",
+        help="Threads per job for embeddings, BLAS and llama.cpp (default: cores / jobs).",
+    ),
+]

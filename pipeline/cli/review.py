@@ -18,6 +18,7 @@ from pipeline.cli.kb_options import (
     ReviewKBBackend,
     ReviewKBPath,
     ReviewKBUrl,
+    Threads,
     kb_settings,
 )
 from pipeline.config import IntakeLimits, LLMSettings, ReflectionSettings, RunConfig
@@ -103,6 +104,7 @@ def review(
     kb_path: ReviewKBPath = None,
     kb_url: ReviewKBUrl = None,
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
+    threads: Threads = None,
 ) -> None:
     """Review a contract. Exit codes: 0 clean, 1 findings, 3 needs human review, 10-16 bad input,
     34 --kb-url does not answer."""
@@ -135,6 +137,7 @@ def review(
         llm=llm_settings,
         reflection=reflection_settings,
         kb=kb_settings(kb_path, kb_url, kb_backend),
+        threads=threads,
         **side_and_playbook,
     )
     outcome = guarded(lambda: _run(file, config))

