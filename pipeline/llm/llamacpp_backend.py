@@ -62,10 +62,27 @@ def _no_weight_repacking() -> Iterator[None]:
             setattr(low_level, name, original)
 
 
+EXTRA_INSTALL = (
+    "pip install 'contract-review[embedded-llm]' "
+    "(in a checkout: make dev-deps, or .venv/bin/pip install -e '.[embedded-llm]')"
+)
+
+
+def require_llama_cpp() -> None:
+    """llama-cpp-python is an optional extra: it builds from source for minutes, and a review
+    with Ollama or in rules+KB mode never needs it."""
+    if importlib.util.find_spec("llama_cpp") is None:
+        raise LLMConfigError(
+            "--llm llamacpp needs the embedded-llm extra (llama-cpp-python), which is not "
+            f"installed. Fix: {EXTRA_INSTALL}"
+        )
+
+
 class LlamaCppLLM:
     def __init__(
         self, model_path: Path | None = None, n_ctx: int = 8192, repack_weights: bool = False
     ) -> None:
+        require_llama_cpp()
         self.model_path = model_path or smollm2_gguf_path()
         if not self.model_path.is_file():
             raise LLMConfigError(

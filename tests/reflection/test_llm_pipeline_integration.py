@@ -186,3 +186,22 @@ def test_full_replay_reruns_every_stage_on_the_recorded_replies(tmp_path: Path) 
     trace.write_text("\n".join(tampered) + "\n", "utf-8")
     changed = {r.stage: r.outcome for r in replay_with_recorded_replies(trace)}
     assert changed["reflect"] == "differs"
+
+
+def test_the_embedded_llm_without_its_extra_exits_18_with_the_install_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+
+    def without_llama_cpp(name: str, *args: Any) -> Any:
+        return None if name == "llama_cpp" else real(name, *args)
+
+    monkeypatch.setattr(importlib.util, "find_spec", without_llama_cpp)
+    path = str(write_contract(tmp_path))
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["review", path, "--out", str(out), "--llm", "llamacpp"])
+    assert result.exit_code == 18, result.output
+    assert "embedded-llm" in result.output and "pip install" in result.output
+    assert not out.exists()  # nothing half-written
