@@ -27,7 +27,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 APT_PACKAGES := chromium chromium-driver fonts-wqy-zenhei libreoffice-writer-nogui
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup deps dev-deps toolchain kb browser review test check lint typecheck format bench nightly clean
+.PHONY: setup deps dev-deps toolchain kb vectors browser review test check lint typecheck format bench nightly clean
 
 # llama-cpp-python has no wheel for this platform on PyPI: pip builds it, which needs a C/C++
 # compiler (cmake comes from PyPI as a build requirement).
@@ -63,6 +63,12 @@ kb: deps
 	$(BIN)/contract-review kb build
 
 setup: deps kb
+
+# The bundled corpus's vectors, shipped as package data so `kb build` loads instead of embedding
+# (7 minutes on 2 cores). Run after changing the corpus; tests/kb/test_prebuilt_vectors.py fails
+# until you do.
+vectors: deps
+	$(BIN)/python -m kb.prebuilt build
 
 # Exit codes 1 (findings) and 3 (needs human review) are results, not failures of make.
 review: setup

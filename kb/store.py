@@ -32,6 +32,7 @@ import numpy as np
 from chromadb.config import Settings
 
 from kb.embeddings import EmbeddingBackend, KBEmbeddingFunction, collection_suffix
+from kb.prebuilt import prebuilt_vectors, text_key
 from pipeline.errors import KnowledgeBaseError
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -166,11 +167,12 @@ class StatuteStore:
         embed_texts: Sequence[str],
         on_batch: Callable[[int], None] | None = None,
     ) -> None:
-        """Embed ``embed_texts`` with the backend and upsert; ``on_batch(n)`` after each batch."""
+        """Embed ``embed_texts`` with the backend (or take the bundled corpus's prebuilt vector
+        for the same text) and upsert; ``on_batch(n)`` after each batch."""
         self._vectors = None
         for start in range(0, len(ids), _BATCH):
             end = start + _BATCH
-            vectors = self.backend.embed_passages(list(embed_texts[start:end]))
+            vectors = self._vectors_for(list(embed_texts[start:end]))
             self._collection.upsert(
                 ids=list(ids[start:end]),
                 documents=list(texts[start:end]),
@@ -179,6 +181,13 @@ class StatuteStore:
             )
             if on_batch is not None:
                 on_batch(len(ids[start:end]))
+
+    def _vectors_for(self, texts: list[str]) -> np.ndarray:
+        prebuilt = prebuilt_vectors(self.spec)
+        found = [prebuilt.get(text_key(t)) for t in texts]
+        missing = [t for t, v in zip(texts, found, strict=True) if v is None]
+        fresh = iter(np.asarray(self.backend.embed_passages(missing)) if missing else [])
+        return np.stack([v if v is not None else next(fresh) for v in found]).astype(np.float32)
 
     def update_metadata(self, ids: Sequence[str], metadatas: Sequence[Metadata]) -> None:
         """Change metadata only (a new file hash, identical article text): no re-embedding."""
