@@ -38,7 +38,7 @@ from ingest.loaders import LoadedSource, load_source
 from ingest.lock import ingest_lock
 from ingest.manifest import Manifest, SourceRecord, now, read_manifest, write_manifest
 from kb.registry import LawEntry
-from kb.store import ChunkStore
+from kb.store import ChunkStore, StatuteStore
 from pipeline.errors import KnowledgeBaseError
 
 Progress = Callable[[str, int, int], None]  # (phase, advance, total)
@@ -112,14 +112,25 @@ def ingest(
                     summary.files_removed += 1
                     summary.removed += len(ids)
         _apply(store, plan, progress)
-        write_manifest(
-            state_dir,
-            Manifest(
-                collection=store.name, backend=store.spec, updated_at=now(), sources=plan.records
-            ),
+        manifest = Manifest(
+            collection=store.name, backend=store.spec, updated_at=now(), sources=plan.records
         )
+        write_manifest(state_dir, manifest)
+        _write_review_snapshot(store, manifest.updated_at)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _write_review_snapshot(store: ChunkStore, stamp: str) -> None:
+    """What reviews read (kb.snapshot): they never open Chroma, which writes when opened; and
+    the BM25 token cache, so that a review need not write it either."""
+    if not isinstance(store, StatuteStore):
+        return  # the in-memory twin has nothing on disk to protect
+    from kb.retrieval import Retriever
+    from kb.snapshot import write_snapshot
+
+    write_snapshot(store, stamp)
+    Retriever(store)
 
 
 def _check_unique(specs: Sequence[SourceSpec]) -> None:

@@ -130,6 +130,8 @@ class Retriever:
         except (OSError, ValueError):
             pass
         index = LexicalIndex(self._ids, texts)
+        if getattr(self.store, "read_only", False):
+            return index  # a review never writes under .kb/ (the build wrote the cache)
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache.with_suffix(f".{os.getpid()}.tmp")

@@ -13,11 +13,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ingest.manifest import manifest_path
+from ingest.manifest import manifest_path, read_manifest
 from kb.catalog import default_catalog
-from kb.embeddings import collection_suffix, get_backend
+from kb.embeddings import LazyBackend, collection_suffix, get_backend
 from kb.retrieval import Retriever
-from kb.store import COLLECTION_PREFIX, StoredChunk, default_kb_path, open_store
+from kb.snapshot import SnapshotStore, snapshot_path, snapshot_stamp
+from kb.store import (
+    COLLECTION_PREFIX,
+    ChunkStore,
+    KBLocation,
+    StoredChunk,
+    default_kb_path,
+    open_store,
+)
 from kb.verify import CitationVerifier
 from pipeline.config import KBSettings, RunConfig
 from pipeline.errors import ContractReviewError, KBUnreachableError, KnowledgeBaseError
@@ -121,8 +129,18 @@ def open_kb(settings: KBSettings) -> KBRuntime:
     if settings.url is None and not manifest_path(path, collection).is_file():
         # checked before opening: opening would create an empty collection in the user's KB
         return catalog_only(_not_built(where, settings))
+    store: ChunkStore
     try:
-        store = open_store(path, settings.url, settings.backend)
+        if settings.url is None:
+            # a local KB is read from its snapshot: opening Chroma would write to it
+            reason = _stale_snapshot(path, collection, settings)
+            if reason:
+                return catalog_only(reason)
+            store = SnapshotStore(
+                KBLocation(path=path), collection, settings.backend, LazyBackend(settings.backend)
+            )
+        else:
+            store = open_store(path, settings.url, settings.backend)
         count = store.count()
     except KnowledgeBaseError as exc:
         if settings.url is not None:
@@ -149,7 +167,7 @@ def open_kb(settings: KBSettings) -> KBRuntime:
     except (ContractReviewError, ImportError, OSError) as exc:
         return catalog_only(f"embedding backend {settings.backend} is unavailable: {exc}")
     chunks = store.all_chunks()
-    verifier = CitationVerifier(catalog, store.backend, Retriever(store, chunks))
+    verifier = CitationVerifier(catalog, LazyBackend(settings.backend), Retriever(store, chunks))
     info = KBInfo(
         mode="chroma",
         backend=settings.backend,
@@ -159,6 +177,19 @@ def open_kb(settings: KBSettings) -> KBRuntime:
         scorer=verifier.scorer,
     )
     return KBRuntime(verifier, find, info)
+
+
+def _stale_snapshot(path: Path, collection: str, settings: KBSettings) -> str:
+    """Why the review snapshot cannot be used ("" when it can)."""
+    manifest = read_manifest(path, collection, settings.backend)
+    stamp = snapshot_stamp(snapshot_path(path, collection))
+    if stamp is None or stamp != manifest.updated_at:
+        return (
+            f"the KB at {path} has no review snapshot matching its last build (a review never "
+            "opens Chroma, which writes when opened) — run `contract-review kb build "
+            f"--kb-path {path} --backend {settings.backend}` (seconds when nothing changed)"
+        )
+    return ""
 
 
 def _not_built(where: str, settings: KBSettings) -> str:

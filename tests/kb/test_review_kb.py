@@ -350,3 +350,42 @@ def test_conflicts_of_the_redrafted_claims_reach_human_review(
     assert "民法典第587条" in conflicts[0].detail
     # round 0's fabricated citation was redrafted away: it is not reported
     assert "fabricated_citation" not in {f.type for f in report.findings}
+
+
+def _folder_hashes(folder: Path) -> dict[str, str]:
+    import hashlib
+
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_a_review_changes_no_file_under_the_kb(
+    tmp_path: Path, contract: Path, scripted_llm: None
+) -> None:
+    kb = tmp_path / "kb"
+    ingest(open_store(kb, None, "minilm"), small_specs())
+    before = _folder_hashes(kb)
+    _, report = _review(
+        contract, tmp_path / "out", "--kb-path", str(kb), "--kb-backend", "minilm"
+    )
+    assert report.kb is not None and report.kb.mode == "chroma"
+    assert _folder_hashes(kb) == before  # not even chroma.sqlite3's change counter
+
+
+def test_a_snapshot_older_than_the_kb_is_not_used_and_the_report_says_why(
+    tmp_path: Path,
+) -> None:
+    from ingest.manifest import read_manifest, write_manifest
+
+    kb = tmp_path / "kb"
+    store = open_store(kb, None, "minilm")
+    ingest(store, small_specs())
+    manifest = read_manifest(kb, store.name, "minilm")
+    write_manifest(kb, manifest.model_copy(update={"updated_at": "2099-01-01T00:00:00+00:00"}))
+    runtime = kb_runtime(KBSettings(path=str(kb), backend="minilm"))
+    assert runtime.info.mode == "catalog"
+    assert "no review snapshot matching its last build" in runtime.info.reason
+    assert "contract-review kb build" in runtime.info.reason
