@@ -8,10 +8,14 @@ from __future__ import annotations
 import json
 import platform
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -60,12 +64,62 @@ def time_review(path: Path, runs: int = RUNS) -> dict[str, Any]:
 
 
 def review_benchmarks() -> list[dict[str, Any]]:
-    rows = [time_review(p) for p in sorted((REPO / "examples").glob("*.pdf"))]
+    return [time_review(p) for p in sorted((REPO / "examples").glob("*.pdf"))]
+
+
+def _busy() -> None:  # pragma: no cover - runs in the neighbour process
+    while True:
+        pass
+
+
+@contextmanager
+def cpu_neighbour() -> Iterator[None]:
+    """One CPU-bound process beside the measurement, as ``batch --jobs 2`` makes for a review."""
+    process = get_context("spawn").Process(target=_busy, daemon=True)
+    process.start()
+    time.sleep(0.5)
+    try:
+        yield
+    finally:
+        process.terminate()
+        process.join()
+
+
+def time_cli(path: Path) -> dict[str, Any]:
+    """`contract-review review` from process start to exit, and its load step from the trace."""
+    with tempfile.TemporaryDirectory() as out:
+        began = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "pipeline", "review", str(path), "--llm", "none",
+             "--format", "json", "--out", out],
+            check=False, capture_output=True,
+        )  # fmt: skip
+        wall = time.perf_counter() - began
+        header = json.loads((Path(out) / "trace.jsonl").read_text("utf-8").splitlines()[0])
+        report = json.loads((Path(out) / "report.json").read_text("utf-8"))
+    kb = report.get("kb") or {}
+    return {"wall_s": round(wall, 2), "load_ms": header.get("load_ms"), "kb_mode": kb.get("mode")}
+
+
+def long_contract_benchmarks() -> dict[str, Any]:
+    """The deterministic stages on the generated long contract, quiet and with a CPU-bound
+    neighbour, and the CLI review from start to exit (issue 12's figures)."""
     with tempfile.TemporaryDirectory() as tmp:
-        long_pdf = Path(tmp) / "generated_30_pages.pdf"
-        render_text_pdf(long_contract_text(), long_pdf)
-        rows.append(time_review(long_pdf, runs=3))
-    return rows
+        long_pdf = Path(tmp) / "generated_long.pdf"
+        render_text_pdf(long_contract_text(32), long_pdf)
+        quiet = time_review(long_pdf, runs=3)
+        cli_quiet = time_cli(long_pdf)
+        with cpu_neighbour():
+            busy = time_review(long_pdf, runs=3)
+            cli_busy = time_cli(long_pdf)
+    return {
+        "quiet": quiet,
+        "with_neighbour": busy,
+        "busy_over_quiet": round(busy["median_total_ms"] / quiet["median_total_ms"], 2),
+        "cli_quiet": cli_quiet,
+        "cli_with_neighbour": cli_busy,
+        "cli_busy_over_quiet": round(cli_busy["wall_s"] / cli_quiet["wall_s"], 2),
+    }
 
 
 CUAD_DIR = REPO.parent / "shared" / "data" / "en" / "cuad-dev" / "full_contract_txt"
@@ -93,6 +147,8 @@ def batch_benchmarks() -> list[dict[str, Any]]:
                 "contracts_per_s": round(summary.contracts / seconds, 2),
             }
         )
+    one, two = (float(str(r["contracts_per_s"])) for r in rows[:2])
+    rows.append({"jobs2_over_jobs1": round(two / one, 2)})
     return rows
 
 
@@ -134,6 +190,7 @@ def _kb_benchmarks() -> dict[str, Any]:
 
 SECTIONS: dict[str, Callable[[], Any]] = {
     "review_pipeline": review_benchmarks,
+    "long_contract": long_contract_benchmarks,
     "entities_and_rules": entity_rule_benchmarks,
     "batch_cuad": batch_benchmarks,
     "llm_embedded": llm_benchmarks,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -134,9 +135,11 @@ def review_file(
     config = config.model_copy(
         update={"threads": apply_thread_budget(resolve_threads(config.threads))}
     )
+    loading = time.perf_counter()
     session, mode_info = open_session(config.llm)
     pipeline = build_review_pipeline(config, session, mode_info.plumbing)
     pipeline.warm_up()
+    load_ms = round((time.perf_counter() - loading) * 1000, 1)
     inputs = {"source_path": str(path)}
     run_id = uuid.uuid4().hex
     created_at = datetime.now(UTC).isoformat(timespec="seconds")
@@ -154,6 +157,7 @@ def review_file(
         created_at=created_at,
         config=config,
         inputs=inputs,
+        load_ms=load_ms,
     )
     return ReviewOutcome(
         report=report,

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pipeline.config import RunConfig
 from pipeline.errors import ReplayError
@@ -23,6 +23,11 @@ class TraceHeader(BaseModel):
     created_at: str
     config: RunConfig
     inputs: dict[str, Any]
+    load_ms: float | None = Field(
+        default=None,
+        description="Building the pipeline and loading its models, KB vectors and rules, "
+        "before the first stage ran (none of it is in the stages' own times).",
+    )
 
 
 def dump_trace(header: TraceHeader, records: Iterable[StageRecord]) -> str:
