@@ -8,10 +8,28 @@ Chinese tokenizer splits one character per token, which is useless for sentence 
 from __future__ import annotations
 
 import logging
+import sys
 from functools import lru_cache
 from typing import Any
 
-import spacy
+
+def _import_spacy_without_torch() -> Any:
+    """spaCy's thinc imports torch when it is installed (1.2 s of every CLI start) only to offer
+    torch layers, which the small pipelines used here never run. Hide torch while spaCy loads;
+    a later ``import torch`` (sentence-transformers) is unaffected."""
+    if "torch" in sys.modules:
+        import spacy as loaded
+
+        return loaded
+    sys.modules["torch"] = None  # type: ignore[assignment]  # makes `import torch` fail inside thinc
+    try:
+        import spacy as loaded
+    finally:
+        del sys.modules["torch"]
+    return loaded
+
+
+spacy = _import_spacy_without_torch()
 
 # jieba logs its dictionary loading at INFO on import; keep it out of the user's terminal.
 logging.getLogger("jieba").setLevel(logging.WARNING)
