@@ -90,9 +90,15 @@ class SnapshotStore:
             )
         ]
         self._by_id = {c.doc_id: c for c in self._chunks}
+        self._row = {doc_id: i for i, doc_id in enumerate(self._ids)}
 
     def count(self) -> int:
         return len(self._ids)
+
+    def vector(self, doc_id: str) -> np.ndarray | None:
+        """The stored (unit-length) passage vector of one chunk."""
+        row = self._row.get(doc_id)
+        return None if row is None else self._matrix[row]
 
     def get(self, doc_id: str) -> StoredChunk | None:
         return self._by_id.get(doc_id)

@@ -288,13 +288,32 @@ class CitationVerifier:
             return lexical
         query = np.asarray(self.backend.embed_query(claim), dtype=np.float32)
         passage = self._passages.get(article.doc_id)
-        if passage is None:  # articles recur across claims and reviews: embed each once
-            passage = np.asarray(self.backend.embed_passages([text])[0], dtype=np.float32)
+        if passage is None:  # the store holds the article's vector; else embed it, once
+            stored = self._stored_vector(article.doc_id)
+            passage = (
+                stored
+                if stored is not None
+                else np.asarray(self.backend.embed_passages([text])[0], dtype=np.float32)
+            )
             self._passages[article.doc_id] = passage
         cosine = float(query @ passage / (np.linalg.norm(query) * np.linalg.norm(passage) + 1e-9))
         # e5 cosines for related text sit in ~[0.7, 0.9]; stretch that range to [0, 1].
         dense = min(1.0, max(0.0, (cosine - 0.7) / 0.2))
         return DENSE_WEIGHT * dense + (1 - DENSE_WEIGHT) * lexical
+
+    def _stored_vector(self, doc_id: str) -> np.ndarray | None:
+        """The article's passage vector from the store this verifier searches, if it has one
+        (same text, same backend: what embedding it again would give)."""
+        store = self.retriever.store if self.retriever is not None else None
+        vector_of = getattr(store, "vector", None)
+        if vector_of is None or getattr(store, "spec", None) != self.backend_name:
+            return None
+        found = vector_of(doc_id)
+        return None if found is None else np.asarray(found, dtype=np.float32)
+
+    @property
+    def backend_name(self) -> str | None:
+        return self.backend.name if self.backend is not None else None
 
     def verify(self, citation: str, claim: str, search_conflicts: bool = True) -> CitationVerdict:
         """Existence, status and support of ``citation`` for ``claim``; with a retriever and
