@@ -26,10 +26,10 @@ def train_clauses(
     out: Annotated[Path | None, typer.Option(help="Where to write the model (.npz).")] = None,
 ) -> None:
     """Train the clause-kind classifier on the development clauses and write the model."""
-    from pipeline.eval.clause_train import development_clauses, model_path, train
+    from pipeline.eval.clause_train import development_clauses, model_path, train, tuned_thresholds
 
     clauses = guarded(lambda: development_clauses(golden))
-    model = train(clauses)
+    model = train(clauses, thresholds=tuned_thresholds(clauses))
     target = out or model_path()
     model.save(target)
     console.print(f"trained on {len(clauses)} clauses; wrote {target}", highlight=False)

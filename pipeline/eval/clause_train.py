@@ -112,7 +112,7 @@ def _targets(clauses: Sequence[LabelledClause]) -> np.ndarray:
 
 
 def train(
-    clauses: Sequence[LabelledClause], c: float = 8.0, thresholds: np.ndarray | None = None
+    clauses: Sequence[LabelledClause], c: float = 16.0, thresholds: np.ndarray | None = None
 ) -> ClauseClassifier:
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
@@ -143,6 +143,50 @@ def train(
         ),
         kinds=CLAUSE_KINDS,
     )
+
+
+def tuned_thresholds(
+    clauses: Sequence[LabelledClause], folds: int = 5, c: float = 16.0
+) -> np.ndarray:
+    """Per-kind probability thresholds that maximise out-of-fold F1 on the development clauses.
+
+    Balanced class weights push every kind towards recall; a threshold per kind, chosen on
+    contracts the fold's model never saw (grouped by source, so no contract is split), gives the
+    precision back. CUAD and the written clause sets are always training data.
+    """
+    import random
+
+    grouped = sorted({c.source for c in clauses if not _always_train(c.source)})
+    random.Random(0).shuffle(grouped)
+    targets = _targets(clauses)
+    probs = np.zeros(targets.shape, dtype=np.float32)
+    scored = np.zeros(len(clauses), dtype=bool)
+    for k in range(folds):
+        held = set(grouped[k::folds])
+        test = np.array([c.source in held for c in clauses])
+        if not test.any():
+            continue
+        model = train([c for c, t in zip(clauses, test, strict=True) if not t], c=c)
+        probs[test] = model.scores([c.text for c, t in zip(clauses, test, strict=True) if t])
+        scored |= test
+    grid = np.arange(0.2, 0.91, 0.05)
+    best = np.full(len(CLAUSE_KINDS), 0.5, dtype=np.float32)
+    for j in range(len(CLAUSE_KINDS)):
+        y = targets[scored, j].astype(bool)
+        p = probs[scored, j]
+        f1s = [_f1(y, p >= t) for t in grid]
+        best[j] = float(grid[int(np.argmax(f1s))])
+    return best
+
+
+def _always_train(source: str) -> bool:
+    return source.startswith("cuad") or source.startswith("written")
+
+
+def _f1(y: np.ndarray, predicted: np.ndarray) -> float:
+    tp = int((y & predicted).sum())
+    denom = 2 * tp + int((~y & predicted).sum()) + int((y & ~predicted).sum())
+    return 2 * tp / denom if denom else 0.0
 
 
 @dataclass(frozen=True)
