@@ -7,6 +7,7 @@ A folder without ``dev/`` or ``heldout/`` is scored as one split named ``all``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +42,8 @@ class HeadlineFigures:
     def high_recall(self) -> float | None:
         return self.high_found / self.high_total if self.high_total else None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, blind: bool = False) -> dict[str, Any]:
+        """``blind``: held-out alarms as counts by type, never with the contract's id."""
         return {
             "contracts": self.contracts,
             "clean_contracts": self.clean,
@@ -50,7 +52,11 @@ class HeadlineFigures:
             "high_recall": None if self.high_recall is None else round(self.high_recall, 4),
             "high_found": self.high_found,
             "high_total": self.high_total,
-            "clean_high_medium_alarms": list(self.clean_alarms),
+            "clean_high_medium_alarms": (
+                _alarm_line("heldout", self.clean_alarms).split("; ")
+                if blind and self.clean_alarms
+                else list(self.clean_alarms)
+            ),
             "per_type_recall": {t: list(v) for t, v in sorted(self.per_type_recall.items())},
         }
 
@@ -124,7 +130,9 @@ def render_side_by_side(figures: dict[str, HeadlineFigures]) -> str:
             cells.append(f"{found}/{gold}" if gold else "–")
         per_type += f"| `{t}` | " + " | ".join(cells) + " |\n"
     alarms = "".join(
-        f"\n- {n}: " + "; ".join(figures[n].clean_alarms) for n in names if figures[n].clean_alarms
+        f"\n- {n}: " + _alarm_line(n, figures[n].clean_alarms)
+        for n in names
+        if figures[n].clean_alarms
     )
     return (
         "# Golden set: held-out (blind) beside dev (tuned on)\n\n"
@@ -137,6 +145,15 @@ def render_side_by_side(figures: dict[str, HeadlineFigures]) -> str:
     )
 
 
+def _alarm_line(split: str, alarms: tuple[str, ...]) -> str:
+    """Dev alarms name their contracts; held-out alarms are counted by type only, so that
+    reading the summary never shows which blind contract a finding fell on."""
+    if split != "heldout":
+        return "; ".join(alarms)
+    by_type = Counter(alarm.split(": ", 1)[-1] for alarm in alarms)
+    return "; ".join(f"{t} ×{n}" for t, n in sorted(by_type.items()))
+
+
 def write_side_by_side(figures: dict[str, HeadlineFigures], out: Path) -> None:
     """``summary.md`` and ``summary.json`` beside the per-split folders (mode 0600, atomic)."""
     import json
@@ -145,7 +162,7 @@ def write_side_by_side(figures: dict[str, HeadlineFigures], out: Path) -> None:
 
     out.mkdir(parents=True, exist_ok=True)
     write_text_atomic(out / "summary.md", render_side_by_side(figures))
-    payload = {name: f.as_dict() for name, f in figures.items()}
+    payload = {name: f.as_dict(blind=name == "heldout") for name, f in figures.items()}
     write_text_atomic(
         out / "summary.json", json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
     )
