@@ -65,7 +65,14 @@ def _totals(ctx: RuleContext) -> list[Entity]:
         if e.attrs.get("topic") == "total_price"
         and e.attrs.get("form") == "figure"
         and not _EXAMPLE.search(ctx.entity_sentence(e))
+        and not _COMPONENT.search(ctx.sentence_before(e)[-30:])
     ]
+
+
+# "签约合同价为…，其中安全文明施工费…": a part of the total, named after it, is not the total again
+_COMPONENT = re.compile(
+    r"(?:其中|内含|含有|包括|包含)[^，。；]{0,20}$|(?:of which|including)[^.;,]{0,40}$"
+)
 
 
 def contract_total(ctx: RuleContext) -> Entity | None:
@@ -169,7 +176,9 @@ def end_before_start(ctx: RuleContext, params: EndBeforeStartParams) -> Iterator
                 if e.attrs.get("role") == "end"
                 and "range_end" not in e.attrs
                 and "range_start" not in e.attrs
-                and abs(e.span.start - d.span.start) <= params.max_distance
+                # stated after its start: "fixed until June 30 … beginning July 1" is one
+                # period ending and the next beginning, not a period that ends before it starts
+                and 0 < e.span.start - d.span.start <= params.max_distance
             ][:1]
         for end in ends:
             a, b = _iso(d), _iso(end)

@@ -247,8 +247,10 @@ def _present_annexes(ctx: RuleContext, language: str) -> set[str]:
         line_end = ctx.text.find("\n", m.end())
         line = ctx.text[m.start() : line_end if line_end >= 0 else len(ctx.text)]
         # a heading, not running text the PDF happened to break before "Exhibit A (the ..."
+        # an all-caps SCHEDULE B at a line start is a heading whatever note follows it
         lowercase_words = len(re.findall(r"(?<![\w'])[a-z]{2,}", line))
-        if len(line.strip()) <= 100 and lowercase_words <= 3:
+        capital_kind = language == "en" and m.group("kind").isupper()
+        if capital_kind or (len(line.strip()) <= 100 and lowercase_words <= 3):
             present.add(_annex_key(m))
     for line in ctx.text.split("\n"):
         if _ANNEX_LIST.search(line):

@@ -47,6 +47,9 @@ _ZH = {
     r"|双方(?:另行)?协商|协商(?:后)?确定"
     r"|任何一方|双方均|各方|一方[^，。；]{0,6}另一方|签订补充协议|书面补充",
     "objective": r"政府(?:指导价|定价)|国家(?:规定|政策|标准)调整|法律法规|指数|CPI|调价公式|物价部门",
+    # the changer bears the cost, or the other side may walk away: not imposed on it
+    "fair_change": r"由[^，。；]{0,6}自行(?:承担|负担)|不(?:另行)?(?:增加|调整|收取)[^，。；]{0,6}(?:费用|价格|服务费)"
+    r"|不同意[^。]{0,30}(?:有权|可以)(?:解除|终止)",
 }
 _EN = {
     "right": r"\bmay\b|reserves? the right|is entitled to|shall be entitled to|at (?:its|their) "
@@ -77,6 +80,13 @@ _EN = {
     r"(?:both|each|the parties)|with the (?:prior )?(?:written )?(?:consent|agreement) of|"
     r"agreed (?:in writing )?by the parties",
     "objective": r"index|CPI|formula|government[- ]set|regulated tariff|by law",
+    "fair_change": r"\bmay (?:terminate|cancel|reject|object to|decline)\b|(?:from|at|with effect from)"
+    r" the (?:start|beginning|commencement) of (?:a|the|any|each|the next) Renewal Term"
+    r"|at (?:the )?(?:next )?renewal|upon renewal",
+    # the right word must govern the change ("Provider may increase the Fees"), not stand in
+    # another sentence part ("If a revision increases the price, Reseller may terminate")
+    "right_then_change": r"(?:\bmay\b|reserves? the right to|is entitled to|shall be entitled to)"
+    r"[^.;]{0,40}?\b(?:amend|modify|change|vary|revise|increase|adjust|update|replace)\w*",
 }
 
 
@@ -105,9 +115,10 @@ def _kind(sentence: str, clause: str, table: dict[str, str], kinds: list[str]) -
         return None
     changes = has["change"] and has["object"]
     if "change_object" in table:  # English: the verb must govern the object ("modify the fees")
-        changes = bool(regex(table["change_object"]).search(sentence))
+        changes = has["change_object"] and has["right_then_change"]
     if "change" in kinds and changes and has["unilateral"]:
-        return None if has["objective"] else "change"
+        fair = has["fair_change"] or bool(regex(table["fair_change"]).search(clause))
+        return None if has["objective"] or fair else "change"
     one_sided = has["one_sided"] or bool(regex(table["one_sided"]).search(clause))
     fair = has["fair_exit"] or bool(regex(table["fair_exit"]).search(clause))
     if "terminate" in kinds and has["terminate"] and has["at_will"] and one_sided and not fair:
@@ -139,7 +150,10 @@ _FAULT = {
         r"(?:原因|行为|情形)|任何原因(?:造成|导致|所致)|因任何原因",
         "harm": r"损失|损害|毁损|灭失|伤害|伤亡",
         "carve_out": r"除外|不适用|不免除|不在此限|仍应(?:承担|赔偿)|但[^，。；]{0,20}(?:故意|重大过失)"
-        r"|不受[^，。；]{0,10}限|除[^。；]{0,60}(?:故意|重大过失)[^。；]{0,60}外",
+        r"|不受[^，。；]{0,10}限|除[^。；]{0,60}(?:故意|重大过失)[^。；]{0,60}外"
+        # an exclusion that holds only where the party did its duty excludes no fault of its own
+        r"|已(?:按照|依照|按|依)[^，。；]{0,30}履行[^，。；]{0,20}义务的|尽到[^，。；]{0,12}义务的"
+        r"|第三人[^，。；]{0,10}(?:侵权|盗窃|行为)",
     },
     "en": {
         "exclusion": r"not (?:be )?(?:liable|responsible)|no liability|in no event|exclude[sd]? "

@@ -145,9 +145,21 @@ def _row_totals(ctx: RuleContext, table: list[list[_Cell]], params: TableParams)
         if last.value is None or len(parts) < params.min_rows:
             continue
         computed = sum(c.value for c in parts if c.value is not None)
+        if _is_product(last.value, parts, params.tolerance):
+            continue  # a value column: unit price x quantity (per 1,000 units), not a row sum
         if _off(last.value, computed, params.tolerance):
             yield _hit(ctx, last, computed)
             return
+
+
+def _is_product(value: float, parts: list[_Cell], tolerance: float) -> bool:
+    figures = [c.value for c in parts if c.value is not None]
+    return any(
+        not _off(value, a * b * scale, tolerance)
+        for i, a in enumerate(figures)
+        for b in figures[i + 1 :]
+        for scale in (1.0, 1000.0, 0.001, 100.0, 0.01)
+    )
 
 
 def _hit(ctx: RuleContext, cell: _Cell, computed: float) -> Hit:

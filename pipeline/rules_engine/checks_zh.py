@@ -307,6 +307,9 @@ _GENERIC = re.compile(
 _VERBS = re.compile(r"^.*?(?:提交|提请|交由|交付|向|由|至|到|选择|在)")
 
 
+_ALIAS_GAP = re.compile(r"^\s*[（(]\s*(?:又称|亦称|即|现名|原名|简称|曾用名)?[:：]?\s*[（(]?$")
+
+
 class ArbitrationParams(Params):
     exclude: str = r"劳动争议仲裁|劳动人事争议仲裁|劳动仲裁"
 
@@ -316,7 +319,14 @@ def arbitration_institution_unclear(ctx: RuleContext, params: ArbitrationParams)
     """Arbitration chosen without one identifiable commission (仲裁法 16, 18)."""
     names: dict[str, tuple[int, int]] = {}
     vague: list[tuple[int, int, str]] = []
+    previous_end = -1
     for m in _ARB_MENTION.finditer(ctx.text):
+        # …仲裁委员会（上海国际仲裁中心）: the bracket gives the same body's other name
+        gap = ctx.text[previous_end : m.start()] if previous_end >= 0 else "x"
+        alias = _ALIAS_GAP.match(gap) or _ALIAS_GAP.match(gap + m.group()[:1])
+        previous_end = m.end()
+        if alias:
+            continue
         line_start = ctx.text.rfind("\n", 0, m.start()) + 1
         context = ctx.text[line_start : m.end()]
         if re.search(params.exclude, context) or not re.search(

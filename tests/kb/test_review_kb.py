@@ -368,9 +368,7 @@ def test_a_review_changes_no_file_under_the_kb(
     kb = tmp_path / "kb"
     ingest(open_store(kb, None, "minilm"), small_specs())
     before = _folder_hashes(kb)
-    _, report = _review(
-        contract, tmp_path / "out", "--kb-path", str(kb), "--kb-backend", "minilm"
-    )
+    _, report = _review(contract, tmp_path / "out", "--kb-path", str(kb), "--kb-backend", "minilm")
     assert report.kb is not None and report.kb.mode == "chroma"
     assert _folder_hashes(kb) == before  # not even chroma.sqlite3's change counter
 

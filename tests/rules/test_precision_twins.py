@@ -69,3 +69,72 @@ def test_a_defined_term_ending_in_a_role_word_is_not_an_undefined_party(stages: 
     stray = "6.1 The Agent shall release the funds on closing."
     assert "party_inconsistency" not in _types(stages, en_services(extra=escrow))
     assert "party_inconsistency" in _types(stages, en_services(extra=stray))
+
+
+def test_a_value_column_of_price_times_volume_is_not_a_row_total(stages: Stages) -> None:
+    table = (
+        "SCHEDULE B - PRICES\nProduct | Price per 1,000 units (US$) | Annual Volume (thousand units) | Estimated Annual Value (US$)\n"
+        "RSC-12 | 612.00 | 2,400 | {value}\nTRAY-8 | 388.50 | 1,800 | 699,300.00\n"
+    )
+    assert "amount_contradiction" not in _types(
+        stages, en_services(extra=table.format(value="1,468,800.00"))
+    )
+    assert "amount_contradiction" in _types(
+        stages, en_services(extra=table.format(value="1,486,800.00"))
+    )
+
+
+def test_a_commissions_other_name_in_brackets_is_the_same_commission(stages: Stages) -> None:
+    one = "争议提交上海国际经济贸易仲裁委员会（上海国际仲裁中心）仲裁。"
+    two = "争议提交上海国际经济贸易仲裁委员会或者北京仲裁委员会仲裁。"
+    court_free = zh_sale().replace("因本合同引起的争议，提交杭州仲裁委员会仲裁。", "")
+    assert "arbitration_institution_unclear" not in _types(
+        stages, court_free.replace("本合同一式两份。", one)
+    )
+    assert "arbitration_institution_unclear" in _types(
+        stages, court_free.replace("本合同一式两份。", two)
+    )
+
+
+def test_a_part_named_after_the_total_is_not_the_total_restated(stages: Stages) -> None:
+    part = "本合同签约合同价为人民币壹佰万元整（¥1,000,000.00），其中安全文明施工费人民币叁万元整（¥30,000.00）。"
+    again = "本合同签约合同价为人民币玖拾万元整（¥900,000.00）。"
+    assert "amount_contradiction" not in _types(stages, zh_sale(other=part))
+    assert "amount_contradiction" in _types(stages, zh_sale(other=again))
+
+
+def test_an_exclusion_that_holds_only_if_the_party_did_its_duty_is_lawful(stages: Stages) -> None:
+    duty = "乙方已按照本合同约定履行安全防范义务的，对第三人盗窃造成的财产损失不承担赔偿责任。"
+    any_cause = "对仓库内货物的任何损失，无论因何种原因造成，乙方均不承担赔偿责任，即使系乙方故意或者重大过失造成，亦同。"
+    assert "invalid_exemption" not in _types(stages, zh_sale(other=duty))
+    assert "invalid_exemption" in _types(stages, zh_sale(other=any_cause))
+
+
+def test_a_price_change_the_other_side_may_walk_away_from_is_not_unilateral(
+    stages: Stages,
+) -> None:
+    exit_ = "3.1 Consultant may revise the fees by giving sixty days' notice. If a revision increases the fees by more than 5%, Client may terminate this Agreement by written notice."
+    renewal = "3.1 Consultant may increase the fees with effect from the start of a Renewal Term by giving Client written notice at least ninety days before it."
+    imposed = "3.1 Consultant may, at its sole discretion, increase the fees at any time by notice to Client."
+    for fair in (exit_, renewal):
+        assert "unilateral_amendment" not in _types(stages, en_services(changes=fair))
+    assert "unilateral_amendment" in _types(stages, en_services(changes=imposed))
+
+
+def test_a_cap_that_carves_out_the_indemnity_agrees_with_an_uncapped_indemnity(
+    stages: Stages,
+) -> None:
+    carve = (
+        "9. INDEMNITY\n9.1 Consultant shall indemnify Client against third-party claims.\n"
+        "10. LIABILITY\n10.1 Each party's aggregate liability shall not exceed the fees paid.\n"
+        "10.2 The limitation in Section 10.1 does not apply to either party's indemnification "
+        "obligations under Section 9, which are not subject to any cap."
+    )
+    assert "indemnity_cap_conflict" not in _types(stages, en_services(extra=carve))
+
+
+def test_one_period_ending_and_the_next_beginning_is_not_an_end_before_a_start(
+    stages: Stages,
+) -> None:
+    periods = "6.1 Prices are fixed until June 30, 2025. 6.2 Prices are adjusted each quarter, beginning July 1, 2025."
+    assert "date_inconsistency" not in _types(stages, en_services(extra=periods))
