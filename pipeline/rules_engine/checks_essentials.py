@@ -30,6 +30,7 @@ _GRATUITOUS = re.compile(
     r"(?:为|系|属于?|是)无偿|无偿(?:提供|代理|处理|为)|免费(?:提供|代理|处理|为)"
     r"|不(?:收取|支付|计取)(?:任何)?(?:报酬|费用|代理费|佣金|服务费)"
 )
+_PAUSE = re.compile(r"[。；;，]|,\s")
 _HEADING_MAX = 16
 
 
@@ -59,8 +60,9 @@ def _fixed_near(text: str, keyword: str) -> bool:
     (人民币5,000元的服务费); not a share *of* it (退还佣金的50%) nor another sum in the
     window (按应付租金的万分之五支付违约金)."""
     for m in regex(keyword).finditer(text):
-        after = re.split(r"[。；;，,]", text[m.end() : m.end() + 30], maxsplit=1)[0]
-        before = re.split(r"[。；;，,]", text[max(0, m.start() - 12) : m.start()])[-1]
+        # a pause ends the window; an ASCII comma only when a space follows (1,000 is a figure)
+        after = _PAUSE.split(text[m.end() : m.end() + 30], maxsplit=1)[0]
+        before = _PAUSE.split(text[max(0, m.start() - 12) : m.start()])[-1]
         if _SHARE_OF.match(after) or _OTHER_SUM.search(after):
             continue
         if _FIGURE.search(after) or _FIGURE.search(before):

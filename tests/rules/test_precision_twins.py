@@ -138,3 +138,12 @@ def test_one_period_ending_and_the_next_beginning_is_not_an_end_before_a_start(
 ) -> None:
     periods = "6.1 Prices are fixed until June 30, 2025. 6.2 Prices are adjusted each quarter, beginning July 1, 2025."
     assert "date_inconsistency" not in _types(stages, en_services(extra=periods))
+
+
+def test_a_fee_written_with_a_thousands_comma_is_a_fixed_fee(stages: Stages) -> None:
+    from tests.rules.cases_new import ZH_BROKERAGE
+
+    fixed = ZH_BROKERAGE.format(
+        fee="居间服务费为人民币5,000元，于房屋买卖合同签订之日起三日内支付。"
+    )
+    assert "missing_essential_clause" not in _types(stages, fixed)
