@@ -98,3 +98,52 @@ def indemnity_escapes_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
             related=(ctx.sentence_span(cap),),
         )
         return
+
+
+_MENTIONS_LIMIT = re.compile(
+    r"\bcap\b|limitation|limit(?:s|ed)? of liability|subject to (?:Section|Clause|Article|the)"
+    r"|shall not exceed|maximum|aggregate liability|without limit|unlimited|uncapped",
+    re.I,
+)
+
+
+def _clause_text_of(ctx: RuleContext, sentence: Sentence) -> str:
+    """The whole top-level clause a sentence lies in (an indemnity's limits may sit in 9.4)."""
+    by_id = {c.id: c for c in ctx.clauses}
+    at = ctx.view.origin[sentence.start]
+    inner = [c for c in ctx.clauses if c.span.start <= at < c.span.end]
+    if not inner:
+        return sentence.text
+    clause = min(inner, key=lambda c: c.span.end - c.span.start)
+    while clause.parent in by_id:
+        clause = by_id[clause.parent]
+    return ctx.clause_text(clause)
+
+
+@check("indemnity_beside_silent_cap", fields=("cap", "indemnity"))
+def indemnity_beside_silent_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """A general liability cap and an indemnity for losses, and neither says whether the cap
+    reaches the indemnity: the overlap is left to a court."""
+    caps = [s for s in ctx.sentences if _CAP.search(s.text)]
+    if not caps:
+        return
+    cap_clauses = [_clause_text_of(ctx, c) for c in caps]
+    numbers = _indemnity_numbers(ctx)
+    if any(_names_indemnity(text, numbers) for text in cap_clauses):
+        return  # the cap clause deals with indemnities (by name or number), one way or the other
+    for sentence in ctx.sentences:
+        if not re.search(
+            r"\b(?:shall|will|agrees? to)\s+(?:defend,?\s+)?(?:and\s+)?"
+            r"(?:indemnify|hold harmless)",
+            sentence.text,
+            re.I,
+        ):
+            continue
+        if _MENTIONS_LIMIT.search(_clause_text_of(ctx, sentence)):
+            return  # the indemnity clause places itself inside or outside a limit
+        yield Hit(
+            ctx.sentence_span(sentence),
+            {"cap": caps[0].text.strip(), "indemnity": sentence.text.strip()},
+            related=(ctx.sentence_span(caps[0]),),
+        )
+        return

@@ -369,6 +369,15 @@ NEW_CASES: list[tuple[str, str, str]] = [
         ),
     ),
     (
+        "en.indemnity.cap_silent",
+        en_services(
+            extra="6. INDEMNITY\n6.1 Consultant shall indemnify Client against all losses arising from third-party claims that the Deliverables infringe intellectual property rights.\n7. LIABILITY\n7.1 Each party's aggregate liability under this Agreement shall not exceed the fees paid in the preceding twelve months."
+        ),
+        en_services(
+            extra="6. INDEMNITY\n6.1 Consultant shall indemnify Client against all losses arising from third-party claims that the Deliverables infringe intellectual property rights.\n6.2 Consultant's obligations under this Section 6 are subject to the limitation in Section 7.\n7. LIABILITY\n7.1 Each party's aggregate liability under this Agreement shall not exceed the fees paid in the preceding twelve months."
+        ),
+    ),
+    (
         "en.amount.share_mismatch",
         en_goods().replace(
             "payable within thirty (30) days of delivery",

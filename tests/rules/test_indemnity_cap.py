@@ -61,3 +61,14 @@ def test_under_prc_law_the_conflict_cites_the_civil_code(
     finding = _types(stages, en_prc(liability=cap, extra=escape))["indemnity_cap_conflict"]
     assert finding.rule_id == "en.prc.indemnity.cap_reaches_escaping_indemnity"
     assert "第四百六十六条" in {e.article for e in finding.evidence_source}
+
+
+def test_a_cap_that_names_the_indemnity_sections_by_number_is_not_silent(
+    stages: tuple[ParseEntities, ValidateRules],
+) -> None:
+    text = en_services(
+        extra="11. INDEMNIFICATION\n11.1 Consultant shall defend, indemnify and hold harmless Client "
+        "from all losses arising from third-party claims.\n12. LIMITATION OF LIABILITY\n12.1 EXCEPT FOR "
+        "ITS OBLIGATIONS UNDER SECTION 11.1, EACH PARTY'S AGGREGATE LIABILITY SHALL NOT EXCEED THE FEES PAID."
+    )
+    assert "indemnity_cap_conflict" not in _types(stages, text)
