@@ -124,7 +124,7 @@ def open_kb(settings: KBSettings) -> KBRuntime:
     path = Path(settings.path) if settings.path else default_kb_path()
     where = settings.url or str(path)
     if settings.url is None and not (path / "chroma.sqlite3").is_file():
-        return catalog_only(f"no KB built at {path} — run `make kb` (about 10 min, once)")
+        return catalog_only(f"no KB built at {path} — run `make kb` (seconds, once)")
     collection = f"{COLLECTION_PREFIX}-{collection_suffix(settings.backend)}"
     if settings.url is None and not manifest_path(path, collection).is_file():
         # checked before opening: opening would create an empty collection in the user's KB
