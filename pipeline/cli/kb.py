@@ -271,6 +271,13 @@ def eval_cmd(
         store = _store(kb_path, kb_url, spec)
         if build:
             _run_ingest(store, bundled_specs(), prune=True, jobs=2)
+        if store.count() == 0:
+            # --no-build on a backend that was never built: say so, evaluate the others
+            console.print(
+                f"[yellow]skipping {spec}[/]: its collection is empty. Fix: run "
+                f"`contract-review kb build --backend {spec}` or drop it from --backends"
+            )
+            continue
         retriever = Retriever(store)
         if "bm25" not in modes:
             modes["bm25"] = lambda q, r=retriever: [h.doc_id for h in r.search(q, 10, "bm25")]

