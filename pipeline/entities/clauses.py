@@ -8,7 +8,7 @@ level. Text before the first heading is the ``preamble``.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from pipeline.entities.clause_kinds import default_classifier
@@ -155,10 +155,52 @@ def _with_kinds(clauses: tuple[Clause, ...], view: TextView) -> tuple[Clause, ..
 
 
 def innermost(clauses: tuple[Clause, ...], offset: int) -> Clause | None:
-    """The deepest clause whose body holds the original ``offset``."""
+    """The deepest clause whose body holds the original ``offset``.
+
+    Rules ask this for every sentence: the clauses whose bodies start at or before ``offset``
+    are found by bisection over an index built once per clause tuple, and only those are
+    scanned, deepest-last, instead of every clause every time."""
+    starts, reach, ordered = _body_index(clauses)
     best: Clause | None = None
-    for clause in clauses:
+    best_at = -1
+    for i in range(bisect_right(starts, offset) - 1, -1, -1):
+        if reach[i] <= offset:
+            break  # no body at or before i reaches the offset
+        clause = ordered[i]
         inside = clause.body.start <= offset < max(clause.body.end, clause.body.start + 1)
-        if inside and (best is None or clause.level >= best.level):
-            best = clause
+        # deepest wins; among equals, the later one (as a forward scan would keep)
+        if inside and (
+            best is None
+            or clause.level > best.level
+            or (clause.level == best.level and i > best_at)
+        ):
+            best, best_at = clause, i
     return best
+
+
+_Index = tuple[list[int], list[int], tuple[Clause, ...]]
+# Keyed by the tuple's identity: hashing a tuple of pydantic models on every call costs more
+# than the linear scan it replaces.
+_INDEXES: dict[int, tuple[tuple[Clause, ...], _Index]] = {}
+
+
+def _body_index(clauses: tuple[Clause, ...]) -> _Index:
+    cached = _INDEXES.get(id(clauses))
+    if cached is not None and cached[0] is clauses:
+        return cached[1]
+    if len(_INDEXES) >= 8:
+        _INDEXES.clear()
+    index = _build_index(clauses)
+    _INDEXES[id(clauses)] = (clauses, index)
+    return index
+
+
+def _build_index(clauses: tuple[Clause, ...]) -> _Index:
+    """Bodies by start (stable), and for each position the furthest end reached so far."""
+    ordered = tuple(sorted(clauses, key=lambda c: c.body.start))
+    reach: list[int] = []
+    furthest = 0
+    for c in ordered:
+        furthest = max(furthest, c.body.end, c.body.start + 1)
+        reach.append(furthest)
+    return [c.body.start for c in ordered], reach, ordered

@@ -15,6 +15,7 @@ PRC law, and the note says why (a choice of foreign law needs a foreign-related 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -28,14 +29,42 @@ _US_STATES = (
     "|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington"
     "|West Virginia|Wisconsin|Wyoming|District of Columbia"
 )
-_EN_CLAUSE = re.compile(
-    r"[^.\n]*(?:governed by|construed (?:and enforced )?(?:in accordance with|under)"
-    r"|governing law|laws? applicable to this)[^.\n]*",
+# The keyword is found first and then widened to its sentence: a pattern that starts with
+# "[^.\n]*" rescans the whole line from every position, which is quadratic on the long
+# unpunctuated lines of some contracts (0.6 s on one CUAD agreement).
+_EN_KEY = re.compile(
+    r"governed by|construed (?:and enforced )?(?:in accordance with|under)"
+    r"|governing law|laws? applicable to this",
     re.I,
 )
-_ZH_CLAUSE = re.compile(
-    r"[^。\n]*(?:适用[^。\n]{0,20}法|管辖法律|准据法|受[^。\n]{0,20}法律?管辖)[^。\n]*"
-)
+_ZH_KEY = re.compile(r"适用[^。\n]{0,20}法|管辖法律|准据法|受[^。\n]{0,20}法律?管辖")
+_EN_STOP = ".\n"
+_ZH_STOP = "。\n"
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A governing-law sentence: the text around a keyword, up to the sentence stops."""
+
+    start: int
+    text: str
+
+    def group(self) -> str:
+        return self.text
+
+
+def _clauses(text: str, language: str) -> Iterator[_Found]:
+    key, stops = (_ZH_KEY, _ZH_STOP) if language == "zh" else (_EN_KEY, _EN_STOP)
+    end = 0
+    for m in key.finditer(text):
+        if m.start() < end:
+            continue  # inside the sentence already returned
+        start = max(text.rfind(c, 0, m.start()) for c in stops) + 1
+        ends = [i for i in (text.find(c, m.end()) for c in stops) if i >= 0]
+        end = min(ends) if ends else len(text)
+        yield _Found(start, text[start:end])
+
+
 _PRC = re.compile(
     r"People'?s Republic of China|\bPRC\b|\bP\.R\.C\.|Chinese law|laws of China|中华人民共和国|中国(?:大陆)?法律"
     r"|中国法|内地法律",
@@ -92,13 +121,12 @@ _NAMES = {
 
 def assumed_law(text: str, language: str) -> AssumedLaw:
     """Read the governing-law clause of ``text`` (the view text) and decide the law."""
-    pattern = _ZH_CLAUSE if language == "zh" else _EN_CLAUSE
-    for m in pattern.finditer(text):
+    for m in _clauses(text, language):
         system = _system_of(m.group())
         if system is None:
             continue
         quote = m.group().strip()
-        start = m.start() + (len(m.group()) - len(m.group().lstrip()))
+        start = m.start + (len(m.group()) - len(m.group().lstrip()))
         if language == "zh" and system != "prc":
             return AssumedLaw(
                 "prc", _NAMES["prc"], "clause", quote, start,
