@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from kb.embeddings import EmbeddingBackend
-from kb.store import KBLocation, Metadata, StatuteStore, StoredChunk, matches_where
+from kb.store import KBLocation, Metadata, StatuteStore, StoredChunk, rank_by_cosine
 from pipeline.errors import KnowledgeBaseError
 
 SNAPSHOT_VERSION = 1
@@ -118,15 +118,8 @@ class SnapshotStore:
     def dense_search(
         self, query: str, k: int, where: Mapping[str, Any] | None = None
     ) -> list[tuple[str, float]]:
-        if not self._ids:
-            return []
-        vector = np.asarray(self.backend.embed_query(query), dtype=np.float32)
-        scores = self._matrix @ (vector / max(float(np.linalg.norm(vector)), 1e-12))
-        if where:
-            keep = np.array([matches_where(c.metadata, where) for c in self._chunks])
-            scores = np.where(keep, scores, -np.inf)
-        order = np.argsort(-scores, kind="stable")[: max(k, 0)]
-        return [(self._ids[i], float(scores[i])) for i in order if np.isfinite(scores[i])]
+        metadatas = [c.metadata for c in self._chunks]
+        return rank_by_cosine(self.backend, query, self._ids, self._matrix, metadatas, k, where)
 
     def _refuse(self) -> KnowledgeBaseError:
         return KnowledgeBaseError(

@@ -245,15 +245,28 @@ class StatuteStore:
     ) -> list[tuple[str, float]]:
         """(doc_id, cosine similarity), best first; exact (see the module docstring)."""
         ids, matrix, metadatas = self._stored_vectors()
-        if not ids:
-            return []
-        vector = np.asarray(self.backend.embed_query(query), dtype=np.float32)
-        scores = matrix @ (vector / max(float(np.linalg.norm(vector)), 1e-12))
-        if where:
-            keep = np.array([matches_where(m, where) for m in metadatas])
-            scores = np.where(keep, scores, -np.inf)
-        order = np.argsort(-scores, kind="stable")[: max(k, 0)]
-        return [(ids[i], float(scores[i])) for i in order if np.isfinite(scores[i])]
+        return rank_by_cosine(self.backend, query, ids, matrix, metadatas, k, where)
+
+
+def rank_by_cosine(
+    backend: EmbeddingBackend,
+    query: str,
+    ids: Sequence[str],
+    matrix: np.ndarray,
+    metadatas: Sequence[Mapping[str, Any]],
+    k: int,
+    where: Mapping[str, Any] | None = None,
+) -> list[tuple[str, float]]:
+    """Exact dense search over unit-length ``matrix`` rows: (id, cosine), best first."""
+    if not ids:
+        return []
+    vector = np.asarray(backend.embed_query(query), dtype=np.float32)
+    scores = matrix @ (vector / max(float(np.linalg.norm(vector)), 1e-12))
+    if where:
+        keep = np.array([matches_where(m, where) for m in metadatas])
+        scores = np.where(keep, scores, -np.inf)
+    order = np.argsort(-scores, kind="stable")[: max(k, 0)]
+    return [(ids[i], float(scores[i])) for i in order if np.isfinite(scores[i])]
 
 
 def open_store(

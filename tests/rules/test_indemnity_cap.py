@@ -7,8 +7,8 @@ import pytest
 from pipeline.model import Finding
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
-from tests.entities.helpers import make_document
 from tests.rules.cases_new import en_prc, en_services
+from tests.rules.helpers import Stages, rule_findings
 
 INDEMNITY = (
     "6. INDEMNITY\n6.1 Consultant shall indemnify Client against all losses arising from "
@@ -25,11 +25,8 @@ def stages() -> tuple[ParseEntities, ValidateRules]:
     return ParseEntities(), ValidateRules()
 
 
-def _types(stages: tuple[ParseEntities, ValidateRules], text: str) -> dict[str, Finding]:
-    parse, validate = stages
-    document = make_document(text)
-    findings = validate.run(document=document, **parse.run(document=document))["rule_findings"]
-    return {f.type: f for f in findings}
+def _types(stages: Stages, text: str) -> dict[str, Finding]:
+    return {f.type: f for f in rule_findings(stages, text)}
 
 
 def test_listing_words_are_not_an_escape_from_the_cap(

@@ -6,22 +6,13 @@ import pytest
 
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
-from tests.entities.helpers import make_document
 from tests.rules.cases_new import en_services
-
-Stages = tuple[ParseEntities, ValidateRules]
+from tests.rules.helpers import Stages, finding_types
 
 
 @pytest.fixture(scope="module")
 def stages() -> Stages:
     return ParseEntities(), ValidateRules()
-
-
-def _types(stages: Stages, text: str) -> set[str]:
-    parse, validate = stages
-    document = make_document(text)
-    found = validate.run(document=document, **parse.run(document=document))["rule_findings"]
-    return {f.type for f in found}
 
 
 CLOSING = (
@@ -35,10 +26,10 @@ CLOSING = (
 def test_a_closing_that_takes_place_on_one_day_and_a_closing_date_of_another(
     stages: Stages,
 ) -> None:
-    assert "date_inconsistency" in _types(
+    assert "date_inconsistency" in finding_types(
         stages, en_services(extra=CLOSING.format(employ="March 17, 2025"))
     )
-    assert "date_inconsistency" not in _types(
+    assert "date_inconsistency" not in finding_types(
         stages, en_services(extra=CLOSING.format(employ="April 1, 2025"))
     )
 
@@ -51,10 +42,10 @@ TIED = (
 
 
 def test_an_event_fixed_on_a_day_and_tied_to_a_later_delivery(stages: Stages) -> None:
-    assert "date_inconsistency" in _types(
+    assert "date_inconsistency" in finding_types(
         stages, en_services(extra=TIED.format(delivery="December 15, 2025"))
     )
-    assert "date_inconsistency" not in _types(
+    assert "date_inconsistency" not in finding_types(
         stages, en_services(extra=TIED.format(delivery="December 1, 2025"))
     )
 
@@ -65,5 +56,5 @@ def test_a_chinese_event_fixed_and_tied_to_a_later_handover(stages: Stages) -> N
     rent = "第三条 租金\n3.1 月租金为人民币捌仟元整（¥8,000.00）。\n3.2 起租日为2025年3月1日。\n3.3 起租日为厂房交付之日，甲方应于{handover}前交付厂房。"
     late = ZH_LEASE.format(rent=rent.format(handover="2025年3月15日"))
     same = ZH_LEASE.format(rent=rent.format(handover="2025年3月1日"))
-    assert "date_inconsistency" in _types(stages, late)
-    assert "date_inconsistency" not in _types(stages, same)
+    assert "date_inconsistency" in finding_types(stages, late)
+    assert "date_inconsistency" not in finding_types(stages, same)
