@@ -27,7 +27,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 APT_PACKAGES := chromium chromium-driver fonts-wqy-zenhei libreoffice-writer-nogui
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup deps dev-deps toolchain kb vectors browser review test check lint typecheck format bench nightly clean
+.PHONY: setup deps dev-deps toolchain kb vectors browser review test check lint typecheck format bench nightly clean mutation
 
 # llama-cpp-python has no wheel for this platform on PyPI: pip builds it, which needs a C/C++
 # compiler (cmake comes from PyPI as a build requirement).
@@ -94,6 +94,14 @@ typecheck: dev-deps
 	$(BIN)/mypy
 
 check: lint typecheck test
+
+# Mutation testing: each mutant listed in pipeline/testing/mutation.py (a threshold, the reflection
+# loop, a guard) is applied to a temporary copy of the repository, never the working tree, and
+# only its own tests run. Exits 1 below a 90% kill rate or when a required mutant survives.
+# Narrow it with MUTATION_ARGS="--only probation" (--list shows them).
+MUTATION_ARGS ?=
+mutation: dev-deps
+	$(BIN)/python -m pipeline.testing.mutation $(MUTATION_ARGS)
 
 bench: setup dev-deps
 	$(BIN)/python -m pipeline.bench

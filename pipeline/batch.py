@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict
 from pipeline import __version__
 from pipeline.atomic import write_text_atomic
 from pipeline.config import RunConfig
-from pipeline.errors import ContractReviewError, StageError
+from pipeline.errors import ContractReviewError, OutputWriteError, StageError
 from pipeline.review import OutputFormat, review_file, write_outputs
 from pipeline.stages.intake import PDF_SUFFIXES, TEXT_SUFFIXES
 from pipeline.threads import apply_thread_budget, resolve_threads
@@ -42,7 +42,7 @@ class ContractResult(BaseModel):
     file: str
     sha256: str
     config_hash: str
-    status: Literal["reviewed", "failed"]
+    status: Literal["reviewed", "failed", "refused"]
     exit_code: int
     findings: int = 0
     findings_by_type: dict[str, int] = {}
@@ -61,15 +61,55 @@ class BatchSummary(BaseModel):
     contracts: int
     reviewed: int
     failed: int
+    refused: int
     skipped: int
     human_review: int
     findings_by_type: dict[str, int]
     results: tuple[ContractResult, ...]
 
 
-def discover(folder: Path) -> list[Path]:
+def _candidates(folder: Path) -> list[Path]:
     suffixes = PDF_SUFFIXES | TEXT_SUFFIXES
-    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in suffixes)
+    return sorted(p for p in folder.iterdir() if p.suffix.lower() in suffixes)
+
+
+def _link_reason(path: Path) -> str | None:
+    """Why a batch must not read ``path``: a link can reach outside the folder (run as root
+    over an upload folder, a link to /etc/shadow would be copied into the reports)."""
+    if path.is_symlink():
+        return "a symbolic link: batch reads only regular files inside its folder"
+    info = path.stat()
+    if info.st_nlink > 1:
+        return "a hard link (the same file is linked elsewhere): copy it into the folder instead"
+    return None
+
+
+def discover(folder: Path) -> list[Path]:
+    """The contracts to review: regular files with a supported suffix, never a link."""
+    return [
+        p
+        for p in _candidates(folder)
+        if not p.is_symlink() and p.is_file() and _link_reason(p) is None
+    ]
+
+
+def refused_links(folder: Path) -> list[ContractResult]:
+    """Files with a contract suffix that batch will not read, each with its reason."""
+    out: list[ContractResult] = []
+    for p in _candidates(folder):
+        reason = _link_reason(p) if p.is_symlink() or p.is_file() else None
+        if reason is not None:
+            out.append(
+                ContractResult(
+                    file=p.name,
+                    sha256="",
+                    config_hash="",
+                    status="refused",
+                    exit_code=12,
+                    error=f"{p}: not reviewed, {reason}",
+                )
+            )
+    return out
 
 
 def config_hash(config: RunConfig, kb_fingerprint: str = "") -> str:
@@ -149,7 +189,6 @@ def review_one(
         return ContractResult(
             **base, status="failed", exit_code=70, error=f"{type(exc).__name__}: {exc}"
         )
-    write_outputs(outcome, out_dir, fmt)
     report = outcome.report
     result = ContractResult(
         **base,
@@ -160,7 +199,11 @@ def review_one(
         needs_human_review=report.needs_human_review,
         mode=report.mode,
     )
-    write_text_atomic(out_dir / "result.json", result.model_dump_json(indent=2) + "\n")
+    summary = ("result.json", (result.model_dump_json(indent=2) + "\n").encode())
+    try:
+        write_outputs(outcome, out_dir, fmt, extra=[summary])
+    except OutputWriteError as exc:
+        return ContractResult(**base, status="failed", exit_code=exc.exit_code, error=exc.message)
     return result
 
 
@@ -233,6 +276,7 @@ def summarise(results: Iterable[ContractResult], chash: str) -> BatchSummary:
         contracts=len(ordered),
         reviewed=sum(r.status == "reviewed" for r in ordered),
         failed=sum(r.status == "failed" for r in ordered),
+        refused=sum(r.status == "refused" for r in ordered),
         skipped=sum(r.skipped for r in ordered),
         human_review=sum(r.needs_human_review for r in ordered),
         findings_by_type=dict(sorted(by_type.items())),
@@ -297,7 +341,7 @@ def run_batch(
         results = _run_ray(files, out_root, config, fmt, ray_address, progress, kb)
     else:
         results = _run_local(files, out_root, config, fmt, jobs, progress, kb)
-    summary = summarise(results, config_hash(config, kb))
+    summary = summarise([*results, *refused_links(folder)], config_hash(config, kb))
     write_text_atomic(out_root / "summary.json", summary.model_dump_json(indent=2) + "\n")
     write_text_atomic(out_root / "summary.csv", summary_csv(summary))
     return summary

@@ -22,6 +22,7 @@ Hierarchy::
     (RuleLoadError                      40  a rules/*.yaml file or its legal basis is invalid)
     (  PlaybookLoadError                41  a --playbook YAML file is invalid)
     (SideResolutionError                42  --side names a role the contract gives no party)
+    (OutputWriteError                   50  the outputs cannot be written; the previous set stays)
     (LLMError                           18-21  an LLM backend problem:
         LLMConfigError 18 bad --llm spec or missing GGUF; LLMUnavailableError 19 no answer
         after retries; LLMReplyError 20 reply invalid after the re-asks; LLMBudgetExceededError
@@ -185,4 +186,18 @@ class SideResolutionError(ContractReviewError):
         super().__init__(
             f"{source}: --side {side}: {problem}. Fix: use --side 甲方/乙方 (party_a/party_b) "
             "or neutral, or a role the contract names"
+        )
+
+
+class OutputWriteError(ContractReviewError):
+    """The output set could not be written; the previous outputs in the folder are untouched."""
+
+    exit_code = 50
+
+    def __init__(self, out: Path | str, cause: OSError) -> None:
+        self.path = str(out)
+        reason = cause.strerror or str(cause)
+        super().__init__(
+            f"{out}: cannot write the outputs ({reason}); the previous outputs there are "
+            "untouched. Fix: free disk space or give an --out folder you can write to"
         )

@@ -1,7 +1,7 @@
 """Prometheus text exposition of one review: LLM calls, tokens, latency, findings, routings.
 
 Each run gets its own ``CollectorRegistry``, so nothing global accumulates between runs, and
-the file is written with ``prometheus_client.write_to_textfile`` (atomic rename).
+the file is written atomically, mode 0600 like every output.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client import write_to_textfile as _write
 
+from pipeline.atomic import write_bytes_atomic
 from pipeline.llm.session import LLMCallRecord
 from pipeline.model import ReviewReport
 
@@ -67,6 +67,5 @@ def render_metrics(report: ReviewReport, calls: Iterable[LLMCallRecord]) -> str:
 
 
 def write_metrics(path: Path, report: ReviewReport, calls: Iterable[LLMCallRecord]) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _write(str(path), build_registry(report, calls))
+    write_bytes_atomic(path, render_metrics(report, calls).encode("utf-8"))
     return path

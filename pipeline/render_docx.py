@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Sequence
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import pairwise
+from typing import Any
 
 from docx import Document as new_docx
 from docx.oxml import OxmlElement
@@ -98,6 +101,9 @@ def _cuts(text: str, edits: Sequence[Edit], comments: Sequence[Comment]) -> list
     return sorted(cuts)
 
 
+MAX_COMMENTS = 1000
+
+
 def build_redline(
     text: str,
     applied: Sequence[Edit],
@@ -121,20 +127,27 @@ def build_redline(
     for e in edits:
         if e.replace_with:
             inserts_at.setdefault(e.end, []).append(e)
-    paragraph = doc.add_paragraph()
+    add_paragraph = _paragraph_adder(doc)
+    paragraph = add_paragraph()
     body_paragraphs.append(paragraph)
     points = _cuts(text, edits, comments)
+    # edit boundaries are cut points, so a segment lies inside an edit iff an edit is open at
+    # its start: a sweep instead of testing every edit for every segment
+    opens = Counter(e.start for e in edits if e.end > e.start)
+    closes = Counter(e.end for e in edits if e.end > e.start)
+    open_edits = 0
     for start, end in pairwise(points):
+        open_edits += opens.get(start, 0) - closes.get(start, 0)
         if text[start:end] == "\n":
-            if any(e.start <= start and end <= e.end for e in edits):
+            if open_edits:
                 marks_deleted.append(paragraph)
-            paragraph = doc.add_paragraph()
+            paragraph = add_paragraph()
             body_paragraphs.append(paragraph)
         elif start < end:
             run = paragraph.add_run(xml_safe(text[start:end]))
             runs_at[start] = run
             run_end[end] = run
-            if any(e.start <= start and end <= e.end for e in edits):
+            if open_edits:
                 deleted.append(run)
         # Text inserted at `end` follows the run ending there, or opens the new paragraph.
         for edit in inserts_at.pop(end, []):
@@ -145,8 +158,17 @@ def build_redline(
         opening._p.remove(run._r)
         opening._p.insert(1 if opening._p.pPr is not None else 0, run._r)
         inserted.append(run)
+    starts = sorted(runs_at)
+    if len(comments) > MAX_COMMENTS:
+        # python-docx numbers each comment by scanning all earlier ones (quadratic), and Word
+        # is unusable with thousands: anchor the first ones and say where the rest are
+        rest = len(comments) - MAX_COMMENTS + 1
+        note = Comment(
+            0, 0, f"{rest} more findings are not anchored in this document: see report.json."
+        )
+        comments = [note, *comments[: MAX_COMMENTS - 1]]
     for comment in comments:
-        first = runs_at.get(comment.start) or _nearest(runs_at, comment.start)
+        first = runs_at.get(comment.start) or _nearest(runs_at, starts, comment.start)
         last = run_end.get(comment.end) or first
         if first is None or last is None:
             continue
@@ -173,9 +195,26 @@ def build_redline(
     return buffer.getvalue()
 
 
-def _nearest(runs_at: dict[int, Run], offset: int) -> Run | None:
-    before = [s for s in runs_at if s <= offset]
-    return runs_at[max(before)] if before else None
+def _nearest(runs_at: dict[int, Run], starts: list[int], offset: int) -> Run | None:
+    i = bisect_right(starts, offset)
+    return runs_at[starts[i - 1]] if i else None
+
+
+def _paragraph_adder(doc: Any) -> Callable[[], Paragraph]:
+    """``doc.add_paragraph`` without its scan of the whole body for w:sectPr on every call
+    (quadratic: a 1,000-page contract took minutes)."""
+    body = doc.element.body
+    section = body.find(qn("w:sectPr"))
+
+    def add() -> Paragraph:
+        p = OxmlElement("w:p")
+        if section is not None:
+            section.addprevious(p)
+        else:
+            body.append(p)
+        return Paragraph(p, doc._body)
+
+    return add
 
 
 def render_docx(

@@ -7,6 +7,7 @@ must see what the contract really contains.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
@@ -53,11 +54,18 @@ def segments(text: str, report: ReviewReport) -> list[Segment]:
     for f in report.findings:
         cuts.update((f.span.start, f.span.end))
     points = sorted(c for c in cuts if 0 <= c <= len(text))
+    opening: dict[int, list[int]] = {}
+    closing: dict[int, list[int]] = {}
+    for i, f in enumerate(report.findings):
+        if f.span.start < f.span.end:
+            opening.setdefault(f.span.start, []).append(i)
+            closing.setdefault(f.span.end, []).append(i)
+    active: set[int] = set()  # a sweep: findings x segments was minutes on a 1,000-page contract
     result: list[Segment] = []
     for start, end in pairwise(points):
-        covering = tuple(
-            i for i, f in enumerate(report.findings) if f.span.start <= start and end <= f.span.end
-        )
+        active.difference_update(closing.get(start, ()))
+        active.update(opening.get(start, ()))
+        covering = tuple(sorted(active))
         worst = min(
             (report.findings[i].severity for i in covering),
             key=lambda s: SEVERITY_ORDER[s],
@@ -98,6 +106,9 @@ def summary(report: ReviewReport) -> list[tuple[str, str, int]]:
     )
 
 
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def render_html(report: ReviewReport, text: str) -> str:
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
@@ -106,7 +117,7 @@ def render_html(report: ReviewReport, text: str) -> str:
         lstrip_blocks=True,
     )
     env.filters["reveal"] = reveal
-    return env.get_template("report.html.j2").render(
+    page = env.get_template("report.html.j2").render(
         report=report,
         segments=segments(text, report),
         redline=redline(text, report.edits),
@@ -114,3 +125,5 @@ def render_html(report: ReviewReport, text: str) -> str:
         kb_line=kb_line(report.kb),
         law_line=law_line(report),
     )
+    # NUL and other C0 controls are not allowed in HTML; a hostile contract may carry them
+    return _CONTROL.sub("\ufffd", page)

@@ -12,7 +12,6 @@ from typing import Literal
 
 from pipeline import __version__
 from pipeline.assembly import build_review_pipeline
-from pipeline.atomic import write_bytes_atomic, write_text_atomic
 from pipeline.config import RunConfig
 from pipeline.llm.select import ModeInfo, open_session
 from pipeline.llm.session import LLMCallRecord, LLMSession
@@ -25,7 +24,8 @@ from pipeline.model import (
     PossibleBasis,
     ReviewReport,
 )
-from pipeline.reflection.queue import append_to_queue
+from pipeline.output_set import write_output_set
+from pipeline.reflection.queue import QUEUE_FILE, queue_lines
 from pipeline.reflection.types import Claim
 from pipeline.render_docx import render_docx
 from pipeline.render_html import render_html
@@ -182,39 +182,32 @@ def _mode_note(session: LLMSession, info: ModeInfo) -> str:
     )
 
 
-def write_outputs(outcome: ReviewOutcome, out_dir: Path, fmt: OutputFormat) -> list[Path]:
-    """Write the chosen reports and trace.jsonl atomically; return the paths written."""
-    written: list[Path] = []
+def output_files(outcome: ReviewOutcome, fmt: OutputFormat) -> list[tuple[str, bytes]]:
+    """The chosen reports, trace.jsonl and (when anything needs review) human_review.jsonl."""
+    report = outcome.report
+    files: list[tuple[str, bytes]] = []
     if fmt in ("json", "all"):
-        path = out_dir / "report.json"
-        write_text_atomic(path, outcome.report.model_dump_json(indent=2) + "\n")
-        written.append(path)
+        files.append(("report.json", (report.model_dump_json(indent=2) + "\n").encode()))
     if fmt in ("md", "all"):
-        path = out_dir / "report.md"
-        write_text_atomic(path, render_markdown(outcome.report))
-        written.append(path)
+        files.append(("report.md", render_markdown(report).encode()))
     if fmt in ("html", "all"):
-        path = out_dir / "report.html"
-        write_text_atomic(path, render_html(outcome.report, outcome.document.text))
-        written.append(path)
+        files.append(("report.html", render_html(report, outcome.document.text).encode()))
     if fmt in ("docx", "all"):
-        path = out_dir / "revised.docx"
-        report = outcome.report
         docx = render_docx(outcome.document.text, report.findings, report.edits, unapplied=())
-        write_bytes_atomic(path, docx)
-        written.append(path)
-    path = out_dir / "trace.jsonl"
-    write_text_atomic(path, outcome.trace_text)
-    written.append(path)
-    if outcome.report.human_review:
-        doc = outcome.report.document
-        written.append(
-            append_to_queue(
-                out_dir,
-                outcome.report.run_id,
-                doc.sha256,
-                doc.source_path,
-                outcome.report.human_review,
-            )
-        )
-    return written
+        files.append(("revised.docx", docx))
+    files.append(("trace.jsonl", outcome.trace_text.encode()))
+    if report.human_review:
+        doc = report.document
+        lines = queue_lines(report.run_id, doc.sha256, doc.source_path, report.human_review)
+        files.append((QUEUE_FILE, lines.encode()))
+    return files
+
+
+def write_outputs(
+    outcome: ReviewOutcome,
+    out_dir: Path,
+    fmt: OutputFormat,
+    extra: Iterable[tuple[str, bytes]] = (),
+) -> list[Path]:
+    """Replace the content of ``out_dir`` with this review's output set, all or nothing."""
+    return write_output_set(out_dir, [*output_files(outcome, fmt), *extra])

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import sys
+from typing import Annotated
+
 import typer
 
 from pipeline.cli import batch, kb, replay, review, version
 from pipeline.cli import eval as eval_command
+from pipeline.cli.errors import DebugFlag, internal_error, user_error
+from pipeline.errors import ContractReviewError
 
 app = typer.Typer(
     name="contract-review",
@@ -15,9 +20,30 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+@app.callback()
+def root(
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show the traceback of an internal error.")
+    ] = False,
+) -> None:
+    if debug:
+        DebugFlag.enabled = True
+
+
 for module in (review, replay, version, batch, kb, eval_command):
     module.register(app)
 
 
 def main() -> None:
-    app()
+    """The console script: the one place an unexpected exception becomes exit 70."""
+    try:
+        app()
+    except ContractReviewError as exc:
+        if DebugFlag.enabled:
+            raise
+        sys.exit(user_error(exc).exit_code)
+    except Exception as exc:
+        if DebugFlag.enabled:
+            raise
+        sys.exit(internal_error(exc))

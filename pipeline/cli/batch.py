@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from pipeline.cli.errors import guarded
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from pipeline.batch import ContractResult, Executor
     from pipeline.review import OutputFormat
 
-console = Console(stderr=True)
+console = Console(stderr=True, soft_wrap=True, highlight=False)  # paths stay whole
 
 
 def batch(
@@ -41,14 +42,16 @@ def batch(
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
     threads: Threads = None,
 ) -> None:
-    """Review every contract in FOLDER. Exit 0 when all were reviewed, 1 when any failed,
+    """Review every contract in FOLDER. Exit 0 when all were reviewed, 1 when any failed or was
+    refused (a link),
     34 when --kb-url does not answer."""
     from pipeline.batch import discover, run_batch  # heavy (the whole pipeline): import on use
     from pipeline.review import OUTPUT_FORMATS
 
     if not folder.is_dir():
         console.print(
-            f"[bold red]error[/]: {folder}: not a folder. Fix: give a folder of contracts"
+            f"[bold red]error[/]: {escape(str(folder))}: not a folder. "
+            "Fix: give a folder of contracts"
         )
         raise typer.Exit(code=10)
     if executor not in ("local", "ray"):
@@ -67,7 +70,7 @@ def batch(
         task = progress.add_task("reviewing", total=total)
 
         def advance(name: str, result: ContractResult) -> None:
-            progress.update(task, advance=1, description=f"{result.status}: {name}")
+            progress.update(task, advance=1, description=escape(f"{result.status}: {name}"))
 
         exec_name: Executor = executor  # type: ignore[assignment]
         output_format: OutputFormat = fmt  # type: ignore[assignment]
@@ -86,13 +89,14 @@ def batch(
     console.print(
         f"{summary.contracts} contract(s): {summary.reviewed} reviewed "
         f"({summary.skipped} unchanged, skipped), {summary.failed} failed, "
+        f"{summary.refused} refused (links), "
         f"{summary.human_review} need human review"
     )
     for r in summary.results:
-        if r.status == "failed":
-            console.print(f"  [red]failed[/] {r.file}: {r.error}")
-    console.print(f"  wrote {out / 'summary.json'} and {out / 'summary.csv'}")
-    raise typer.Exit(code=1 if summary.failed else 0)
+        if r.status in ("failed", "refused"):
+            console.print(f"  [red]failed[/] {escape(f'{r.file}: {r.error}')}")
+    console.print(escape(f"  wrote {out / 'summary.json'} and {out / 'summary.csv'}"))
+    raise typer.Exit(code=1 if summary.failed or summary.refused else 0)
 
 
 def register(app: typer.Typer) -> None:

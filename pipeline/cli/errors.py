@@ -1,24 +1,44 @@
-"""Turn library errors into a one-line message on stderr and a documented exit code."""
+"""The CLI's one error boundary: every failure becomes a one-line message and an exit code.
+
+A ContractReviewError carries its documented code. Anything else is a bug: exit 70 with one
+line, and the traceback only with ``--debug`` (or ``CONTRACT_REVIEW_DEBUG=1``). Messages are
+printed without Rich markup, so a path such as ``a[/b].pdf`` is shown as it is.
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from pipeline.errors import ContractReviewError, StageError
 
 T = TypeVar("T")
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+EXIT_INTERNAL = 70
+
+
+class DebugFlag:
+    enabled = os.environ.get("CONTRACT_REVIEW_DEBUG", "") not in ("", "0")
 
 
 def user_error(exc: ContractReviewError) -> typer.Exit:
     cause = exc.__cause__ if isinstance(exc, StageError) else None
     shown = cause if isinstance(cause, ContractReviewError) else exc
-    stderr.print(f"[bold red]error[/]: {shown.message}", markup=True, highlight=False)
+    stderr.print(f"[bold red]error[/]: {escape(shown.message)}")
     return typer.Exit(code=shown.exit_code)
+
+
+def internal_error(exc: BaseException) -> int:
+    stderr.print(
+        f"[bold red]internal error[/]: {escape(f'{type(exc).__name__}: {exc}')}. "
+        "This is a bug: run again with --debug for the traceback and report it."
+    )
+    return EXIT_INTERNAL
 
 
 def guarded(call: Callable[[], T]) -> T:

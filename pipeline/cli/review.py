@@ -27,7 +27,7 @@ from pipeline.side import SIDE_CHOICES
 if TYPE_CHECKING:
     from pipeline.review import OutputFormat, ReviewOutcome
 
-console = Console(stderr=True)
+console = Console(stderr=True, soft_wrap=True, highlight=False)  # paths stay whole
 
 
 def _run(path: Path, config: RunConfig) -> ReviewOutcome:
@@ -63,11 +63,13 @@ def review(
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("review-out"),
     fmt: Annotated[str, typer.Option("--format", help="json, md, html, docx or all.")] = "all",
     max_bytes: Annotated[
-        int, typer.Option(help="Largest input file, in bytes.")
+        int, typer.Option(min=1, help="Largest input file, in bytes.")
     ] = IntakeLimits().max_bytes,
-    max_pages: Annotated[int, typer.Option(help="Most PDF pages.")] = IntakeLimits().max_pages,
+    max_pages: Annotated[
+        int, typer.Option(min=1, help="Most PDF pages.")
+    ] = IntakeLimits().max_pages,
     max_chars: Annotated[
-        int, typer.Option(help="Most extracted characters.")
+        int, typer.Option(min=1, help="Most extracted characters.")
     ] = IntakeLimits().max_chars,
     llm: Annotated[
         str,
@@ -93,10 +95,10 @@ def review(
     ] = None,
     reflection: Annotated[str, typer.Option(help="auto, off, light, standard or full.")] = "auto",
     llm_timeout: Annotated[
-        float, typer.Option(help="Seconds per LLM request.")
+        float, typer.Option(min=0.1, help="Deadline in seconds for each LLM request.")
     ] = LLMSettings().timeout_s,
     token_budget: Annotated[
-        int, typer.Option(help="Most LLM tokens per run.")
+        int, typer.Option(min=1, help="Most LLM tokens per run.")
     ] = LLMSettings().token_budget,
     metrics_file: Annotated[
         Path | None, typer.Option("--metrics-file", help="Write Prometheus text metrics here.")
@@ -106,9 +108,9 @@ def review(
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
     threads: Threads = None,
 ) -> None:
-    """Review a contract. Exit codes: 0 clean, 1 findings, 3 needs human review, 10-16 bad input,
-    34 --kb-url does not answer."""
-    from pipeline.metrics import write_metrics
+    """Review a contract. Exit codes: 0 clean, 1 findings, 2 usage, 3 needs human review,
+    10-16 bad input, 34 --kb-url does not answer, 50 outputs cannot be written."""
+    from pipeline.metrics import render_metrics
     from pipeline.render_md import kb_line
     from pipeline.review import OUTPUT_FORMATS, write_outputs
 
@@ -117,6 +119,7 @@ def review(
             f"{fmt!r} is not one of: {', '.join(OUTPUT_FORMATS)}", param_hint="--format"
         )
     side_and_playbook = _side_and_playbook(side, playbook)  # checks --side first
+    _check_outputs_writable(out, metrics_file)
     try:
         llm_settings = LLMSettings.model_validate(
             {
@@ -142,21 +145,54 @@ def review(
     )
     outcome = guarded(lambda: _run(file, config))
     output_format: OutputFormat = fmt  # type: ignore[assignment]
-    written = write_outputs(outcome, out, output_format)
     report = outcome.report
+    metrics = render_metrics(report, outcome.llm_calls).encode() if metrics_file else None
+    # a metrics file inside --out is part of the output set, or the swap would drop it
+    in_set = metrics is not None and metrics_file is not None and _inside(metrics_file, out)
+    extra = [(metrics_file.name, metrics)] if in_set and metrics_file and metrics else []
+    written = guarded(lambda: write_outputs(outcome, out, output_format, extra=extra))
+    if metrics is not None and metrics_file is not None and not in_set:
+        guarded(lambda: write_metrics_file(metrics_file, metrics))
+        written.append(metrics_file)
     console.print(
-        f"{file}: {len(report.findings)} finding(s), mode {report.mode}"
+        f"{escape(str(file))}: {len(report.findings)} finding(s), mode {escape(report.mode)}"
         + ("; [bold yellow]needs human review[/]" if report.needs_human_review else "")
     )
     if report.mode_note:
-        console.print(f"[dim]{report.mode_note}[/]")
+        console.print(f"[dim]{escape(report.mode_note)}[/]")
     if report.kb is not None:
         console.print(f"[dim]knowledge base: {escape(kb_line(report.kb))}[/]")
-    if metrics_file is not None:
-        written.append(write_metrics(metrics_file, report, outcome.llm_calls))
     for path in written:
-        console.print(f"  wrote {path}")
+        console.print(f"  wrote {escape(str(path))}")
     raise typer.Exit(code=outcome.exit_code)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path.absolute().parent == folder.absolute()
+
+
+def _check_outputs_writable(out: Path, metrics_file: Path | None) -> None:
+    """Before the review runs: a bad --out is a usage error (exit 2), not a lost review."""
+    from pipeline.output_set import check_out_dir
+
+    allowed = {metrics_file.name} if metrics_file and _inside(metrics_file, out) else set()
+    problem = check_out_dir(out, also_allowed=allowed)
+    if problem:
+        raise typer.BadParameter(problem, param_hint="--out")
+    if metrics_file is not None and metrics_file.is_dir():
+        raise typer.BadParameter(
+            f"{metrics_file} is a folder. Fix: give a file path", param_hint="--metrics-file"
+        )
+
+
+def write_metrics_file(path: Path, data: bytes) -> None:
+    from pipeline.atomic import write_bytes_atomic
+    from pipeline.errors import OutputWriteError
+
+    try:
+        write_bytes_atomic(path, data)
+    except OSError as exc:
+        raise OutputWriteError(path, exc) from exc
 
 
 def register(app: typer.Typer) -> None:

@@ -1,4 +1,4 @@
-"""The human-review queue: append-only JSON Lines in the output folder.
+"""The human-review queue: JSON Lines in the output folder, part of the review's output set.
 
 Each line: the run id, the document hash and path, the reason (loop_exhausted, no_improvement,
 low_confidence, low_reflection_score, degraded, budget_exhausted, conflicting_authority), the
@@ -16,26 +16,20 @@ from pipeline.model import HumanReviewItem
 QUEUE_FILE = "human_review.jsonl"
 
 
-def append_to_queue(
-    out_dir: Path,
-    run_id: str,
-    sha256: str,
-    source_path: str,
-    items: Iterable[HumanReviewItem],
-) -> Path:
-    """Append one line per item (opened in append mode: earlier runs' lines are never rewritten)."""
-    path = out_dir / QUEUE_FILE
-    out_dir.mkdir(parents=True, exist_ok=True)
-    with path.open("a", encoding="utf-8") as handle:
-        for item in items:
-            line = {
-                "run_id": run_id,
-                "document_sha256": sha256,
-                "source_path": source_path,
-                **item.model_dump(mode="json"),
-            }
-            handle.write(json.dumps(line, ensure_ascii=False) + "\n")
-    return path
+def queue_lines(
+    run_id: str, sha256: str, source_path: str, items: Iterable[HumanReviewItem]
+) -> str:
+    """One JSON line per item, each naming the run and the document it came from."""
+    lines = []
+    for item in items:
+        line = {
+            "run_id": run_id,
+            "document_sha256": sha256,
+            "source_path": source_path,
+            **item.model_dump(mode="json"),
+        }
+        lines.append(json.dumps(line, ensure_ascii=False) + "\n")
+    return "".join(lines)
 
 
 def read_queue(out_dir: Path) -> list[dict[str, object]]:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any, TypeVar, cast
 
 from pipeline.entities.clauses import innermost
 from pipeline.entities.governing_law import AssumedLaw, assumed_law, subject_of
@@ -18,6 +19,8 @@ from pipeline.entities.model import Clause, Language
 from pipeline.entities.parse import detect_language
 from pipeline.entities.textview import TextView, build_view
 from pipeline.model import Document, Entity, Span
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -45,11 +48,24 @@ class RuleContext:
         self.view = view or build_view(document)
         self.text = self.view.text
         self.language: Language = language or detect_language(self.text)
+        self._memo: dict[str, Any] = {}
+        self._by_kind: dict[str, tuple[Entity, ...]] = {}
+
+    def memo(self, key: str, compute: Callable[[], T]) -> T:
+        """A value computed once per contract (a check that asks for the contract total once
+        per amount was quadratic on a 1,000-page contract)."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return cast(T, self._memo[key])
 
     @cached_property
     def law(self) -> AssumedLaw:
         """The governing law the rules follow (the clause decides, not the language)."""
         return assumed_law(self.text, self.language)
+
+    @cached_property
+    def clauses_by_id(self) -> dict[str, Clause]:
+        return {c.id: c for c in self.clauses}
 
     @cached_property
     def subject(self) -> str:
@@ -65,7 +81,9 @@ class RuleContext:
         return bisect_left(self.view.origin, original)
 
     def of_kind(self, kind: str) -> list[Entity]:
-        return [e for e in self.entities if e.kind == kind]
+        if kind not in self._by_kind:
+            self._by_kind[kind] = tuple(e for e in self.entities if e.kind == kind)
+        return list(self._by_kind[kind])
 
     @cached_property
     def sentences(self) -> tuple[Sentence, ...]:

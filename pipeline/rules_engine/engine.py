@@ -62,7 +62,7 @@ def clause_label(ctx: RuleContext, offset: int) -> str | None:
     """How a lawyer names the clause at ``offset``, outermost first: "第九条 / 9.1",
     "附件二 / 二", "Section 7.1" (None in the preamble)."""
     clause = innermost(ctx.clauses, offset)
-    by_id = {c.id: c for c in ctx.clauses}
+    by_id = ctx.clauses_by_id  # built once: rebuilding it per finding was quadratic
     path: list[str] = []
     while clause is not None and clause.id != "preamble":
         path.append(clause.id.split("#")[0])

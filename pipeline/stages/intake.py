@@ -80,6 +80,8 @@ def _read_pdf_pages(path: Path, limits: IntakeLimits) -> list[str]:
                 "and review the decrypted copy",
             )
         count = len(reader.pages)
+        if count == 0:
+            raise EmptyInputError(path, "the PDF has no pages", "give the contract file itself")
         if count > limits.max_pages:
             raise InputTooLargeError(
                 path,
@@ -87,7 +89,7 @@ def _read_pdf_pages(path: Path, limits: IntakeLimits) -> list[str]:
                 "split the PDF, or raise the limit with --max-pages",
             )
         return [page.extract_text() or "" for page in reader.pages]
-    except (EncryptedPdfError, InputTooLargeError):
+    except (EncryptedPdfError, InputTooLargeError, EmptyInputError):
         raise
     except FileNotDecryptedError as exc:
         raise EncryptedPdfError(
@@ -99,6 +101,28 @@ def _read_pdf_pages(path: Path, limits: IntakeLimits) -> list[str]:
             f"the PDF is truncated or malformed ({type(exc).__name__}: {exc})",
             "re-export or re-download the PDF; check that it opens in a PDF viewer",
         ) from exc
+
+
+def _has_images(path: Path) -> bool:
+    """A page with an image and no text is a scan; a page with neither is just blank."""
+    try:
+        reader = PdfReader(str(path), strict=False)
+        if reader.is_encrypted:
+            reader.decrypt("")
+        return any(_page_has_image(page) for page in reader.pages)
+    except (PdfReadError, PdfStreamError, ValueError, KeyError, TypeError, OSError):
+        return True  # unreadable resources: keep the cautious "scanned" answer
+
+
+def _page_has_image(page: Any) -> bool:
+    resources = page.get("/Resources")
+    xobjects = resources.get_object().get("/XObject") if resources is not None else None
+    if xobjects is None:
+        return False
+    return any(
+        ref.get_object().get("/Subtype") in ("/Image", "/Form")
+        for ref in xobjects.get_object().values()
+    )
 
 
 def read_document(path: Path, limits: IntakeLimits) -> Document:
@@ -136,6 +160,10 @@ def read_document(path: Path, limits: IntakeLimits) -> Document:
     visible = sum(len("".join(p.split())) for p in pages)
     if visible == 0 and media == "text":
         raise EmptyInputError(path, "the file holds no text", "give the contract file itself")
+    if visible == 0 and media == "pdf" and not _has_images(path):
+        raise EmptyInputError(
+            path, "the PDF has no text and no images (blank pages)", "give the contract file itself"
+        )
     if media == "pdf" and visible < limits.min_chars_per_page * len(pages):
         raise NoTextLayerError(
             path,

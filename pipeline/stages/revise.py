@@ -74,9 +74,15 @@ def _norm(text: str) -> str:
     return re.sub(r"[\s,，]", "", text)
 
 
-def new_facts(replacement: str, known_texts: Iterable[str]) -> list[tuple[str, str]]:
-    """(kind, text) of every amount/date/article/party in ``replacement`` found in no known text."""
-    known = [_norm(t) for t in known_texts]
+def normalised(texts: Iterable[str]) -> tuple[str, ...]:
+    """The known texts as new_facts compares them; normalise once per revision, not per edit
+    (on a 1.2 M-character contract the per-edit pass took minutes)."""
+    return tuple(_norm(t) for t in texts)
+
+
+def new_facts(replacement: str, known: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(kind, text) of every amount/date/article/party in ``replacement`` found in no known
+    text; ``known`` comes from :func:`normalised`."""
     missing: list[tuple[str, str]] = []
     for kind, pattern in _FACT_PATTERNS.items():
         for match in pattern.finditer(replacement):
@@ -150,7 +156,7 @@ class Revise:
         edit: Edit,
         text: str,
         accepted: list[Edit],
-        known: list[str],
+        known: tuple[str, ...],
         protected: list[tuple[int, int]],
     ) -> str | None:
         if not 0 <= edit.start <= edit.end <= len(text):
@@ -177,7 +183,7 @@ class Revise:
             cap = max(self.settings.edit_max_chars, self.settings.edit_max_ratio * len(span))
             if distance > cap:
                 return f"changes {distance} characters, over the cap of {cap:g}"
-        missing = new_facts(edit.replace_with, [text, *known])
+        missing = new_facts(edit.replace_with, known)
         if missing:
             listed = ", ".join(f"{kind} {value!r}" for kind, value in missing)
             return f"introduces facts found in neither the contract nor the evidence: {listed}"
@@ -202,8 +208,9 @@ class Revise:
         queued: list[Edit] = []
         rejected: list[RejectedEdit] = []
         guarded = list(protected)
+        known = normalised([text, *evidence])
         for edit in edits:
-            reason = self._reject_reason(edit, text, accepted, evidence, guarded)
+            reason = self._reject_reason(edit, text, accepted, known, guarded)
             if reason is not None:
                 log.info("revise: rejected edit [%d, %d): %s", edit.start, edit.end, reason)
                 rejected.append(RejectedEdit(edit=edit, reason=reason))

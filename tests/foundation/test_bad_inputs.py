@@ -7,8 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from pypdf import PdfReader, PdfWriter
 from reportlab.lib.pagesizes import A4
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from typer.testing import CliRunner
 
@@ -37,11 +39,24 @@ def encrypted(tmp: Path) -> Path:
 def scanned(tmp: Path) -> Path:
     path = tmp / "scan.pdf"
     canvas = Canvas(str(path), pagesize=A4)
+    picture = ImageReader(Image.new("L", (200, 300), color=90))
     for _ in range(2):  # a page that is only a picture, like a scan
-        canvas.setFillGray(0.4)
-        canvas.rect(60, 60, 400, 600, fill=1)
+        canvas.drawImage(picture, 60, 60, width=400, height=600)
         canvas.showPage()
     canvas.save()
+    return path
+
+
+def blank_pdf(tmp: Path) -> Path:
+    path = tmp / "blank.pdf"
+    render_text_pdf(" \n \n", path)  # a text layer of spaces, no picture: not a scan
+    return path
+
+
+def no_pages(tmp: Path) -> Path:
+    path = tmp / "no-pages.pdf"
+    with path.open("wb") as handle:
+        PdfWriter().write(handle)
     return path
 
 
@@ -94,6 +109,8 @@ CASES: list[tuple[str, Callable[[Path], Path], list[str], int, str, str]] = [
     ("not_a_pdf", not_a_pdf, [], 13, "not a PDF", "real PDF"),
     ("empty", empty, [], 11, "empty (0 bytes)", "contract file"),
     ("blank", blank_text, [], 11, "holds no text", "contract file"),
+    ("blank_pdf", blank_pdf, [], 11, "no text and no images", "contract file"),
+    ("no_pages", no_pages, [], 11, "has no pages", "contract file"),
     ("unsupported", word_file, [], 12, "'.docx' are not supported", "convert Word files to PDF"),
     ("undecodable", undecodable, [], 13, "neither UTF-8 nor GB18030", "UTF-8"),
     ("missing", missing, [], 10, "no such file", "check the path"),

@@ -70,11 +70,46 @@ def test_score_draft_by_type_and_quote() -> None:
 def test_replay_runs_the_real_pipeline_on_the_draft() -> None:
     (case,) = [c for c in load_drafts(GOLDEN) if c.label.contract == "zh_06_loan_company"]
     found = review_with_draft(case)
-    assert {f.type for f in found} <= {"fabricated_citation", "repealed_citation"}
+    assert sorted((f.type, f.quote) for f in found) == [
+        ("fabricated_citation", "借款年利率为24%"),
+        ("repealed_citation", "从借款本金中一次性扣除前三个月的利息"),
+    ]
+    messages = {f.type: f.message for f in found}
+    assert messages["fabricated_citation"].startswith(
+        "The review cites 民间借贷规定第35条, which does not exist"
+    )
+    assert messages["repealed_citation"].startswith(
+        "The review cites 合同法第二百条, from a repealed law"
+    )
     scores = DraftScores()
     score_draft(case, found, scores)
-    total = sum(p.tp + p.fn for p in scores.per_type.values())
-    assert total == len(case.label.findings) == 2
+    assert {t: (p.tp, p.fp, p.fn) for t, p in scores.per_type.items()} == {
+        "fabricated_citation": (1, 0, 0),
+        "repealed_citation": (1, 0, 0),
+    }
+    assert scores.missed == [] and scores.spurious == []
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not pipeline_takes_a_session(), reason="this build has no LLM stages")
+def test_every_recorded_draft_scores_exactly_its_labels() -> None:
+    """Each draft's labelled findings come out of the real pipeline, with the labelled quote
+    and citation, and nothing else of the citation types does."""
+    scores = DraftScores()
+    for case in load_drafts(GOLDEN):
+        found = review_with_draft(case)
+        gold = {(g.type, g.quote) for g in case.label.findings}
+        assert {(f.type, f.quote) for f in found} == gold, case.label.contract
+        assert len(found) == len(gold), case.label.contract
+        cited = {(f.type, f.quote): f.message for f in found}
+        for g in case.label.findings:
+            assert f"cites {g.citation}," in cited[(g.type, g.quote)], case.label.contract
+        score_draft(case, found, scores)
+    assert {t: (p.tp, p.fp, p.fn) for t, p in scores.per_type.items()} == {
+        "fabricated_citation": (5, 0, 0),
+        "repealed_citation": (3, 0, 0),
+    }
+    assert scores.missed == [] and scores.spurious == []
 
 
 def test_a_finding_quote_must_belong_to_a_risk_point(tmp_path: Path) -> None:

@@ -49,6 +49,29 @@ def verify(no_errors: bool = True, edits: list[dict[str, Any]] | None = None) ->
 VERIFY_OK = verify()
 
 
+AMOUNT = "人民币100,000元"
+AMOUNT_AT = CONTRACT_ZH.index(AMOUNT)
+
+
+def more_edits(count: int) -> str:
+    """A Verifier reply proposing ``count`` edits, each bringing in an amount the contract does
+    not hold: the Revise guard rejects every one, so each is a review error."""
+    edits = [
+        {
+            "start": AMOUNT_AT,
+            "end": AMOUNT_AT + len(AMOUNT),
+            "replace_with": f"人民币{n + 2}00,000元",
+            "type": "replace",
+            "evidence_source": "contract",
+            "confidence": 0.95,
+            "reason": "调整货款",
+        }
+        for n in range(count)
+    ]
+    reply = {"no_errors_found": False, "confidence": 0.9, "edits": edits, "unresolved": []}
+    return json.dumps(reply, ensure_ascii=False)
+
+
 def write_contract(tmp_path: Path, text: str = CONTRACT_ZH, name: str = "sale.txt") -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -62,11 +85,15 @@ def run_scripted(
     token_budget: int = 60_000,
     none_mode: bool = False,
     block_chars: int = 6000,
+    max_rounds: int | None = None,
 ) -> tuple[PipelineResult, ScriptedLLM, LLMSession]:
     llm = ScriptedLLM(replies)
+    reflection_settings: dict[str, Any] = {"mode": reflection}
+    if max_rounds is not None:
+        reflection_settings["max_rounds"] = max_rounds
     config = RunConfig(
         llm=LLMSettings(spec="none", token_budget=token_budget, block_chars=block_chars),
-        reflection=ReflectionSettings.model_validate({"mode": reflection}),
+        reflection=ReflectionSettings.model_validate(reflection_settings),
     )
     session = LLMSession(
         None if none_mode else llm,

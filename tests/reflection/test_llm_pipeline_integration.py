@@ -99,9 +99,9 @@ def test_cli_none_mode_says_which_mode_ran_and_how_to_enable_an_llm(tmp_path: Pa
 
 def test_cli_rejects_a_bad_llm_spec_and_a_bad_side(tmp_path: Path) -> None:
     path = str(write_contract(tmp_path))
-    bad = runner.invoke(app, ["review", path, "--out", str(tmp_path), "--llm", "gpt4"])
+    bad = runner.invoke(app, ["review", path, "--out", str(tmp_path / "out"), "--llm", "gpt4"])
     assert bad.exit_code == 18 and "Valid: auto, none" in bad.output
-    side = runner.invoke(app, ["review", path, "--out", str(tmp_path), "--side", "nobody"])
+    side = runner.invoke(app, ["review", path, "--out", str(tmp_path / "out"), "--side", "nobody"])
     assert side.exit_code == 2 and "side" in side.output
 
 
@@ -150,10 +150,10 @@ def test_metrics_and_the_append_only_human_review_queue(tmp_path: Path) -> None:
     assert outcome.exit_code == 3
     out = tmp_path / "out"
     write_outputs(outcome, out, "json")
-    write_outputs(outcome, out, "json")
+    write_outputs(outcome, out, "json")  # the second set replaces the first: no duplicates
     lines = read_queue(out)
     reasons = [line["reason"] for line in lines]
-    assert reasons == [i.reason for i in report.human_review] * 2
+    assert reasons == [i.reason for i in report.human_review]
     assert all(line["run_id"] == "run-1" for line in lines)
 
 

@@ -21,6 +21,7 @@ from tests.reflection.helpers import (
     GOOD_DRAFT,
     PENALTY_QUOTE,
     VERIFY_OK,
+    more_edits,
     risk,
     run_scripted,
     verify,
@@ -125,7 +126,7 @@ SCENARIOS = [
         report_types={"penalty_excessive"},
     ),
     Scenario(
-        "rounds exhausted",
+        "another fabricated citation is no improvement",
         [
             FABRICATED_DRAFT,
             VERIFY_OK,
@@ -137,6 +138,16 @@ SCENARIOS = [
         verdicts=["stopped", "no_improvement"],
         review=["no_improvement", "low_reflection_score"],
         report_types={"penalty_excessive", "fabricated_citation"},
+    ),
+    Scenario(
+        # every round improves and none passes: only the cap (full = 2 rounds) stops the loop
+        "rounds exhausted",
+        [GOOD_DRAFT, more_edits(3), more_edits(2), more_edits(1)],
+        "full",
+        calls=4,
+        verdicts=["stopped", "improved", "improved"],
+        review=["loop_exhausted", "low_reflection_score"],
+        report_types={"penalty_excessive"},
     ),
 ]
 
