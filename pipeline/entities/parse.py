@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
 from pipeline.entities import amounts, dates, forums, parties, rates, topics
 from pipeline.entities.clauses import segment
 from pipeline.entities.model import AttrValue, Clause, Language, Match
-from pipeline.entities.nlp import chinese, english
+from pipeline.entities.nlp import CN_SENTENCE_PUNCT, chinese, english
 from pipeline.entities.textview import TextView, build_view
 from pipeline.model import Document, Entity
 
@@ -48,10 +49,13 @@ _OF_TOTAL_AFTER = re.compile(
 _SHARE_LINK = re.compile(
     r"^(?:\s*of (?:the )?[\w ]{0,30}?(?:price|fees?|sum|amount|value|consideration))?"
     r"[\s）)]*(?:[，,]?\s*(?:即|计|为|合计|共计|金额为|折合|i\.e\.,?|namely|being|equal to"
-    r"|amounting to|which is|that is)|[，,|])\s*[（(]?\s*(?:人民币|RMB|大写|小写)?\s*[:：]?\s*$",
+    r"|amounting to|which is|that is)|[，,|]|\s[-–—=]|\s?[:：])"
+    r"\s*[（(]?\s*(?:人民币|RMB|大写|小写)?\s*[:：]?\s*$",
     re.I,
 )
 NER_WINDOW = 6000
+# spaCy refuses texts over nlp.max_length (1,000,000); one PDF "line" can be a whole contract
+SPACY_PIECE = 100_000
 MAX_NER_WINDOWS = 80  # parties are introduced at the top; NER over whole contracts costs seconds
 
 
@@ -62,18 +66,28 @@ def detect_language(text: str) -> Language:
     return "zh" if letters and cjk / letters > 0.2 else "en"
 
 
+def _line_pieces(text: str, limit: int = SPACY_PIECE) -> Iterator[tuple[int, str]]:
+    """Each line with its offset; a line longer than ``limit`` is cut after its last sentence
+    end within the limit (or at the limit), so no piece reaches spaCy's max_length."""
+    offset = 0
+    for line in text.split("\n"):
+        start = 0
+        while len(line) - start > limit:
+            window = line[start : start + limit]
+            cut = max(window.rfind(p) for p in CN_SENTENCE_PUNCT) + 1 or limit
+            yield offset + start, window[:cut]
+            start += cut
+        yield offset + start, line[start:]
+        offset += len(line) + 1
+
+
 def sentence_bounds(text: str, language: Language) -> list[tuple[int, int]]:
     """Sentence ranges on the view text: spaCy's sentencizer for Chinese, a regex for English."""
     bounds: list[tuple[int, int]] = []
     if language == "zh":
         nlp = chinese()
-        offset = 0
-        lines = text.split("\n")
-        starts = []
-        for line in lines:
-            starts.append(offset)
-            offset += len(line) + 1
-        for start, doc in zip(starts, nlp.pipe(lines), strict=True):
+        pieces = list(_line_pieces(text))
+        for (start, _), doc in zip(pieces, nlp.pipe(p for _, p in pieces), strict=True):
             bounds.extend((start + s.start_char, start + s.end_char) for s in doc.sents)
         return [b for b in bounds if b[1] > b[0]]
     start = 0

@@ -14,6 +14,7 @@ from pipeline.entities.parties import COMPANY_SUFFIX
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.priced_items import priced_total
 from pipeline.rules_engine.registry import Hit, Params, check
 
 
@@ -59,6 +60,10 @@ _EXAMPLE = re.compile(
 
 def _totals(ctx: RuleContext) -> list[Entity]:
     """Figures stated as the total price, leaving out worked examples ("如成交总价为…，则…")."""
+    return list(ctx.memo("totals", lambda: tuple(_find_totals(ctx))))
+
+
+def _find_totals(ctx: RuleContext) -> list[Entity]:
     return [
         e
         for e in ctx.of_kind("amount")
@@ -82,7 +87,8 @@ def contract_total(ctx: RuleContext) -> Entity | None:
     totals = _totals(ctx)
     close = [e for e in totals if isinstance(g := e.attrs.get("topic_gap"), int) and 0 <= g <= 16]
     chosen = close or totals
-    return chosen[0] if chosen else None
+    # no stated total: the sum of unit price x quantity over a price list, where there is one
+    return chosen[0] if chosen else priced_total(ctx)
 
 
 @check("total_restated", ToleranceParams, fields=("first", "second"))
@@ -357,6 +363,13 @@ class StatedSumParams(Params):
     tolerance: float = Field(default=0.005, ge=0, description="relative difference allowed")
 
 
+_NAMES_TOTAL = re.compile(
+    r"合同总价|总价款|合同价款|工程价款总额|合同总金额"
+    r"|(?:total|contract) price|contract sum|the Fees?\b",
+    re.I,
+)
+
+
 def _last_amount(ctx: RuleContext, start: int, end: int) -> Entity | None:
     """The last money amount in ``[start, end)``, one per twin pair (the figure)."""
     inside = [
@@ -379,11 +392,17 @@ def stated_sum_mismatch(ctx: RuleContext, params: StatedSumParams) -> Iterator[H
         if clause.parent is None or not summary.search(body):
             continue
         stated = _last_amount(ctx, clause.body.start, clause.body.end)
+        where = stated.span if stated is not None else None
+        if stated is None and _NAMES_TOTAL.search(body):
+            # "上述各期款项合计即为本合同第四条约定的工程合同总价": the total is stated elsewhere
+            stated = contract_total(ctx)
+            start, end = ctx.view_offset(clause.body.start), ctx.view_offset(clause.body.end)
+            where = ctx.span(start, end) if stated is not None else None
         siblings = [
             c for c in ctx.clauses if c.parent == clause.parent and c.body.start < clause.body.start
         ]
         parts = [p for c in siblings if (p := _last_amount(ctx, c.body.start, c.body.end))]
-        if stated is None or len(parts) < 2 or clause.parent not in by_id:
+        if stated is None or where is None or len(parts) < 2 or clause.parent not in by_id:
             continue
         values = [float(p.value) for p in parts if isinstance(p.value, int | float)]
         if not isinstance(stated.value, int | float) or len(values) != len(parts):
@@ -391,7 +410,7 @@ def stated_sum_mismatch(ctx: RuleContext, params: StatedSumParams) -> Iterator[H
         total = sum(values)
         if abs(total - float(stated.value)) > params.tolerance * max(float(stated.value), 1.0):
             yield Hit(
-                stated.span,
+                where,
                 {
                     "parts": " + ".join(p.text.replace("\n", "") for p in parts),
                     "parts_sum": _money(total, stated.attrs.get("currency")),

@@ -12,6 +12,7 @@ from datetime import date, timedelta
 
 from pydantic import Field
 
+from pipeline.entities.topics import DURATION_TOPICS
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import add_months, contract_total
 from pipeline.rules_engine.checks_patterns import regex
@@ -31,7 +32,7 @@ class ShareParams(Params):
 @check("share_amount_mismatch", ShareParams, fields=("share", "amount", "expected", "total"))
 def share_amount_mismatch(ctx: RuleContext, params: ShareParams) -> Iterator[Hit]:
     """ "总价款的30%，即¥350,000" where 30% of the total is not ¥350,000."""
-    total = contract_total(ctx)
+    total = contract_total(ctx) or _defined_fee(ctx)
     if total is None or not isinstance(total.value, float) or total.value <= 0:
         return
     seen: set[float] = set()
@@ -56,6 +57,21 @@ def share_amount_mismatch(ctx: RuleContext, params: ShareParams) -> Iterator[Hit
             },
             (total.span,),
         )
+
+
+_DEFINED_PRICE = re.compile(
+    r"\((?:the|hereinafter(?: the)?)\s+[\"“](?:Fees?|Price|Contract Price|Contract Sum|Consideration"
+    r"|Purchase Price|Total Fee)[\"”]\)"
+)
+
+
+def _defined_fee(ctx: RuleContext) -> Entity | None:
+    """A fixed fee the contract defines as a term ('a fixed fee of £186,000 ... (the "Fee")'):
+    the base of "25% of the Fee" where no amount is called the total price."""
+    for e in ctx.of_kind("amount"):
+        if e.attrs.get("form") == "figure" and _DEFINED_PRICE.search(ctx.entity_sentence(e)):
+            return e
+    return None
 
 
 class UncappedParams(Params):
@@ -372,12 +388,44 @@ _END_EVENTS = ("Expiration Date", "Expiry Date", "Termination Date", "到期日"
 _START_EVENT = re.compile(r"(?:Commencement|Effective|Rent Commencement) Date|起租日|生效日", re.I)
 
 
+# "于2027年3月31日仓储期限届满", "expires on": the date the term ends, however it is named
+_ZH_ENDS_AFTER = re.compile(r"^[^，。；,;]{0,8}?(?:期限|期间|期)?(?:届满|到期)")
+_EN_ENDS_BEFORE = re.compile(r"\b(?:expir\w*|terminat\w*|end\w*)\s+(?:on|at the end of)\s*$", re.I)
+_TERM_WORDS = re.compile(
+    DURATION_TOPICS["contract_term"] + "|" + DURATION_TOPICS["lease_term"], re.I
+)
+
+
+def _ends_the_term(ctx: RuleContext, d: Entity) -> bool:
+    """A date that ends the contract's term: a named end date, a date followed by 届满/到期
+    or preceded by "expires on"."""
+    if _event_name(ctx, d) in _END_EVENTS:
+        return True
+    start = ctx.view_offset(d.span.start)
+    end = ctx.view_offset(d.span.end)
+    if ctx.language == "zh" and _ZH_ENDS_AFTER.match(ctx.text[end : end + 16]):
+        return True
+    return ctx.language == "en" and bool(
+        _EN_ENDS_BEFORE.search(ctx.text[max(0, start - 30) : start])
+    )
+
+
 @check("term_vs_expiry", TermDatesParams, fields=("term", "start", "end", "expected"))
 def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
     """ "A 62-month Term commencing July 1, 2025" against "the Expiration Date is June 30, 2030"
     stated elsewhere: the start plus the term must reach the named end date."""
     dates = ctx.of_kind("date")
-    ends = [d for d in dates if _event_name(ctx, d) in _END_EVENTS and isinstance(d.value, str)]
+    stated = [d for d in dates if isinstance(d.value, str) and _ends_the_term(ctx, d)]
+    # a range end counts only where no date names the end, and only when its own sentence
+    # gives no term of its own (that is a second period, not the end of this one)
+    with_terms = {d.attrs.get("sentence_start") for d in ctx.of_kind("duration")}
+    ranged = [
+        d for d in dates
+        if isinstance(d.value, str) and "range_start" in d.attrs
+        and d.attrs.get("sentence_start") not in with_terms
+        and _TERM_WORDS.search(ctx.entity_sentence(d))
+    ]  # fmt: skip
+    ends = stated or ranged  # "License Term: March 1, 2025 through February 28, 2027"
     if not ends:
         return
     for duration in ctx.of_kind("duration"):
@@ -399,6 +447,8 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
         begin = date.fromisoformat(str(starts[0].value))
         expected = add_months(begin, months)
         for end in ends:
+            if end.attrs.get("sentence_start") == sentence:
+                continue  # a range in the term's own sentence: term_dates_mismatch checks it
             finish = date.fromisoformat(str(end.value))
             off = min(
                 abs((finish - expected).days), abs((finish - (expected - timedelta(days=1))).days)

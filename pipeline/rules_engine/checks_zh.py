@@ -128,14 +128,36 @@ def _twin_note(ctx: RuleContext, e: Entity, ratio: float) -> str:
 
 @check("share_of_price", RatioParams, fields=("amount", "ratio", "total", "limit"))
 def share_of_price(ctx: RuleContext, params: RatioParams) -> Iterator[Hit]:
-    """A deposit or penalty (amount or % of price) above ``max_ratio`` of the contract price."""
+    """A deposit or penalty (amount or % of price) above ``max_ratio`` of the contract price;
+    a deposit paid in tranches (第一期定金…第二期定金…) counts as their sum."""
+    tranches: dict[str | None, list[tuple[Entity, float, str]]] = {}
+    flagged = False
     for e, ratio, total in _ratio_hits(ctx, params):
         if ratio > params.max_ratio + 1e-9:
+            flagged = True
             yield Hit(
                 e.span,
                 {"amount": e.text, "ratio": f"{ratio:.1%}{_twin_note(ctx, e, ratio)}",
                  "total": total, "limit": f"{params.max_ratio:.0%}"},
             )  # fmt: skip
+        elif e.kind == "amount" and _TRANCHE.search(ctx.sentence_before(e)[-30:]):
+            tranches.setdefault(e.clause, []).append((e, ratio, total))
+    if flagged:
+        return
+    for parts in tranches.values():
+        combined = sum(ratio for _, ratio, _ in parts)
+        if len(parts) > 1 and combined > params.max_ratio + 1e-9:
+            first, _, total = parts[0]
+            yield Hit(
+                first.span,
+                {"amount": " + ".join(e.text for e, _, _ in parts),
+                 "ratio": f"{combined:.1%}（各期合计：{' + '.join(e.text for e, _, _ in parts)}）",
+                 "total": total, "limit": f"{params.max_ratio:.0%}"},
+                tuple(e.span for e, _, _ in parts[1:]),
+            )  # fmt: skip
+
+
+_TRANCHE = re.compile(r"(?:第[一二三四五六七八九十\d]+|首|尾)(?:期|笔|批)[^，。；]{0,20}$")
 
 
 class InterestParams(Params):
