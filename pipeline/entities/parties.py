@@ -30,6 +30,9 @@ CN_PARTY_LINE = re.compile(
 )
 # 宋卫东，身份证号码：… / 某某有限公司  统一社会信用代码：…: the name ends before the ID or address.
 _NAME_TAIL = re.compile(r"[，,；;]|\s{2,}|身份证|统一社会信用代码|住所|地址|法定代表人|联系电话")
+_TRAILING_NOTE = re.compile(
+    r"[（(](?:" + "|".join(sorted(_SIGNATURE_NOTES, key=len, reverse=True)) + r")[）)]\s*$"
+)
 _NOT_A_NAME = re.compile(r"^(?:[_＿\s]*|.*(?:签字|盖章|日期)[:：]?\s*)$")
 
 EN_DEFINED_PAREN = re.compile(
@@ -52,12 +55,16 @@ def find_cn_parties(text: str) -> list[Match]:
     found: list[Match] = []
     for m in CN_PARTY_LINE.finditer(text):
         name = _NAME_TAIL.split(m.group("name"))[0].strip()
+        # 某某有限公司（盖章）: the note marks a signature block and is no part of the name
+        note = _TRAILING_NOTE.search(name)
+        if note:
+            name = name[: note.start()].rstrip()
         if len(name) < 2 or _NOT_A_NAME.match(name):
             continue
         role, alias = m.group("role"), m.group("alias")
         if alias in _LETTER_ROLES:
             role, alias = alias, role
-        signature = alias in _SIGNATURE_NOTES if alias else False
+        signature = bool(note) or (alias in _SIGNATURE_NOTES if alias else False)
         found.append(
             Match(
                 "party",

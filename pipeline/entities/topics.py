@@ -70,7 +70,9 @@ DATE_ROLES: dict[str, str] = {
     "delivery": r"交货|交付|运抵|发货|\bdeliver|\bship",
     "payment": r"支付|付款|付清|\bpa(?:y|id)\b|\bpayment",
     "start": r"自|起始|开始|起租|开工|\bcommenc|\bbegin|\bstart|\bfrom\b",
-    "end": r"至|止|届满|到期|终止|竣工|完工|\buntil\b|\bexpir|\bend(?:s|ing)?\b|\bthrough\b",
+    # 运至/送至 is "carry to" a place, not "until"
+    "end": r"(?<![运送发寄交移转搬])至|止|届满|到期|终止|竣工|完工|\buntil\b|\bexpir"
+    r"|\bend(?:s|ing)?\b|\bthrough\b",
 }
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ROLE_RE = re.compile("|".join(f"(?P<{k}>{v})" for k, v in DATE_ROLES.items()), re.I)

@@ -15,10 +15,13 @@ from collections.abc import Iterator
 from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
 
+# within a sentence: any character but a full stop or semicolon; a clause number's dot
+# ("clause 10.2") does not end the sentence
+_IN = r"(?:[^.;]|\.(?=\d))"
 _CAP = re.compile(
-    r"liabilit[^.;]{0,200}(?:shall|will) not (?:in (?:the )?aggregate )?exceed"
-    r"|liabilit[^.;]{0,120}(?:is|are|shall be) (?:limited|capped) (?:to|at)"
-    r"|in no (?:event|case)[^.;]{0,120}liabilit[^.;]{0,160}exceed",
+    rf"liabilit{_IN}{{0,300}}(?:shall|will) not (?:in (?:the )?aggregate )?exceed"
+    rf"|liabilit{_IN}{{0,120}}(?:is|are|shall be) (?:limited|capped) (?:to|at)"
+    rf"|in no (?:event|case){_IN}{{0,120}}liabilit{_IN}{{0,160}}exceed",
     re.I,
 )
 _INDEMN = re.compile(r"indemnif|indemnit|hold harmless", re.I)
@@ -31,7 +34,7 @@ _ESCAPE = re.compile(
 )
 _CARVE_OUT = re.compile(
     r"(?:except|other than|excluding|save (?:for)?|does not apply to|shall not apply to"
-    r"|not (?:apply|extend) to)[^.;]{0,100}",
+    rf"|not (?:apply|extend) to){_IN}{{0,100}}",
     re.I,
 )
 _LISTING = re.compile(r"includ\w*,?\s*(?:but\s+)?(?:without limitation|not limited to),?", re.I)
@@ -117,7 +120,12 @@ def _clause_text_of(ctx: RuleContext, sentence: Sentence) -> str:
     clause = min(inner, key=lambda c: c.span.end - c.span.start)
     while clause.parent in by_id:
         clause = by_id[clause.parent]
-    return ctx.clause_text(clause)
+    # 12.2 and 12.3 are one clause even where no "12." heading line made them siblings
+    top = clause.number.split(".")[0]
+    family = [c for c in ctx.clauses if c.number == top or c.number.startswith(top + ".")]
+    if not top or len(family) < 2:
+        return ctx.clause_text(clause)
+    return "\n".join(ctx.clause_text(c) for c in family)
 
 
 @check("indemnity_beside_silent_cap", fields=("cap", "indemnity"))
@@ -147,3 +155,37 @@ def indemnity_beside_silent_cap(ctx: RuleContext, params: Params) -> Iterator[Hi
             related=(ctx.sentence_span(caps[0]),),
         )
         return
+
+
+_CARVED_REFERENCE = re.compile(
+    rf"indemni\w*{_IN}{{0,40}}?(?:under|in|pursuant to|set out in)\s+"
+    r"(?:Section|Article|Clause|§)\s*(\d+(?:\.\d+)*)",
+    re.I,
+)
+
+
+@check("cap_carve_out_misses_indemnity", fields=("carve_out", "target"))
+def cap_carve_out_misses_indemnity(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """The cap carves out "the indemnification obligations under Section 8.1", but Section 8.1
+    holds no indemnity while the indemnities sit elsewhere: whether they escape the cap is
+    unclear."""
+    numbers = _indemnity_numbers(ctx)
+    if not numbers:
+        return
+    for sentence in ctx.sentences:
+        # the carve-out may be one item of a list ("(b) ...;"): its clause says what it limits
+        clause = ctx.clause_of(sentence)
+        if not re.search(r"limitation|\bcap\b|shall not apply|not apply to|exceed", clause, re.I):
+            continue
+        for m in _CARVED_REFERENCE.finditer(sentence.text):
+            target = m.group(1)
+            if target in numbers or target.split(".")[0] in numbers:
+                continue
+            if not any(c.number == target or c.number == target.split(".")[0] for c in ctx.clauses):
+                continue  # a number the segmenter did not see: do not guess
+            start = sentence.start + m.start()
+            yield Hit(
+                ctx.span(start, sentence.start + m.end()),
+                {"carve_out": m.group().strip(), "target": target},
+            )
+            return

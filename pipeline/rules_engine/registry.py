@@ -80,6 +80,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_tables",
     "pipeline.rules_engine.checks_essentials",
     "pipeline.rules_engine.checks_caps",
+    "pipeline.rules_engine.checks_dates",
 )
 
 

@@ -1,0 +1,159 @@
+"""Twins for the checks over typed facts added from the 2026-12-01 dev contracts: each defect
+beside the lawful wording that differs from it by one fact."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.stages.parse_entities import ParseEntities
+from pipeline.stages.validate_rules import ValidateRules
+from tests.rules.helpers import Stages, rule_findings
+
+
+@pytest.fixture(scope="module")
+def stages() -> Stages:
+    return ParseEntities(), ValidateRules()
+
+
+def _rules(stages: Stages, text: str) -> set[str]:
+    return {f.rule_id or "" for f in rule_findings(stages, text)}
+
+
+PRICE_LIST = """农产品采购合同
+
+甲方：江苏禾润生鲜供应链有限公司
+乙方：洛川县果丰苹果专业合作社
+
+第一条 采购标的及价格以附件一《采购清单及价格表》为准，合同总价按各项单价乘以约定数量之和计算。
+第二条 定金。甲方应于签约后五日内支付第一期定金人民币壹拾贰万元整（¥120,000.00），并于2025年9月5日前支付第二期定金人民币{second}。
+第三条 本合同争议提交西安仲裁委员会仲裁。
+附件一：采购清单及价格表
+红富士苹果｜一级果｜单价7.20元/公斤｜约定数量60,000公斤
+红富士苹果｜二级果｜单价6.40元/公斤｜约定数量45,000公斤
+瑞阳苹果｜一级果｜单价8.60元/公斤｜约定数量15,000公斤
+"""
+# the price list totals 7.2 x 60,000 + 6.4 x 45,000 + 8.6 x 15,000 = ¥849,000; 20% = ¥169,800
+
+
+def test_deposit_tranches_are_measured_against_the_price_list(stages: Stages) -> None:
+    over = PRICE_LIST.format(second="伍万元整（¥50,000.00）")  # 170,000: 20.02%
+    at = PRICE_LIST.format(second="肆万玖仟捌佰元整（¥49,800.00）")  # 169,800: exactly 20%
+    assert "cn.deposit.over_20_percent" in _rules(stages, over)
+    assert "cn.deposit.over_20_percent" not in _rules(stages, at)
+
+
+TERM = """仓储合同
+
+存货人（甲方）：宁波港城物流集团有限公司
+保管人（乙方）：宁波北仑冷链仓储有限公司
+
+第三条 仓储期限
+3.1 本合同项下的仓储期限为十八个月，自2026年4月1日起算。
+3.2 本合同于{end}仓储期限届满后，任何一方不拟续约的，应提前六十日书面通知对方。
+第四条 本合同争议提交宁波仲裁委员会仲裁。
+"""
+
+
+def test_a_term_end_named_by_its_verb_is_checked_against_start_plus_term(stages: Stages) -> None:
+    assert "cn.date.term_vs_expiry" in _rules(stages, TERM.format(end="2027年3月31日"))
+    assert "cn.date.term_vs_expiry" not in _rules(stages, TERM.format(end="2027年9月30日"))
+
+
+INSTALMENTS = """装修工程承揽合同
+
+定作人（甲方）：杭州明远家居有限公司
+承揽人（乙方）：杭州匠心装饰工程有限公司
+
+第四条 本工程合同总价为人民币贰拾捌万陆仟壹佰贰拾伍元整（¥286,125.00）。
+第七条 付款方式
+7.1 开工当日，甲方支付首期工程款人民币伍万柒仟贰佰贰拾伍元整（¥57,225.00）。
+7.2 水电工程完成后三日内，甲方支付第二期工程款人民币捌万陆仟元整（¥86,000.00）。
+7.3 竣工交付之日，甲方支付第三期工程款人民币{third}。
+7.4 上述各期款项合计即为本合同第四条约定的工程合同总价。
+第八条 本合同争议提交杭州仲裁委员会仲裁。
+"""
+
+
+def test_instalments_that_say_they_make_up_a_total_stated_elsewhere(stages: Stages) -> None:
+    wrong = INSTALMENTS.format(third="壹拾叁万贰仟玖佰元整（¥132,900.00）")  # 276,125
+    right = INSTALMENTS.format(third="壹拾肆万贰仟玖佰元整（¥142,900.00）")  # 286,125
+    assert "cn.amount.parts_vs_stated_sum" in _rules(stages, wrong)
+    assert "cn.amount.parts_vs_stated_sum" not in _rules(stages, right)
+
+
+FEE = """CONSULTING AGREEMENT
+
+This Consulting Agreement is made on 2 June 2025 between Harrow Analytics Ltd ("Consultant") and Calder Water plc ("Client").
+6. FEES
+6.1 The Client shall pay the Consultant a fixed fee of £186,000 (one hundred and eighty-six thousand pounds), exclusive of VAT (the "Fee").
+7. GOVERNING LAW
+7.1 This Agreement is governed by the laws of England and Wales.
+SCHEDULE 2 - MILESTONES
+Milestone 1 - Inception Report accepted - 50% of the Fee - £93,000
+Milestone 2 - Final Report accepted - 50% of the Fee - £{second}
+"""
+
+
+def test_a_share_of_a_defined_fee_must_match_its_amount(stages: Stages) -> None:
+    assert "en.amount.share_mismatch" in _rules(stages, FEE.format(second="83,000"))
+    assert "en.amount.share_mismatch" not in _rules(stages, FEE.format(second="93,000"))
+
+
+CAP = """SOFTWARE LICENCE AGREEMENT
+
+This Software Licence Agreement is made on March 1, 2025 between Quillon Systems Inc. ("Licensor") and Marlow Freight LLC ("Licensee").
+8. WARRANTIES
+8.1 Licensor warrants that the Software will perform materially in accordance with the Documentation for ninety (90) days.
+9. INDEMNIFICATION
+9.1 Licensor shall defend and indemnify Licensee against any third-party claim that the Software infringes a patent or copyright.
+11. LIMITATION OF LIABILITY
+11.1 Each Party's total liability under this Agreement shall not exceed the Fees paid in the twelve (12) months before the claim.
+11.2 The limitation in Section 11.1 shall not apply to Licensor's indemnification obligations under Section {target}.
+12. GOVERNING LAW
+12.1 This Agreement is governed by the laws of the State of New York.
+"""
+
+
+def test_a_carve_out_pointing_at_a_clause_without_an_indemnity(stages: Stages) -> None:
+    assert "en.indemnity.carve_out_misses_indemnity" in _rules(stages, CAP.format(target="8.1"))
+    assert "en.indemnity.carve_out_misses_indemnity" not in _rules(stages, CAP.format(target="9.1"))
+
+
+ONE_SIDED = """CONSULTING AGREEMENT
+
+This Consulting Agreement is made on 2 June 2025 between Harrow Analytics Ltd ("Consultant") and Calder Water plc ("Client").
+12. LIABILITY
+12.1 The Client's total liability shall not exceed the Fee paid in the six (6) months before the claim.
+12.2 {who} liability under or in connection with this Agreement shall not be capped or restricted in amount or kind.
+13. GOVERNING LAW
+13.1 This Agreement is governed by the laws of England and Wales.
+"""
+
+
+def test_one_sided_unlimited_liability_however_the_limit_is_negated(stages: Stages) -> None:
+    assert "en.liability.unlimited_express" in _rules(
+        stages, ONE_SIDED.format(who="The Consultant's")
+    )
+    assert "en.liability.unlimited_express" not in _rules(
+        stages, ONE_SIDED.format(who="Neither party's")
+    )
+
+
+INSTALL = """设备买卖合同
+
+买受人（甲方）：宁波华辰塑胶制品有限公司
+出卖人（乙方）：广东瑞达智能装备有限公司
+
+第五条 交货
+5.1 乙方应于2026年5月25日将设备运至甲方工厂交付。
+第六条 安装
+6.1 乙方应自设备运抵交货地点之日起安排技术人员进场安装，安装调试工作应于{done}前全部完成。
+第七条 本合同争议提交宁波仲裁委员会仲裁。
+"""
+
+
+def test_a_deadline_before_the_event_it_runs_from(stages: Stages) -> None:
+    assert "cn.date.deadline_before_trigger" in _rules(stages, INSTALL.format(done="2026年5月18日"))
+    assert "cn.date.deadline_before_trigger" not in _rules(
+        stages, INSTALL.format(done="2026年6月18日")
+    )
