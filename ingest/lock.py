@@ -14,16 +14,25 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from kb.store import is_permission_error, read_only_error
 from pipeline.errors import KBLockTimeoutError
+
+LOCK_FILE = "ingest.lock"
 
 
 @contextmanager
 def ingest_lock(state_dir: Path, timeout: float = 600.0) -> Iterator[float]:
     """Hold ``state_dir/ingest.lock``; yields the seconds spent waiting for it."""
-    state_dir.mkdir(parents=True, exist_ok=True)
-    path = state_dir / "ingest.lock"
+    path = state_dir / LOCK_FILE
     started = time.monotonic()
-    with open(path, "a+") as handle:
+    try:
+        state_dir.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a+")  # noqa: SIM115 (closed by the with below)
+    except OSError as exc:
+        if is_permission_error(exc):
+            raise read_only_error(state_dir, exc) from exc
+        raise
+    with handle:
         while True:
             try:
                 fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -12,7 +12,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from pipeline.errors import KnowledgeBaseError
 
 
 class SourceRecord(BaseModel):
@@ -39,10 +41,25 @@ def manifest_path(state_dir: Path, collection: str) -> Path:
 
 
 def read_manifest(state_dir: Path, collection: str, backend: str) -> Manifest:
+    """The manifest, or an empty one when none was written; a damaged one is an error."""
     path = manifest_path(state_dir, collection)
-    if not path.exists():
+    try:
+        return Manifest.model_validate_json(path.read_bytes())
+    except FileNotFoundError:
         return Manifest(collection=collection, backend=backend)
-    return Manifest.model_validate_json(path.read_text(encoding="utf-8"))
+    except (OSError, ValidationError) as exc:
+        problem = exc.strerror if isinstance(exc, OSError) else "not a valid manifest"
+        raise KnowledgeBaseError(
+            f"{path}: the KB manifest cannot be read ({problem}). Fix: delete it and run "
+            "`contract-review kb build` (or your last `kb ingest`) again with the same --kb-path,"
+            f" --kb-url and --backend {backend}: it rewrites the manifest from the store "
+            "(nothing is re-embedded)"
+        ) from exc
+
+
+def manifest_articles(manifest: Manifest) -> int:
+    """How many articles the last complete ingest left in the store."""
+    return sum(record.articles for record in manifest.sources.values())
 
 
 def write_manifest(state_dir: Path, manifest: Manifest) -> None:

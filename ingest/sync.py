@@ -7,7 +7,13 @@ Under the ingest lock:
    re-embedded and upserted, ids no longer in the source are deleted, and articles whose text
    is identical only get their file hash updated;
 4. with ``prune=True`` (the bundled build), sources no longer listed are removed;
-5. write the manifest.
+5. write the manifest and the review snapshot.
+
+Steps 3-5 run under an "incomplete" marker (``ingest.health``): a build killed midway leaves it,
+so reviews and ``kb`` commands refuse the partial KB and name the command that resumes it. A
+source is skipped unread (step 2) only when the manifest of a *finished* ingest records it with
+the same file hash and as many articles as the store holds; any other source is chunked and
+diffed per article, so a resumed ingest embeds only the articles still missing.
 
 Why not llama-index's IngestionPipeline + docstore + ChromaVectorStore (read in
 llama_index/core/ingestion/pipeline.py and vector_stores/chroma/base.py, version 0.14):
@@ -34,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest.chunking import Chunk, chunk_source
+from ingest.health import IngestMarker, incomplete_marker
 from ingest.loaders import LoadedSource, load_source
 from ingest.lock import ingest_lock
 from ingest.manifest import Manifest, SourceRecord, now, read_manifest, write_manifest
@@ -93,16 +100,18 @@ def ingest(
     state_dir = store.location.state_dir
     with ingest_lock(state_dir, timeout=lock_timeout) as waited:
         summary.lock_wait_seconds = waited
+        manifest = read_manifest(state_dir, store.name, store.spec)
         stored = store.hashes_by_source()
         owner = {doc_id: source for source, ids in stored.items() for doc_id in ids}
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             loaded = list(pool.map(lambda spec: load_source(spec.path), specs))
         if progress:
             progress("read", len(specs), len(specs))
-        manifest = read_manifest(state_dir, store.name, store.spec)
         plan = _Plan(records=dict(manifest.sources))
         for spec, source in zip(specs, loaded, strict=True):
-            _plan_source(spec, source, stored.get(spec.source_id, {}), owner, plan, summary)
+            existing = stored.get(spec.source_id, {})
+            record = manifest.sources.get(spec.source_id)
+            _plan_source(spec, source, existing, record, owner, plan, summary)
         if prune:
             wanted = {spec.source_id for spec in specs}
             for source_id, ids in stored.items():
@@ -111,12 +120,20 @@ def ingest(
                     plan.records.pop(source_id, None)
                     summary.files_removed += 1
                     summary.removed += len(ids)
-        _apply(store, plan, progress)
-        manifest = Manifest(
-            collection=store.name, backend=store.spec, updated_at=now(), sources=plan.records
+        marker = IngestMarker(
+            collection=store.name,
+            backend=store.spec,
+            command="build" if prune else "ingest",
+            sources=() if prune else tuple(str(spec.path) for spec in specs),
+            planned=len(plan.upserts),
         )
-        write_manifest(state_dir, manifest)
-        _write_review_snapshot(store, manifest.updated_at)
+        with incomplete_marker(state_dir, marker) as advance:
+            _apply(store, plan, progress, advance)
+            manifest = Manifest(
+                collection=store.name, backend=store.spec, updated_at=now(), sources=plan.records
+            )
+            write_manifest(state_dir, manifest)
+            _write_review_snapshot(store, manifest.updated_at)
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -145,16 +162,23 @@ def _plan_source(
     spec: SourceSpec,
     source: LoadedSource,
     existing: dict[str, tuple[str, str]],
+    record: SourceRecord | None,
     owner: dict[str, str],
     plan: _Plan,
     summary: IngestSummary,
 ) -> None:
-    if existing and all(file_hash == source.file_hash for _, file_hash in existing.values()):
+    if (
+        existing
+        and record is not None
+        and record.file_hash == source.file_hash
+        and record.articles == len(existing)
+        and all(file_hash == source.file_hash for _, file_hash in existing.values())
+    ):  # a finished ingest stored exactly this file: nothing to read further
         summary.files_unchanged += 1
         summary.unchanged += len(existing)
         return
     chunks = chunk_source(spec.law, source, spec.source_id)
-    summary.files_changed += 1
+    writes = len(plan.upserts) + len(plan.hash_only) + len(plan.deletes)
     current_ids = {chunk.doc_id for chunk in chunks}
     for chunk in chunks:
         other = owner.get(chunk.doc_id)
@@ -171,30 +195,43 @@ def _plan_source(
             plan.upserts.append(chunk)
             summary.updated += 1
         else:
-            plan.hash_only.append(chunk)
-            summary.unchanged += 1
+            if previous[1] != source.file_hash:  # same text, new file: metadata only
+                plan.hash_only.append(chunk)
+            summary.unchanged += 1  # else stored as it is (a resumed ingest got this far)
     gone = [doc_id for doc_id in existing if doc_id not in current_ids]
     plan.deletes.extend(gone)
     summary.removed += len(gone)
+    if len(plan.upserts) + len(plan.hash_only) + len(plan.deletes) > writes:
+        summary.files_changed += 1
+    else:
+        summary.files_unchanged += 1
     plan.records[spec.source_id] = SourceRecord(
         source=spec.source_id,
         law_key=spec.law.key,
         file_hash=source.file_hash,
-        articles=len(chunks),
+        articles=len(current_ids),
         ingested_at=now(),
     )
 
 
-def _apply(store: ChunkStore, plan: _Plan, progress: Progress | None) -> None:
+def _apply(
+    store: ChunkStore, plan: _Plan, progress: Progress | None, advance: Callable[[int], None]
+) -> None:
     total = len(plan.upserts)
     if progress:
         progress("embed", 0, total)
+
+    def on_batch(n: int) -> None:
+        advance(n)
+        if progress:
+            progress("embed", n, total)
+
     store.upsert(
         ids=[c.doc_id for c in plan.upserts],
         texts=[c.article.indexed_text for c in plan.upserts],
         metadatas=[c.metadata() for c in plan.upserts],
         embed_texts=[c.article.indexed_text for c in plan.upserts],
-        on_batch=(lambda n: progress("embed", n, total)) if progress else None,
+        on_batch=on_batch,
     )
     store.update_metadata(
         [c.doc_id for c in plan.hash_only], [c.metadata() for c in plan.hash_only]

@@ -4,14 +4,16 @@ Chroma's embedded client writes to ``chroma.sqlite3`` whenever it is opened, eve
 review that opened it would modify the user's KB. Every ingest (``kb build``, ``kb ingest``)
 therefore finishes by writing ``snapshot-<collection>.npz`` beside the manifest: the ids, the
 vectors, the texts and the metadata, stamped with the manifest it matches, and the BM25 token
-cache. A review loads that file and touches nothing under ``.kb/``; a snapshot that does not
-match the manifest is not used (the review says so and runs on the catalog).
+cache. A review loads that file and touches nothing under ``.kb/``, so a read-only KB folder
+works. A snapshot that does not match the manifest is a damaged KB (``ingest.health``): the review
+stops with the fix, or with ``--kb-fallback catalog`` runs on the catalog and says why.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import zipfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,8 @@ from kb.store import KBLocation, Metadata, StatuteStore, StoredChunk, rank_by_co
 from pipeline.errors import KnowledgeBaseError
 
 SNAPSHOT_VERSION = 1
+# what np.load and the payload raise for a truncated or damaged file
+_UNREADABLE = (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile)
 
 
 def snapshot_path(state_dir: Path, collection: str) -> Path:
@@ -56,11 +60,12 @@ def write_snapshot(store: StatuteStore, stamp: str) -> Path:
 def snapshot_stamp(path: Path) -> str | None:
     """The manifest stamp a snapshot was written for, or None when it cannot be read."""
     try:
-        with np.load(path, allow_pickle=False) as arrays:
+        # our own handle: np.load leaks its file when a damaged archive makes it raise
+        with open(path, "rb") as handle, np.load(handle, allow_pickle=False) as arrays:
             if int(arrays["version"]) != SNAPSHOT_VERSION:
                 return None
             return str(arrays["stamp"])
-    except (OSError, ValueError, KeyError):
+    except _UNREADABLE:
         return None
 
 
@@ -77,18 +82,25 @@ class SnapshotStore:
         self.spec = spec
         self.backend = backend
         path = snapshot_path(location.state_dir, name)
-        with np.load(path, allow_pickle=False) as arrays:
-            self._ids = [str(i) for i in arrays["ids"]]
-            matrix = np.asarray(arrays["vectors"], dtype=np.float32)
-            payload = json.loads(str(arrays["payload"]))
+        try:
+            with open(path, "rb") as handle, np.load(handle, allow_pickle=False) as arrays:
+                self._ids = [str(i) for i in arrays["ids"]]
+                matrix = np.asarray(arrays["vectors"], dtype=np.float32).reshape(len(self._ids), -1)
+                payload = json.loads(str(arrays["payload"]))
+            self._chunks = [
+                StoredChunk(doc_id, text, meta)
+                for doc_id, text, meta in zip(
+                    self._ids, payload["documents"], payload["metadatas"], strict=True
+                )
+            ]
+        except _UNREADABLE as exc:
+            raise KnowledgeBaseError(
+                f"{path}: the KB's review snapshot is damaged ({type(exc).__name__}: {exc}). "
+                f"Fix: run `contract-review kb build --kb-path {location.path} --backend {spec}` "
+                "to rewrite it"
+            ) from exc
         norms = np.linalg.norm(matrix, axis=1, keepdims=True)
         self._matrix = matrix / np.maximum(norms, 1e-12)
-        self._chunks = [
-            StoredChunk(doc_id, text, meta)
-            for doc_id, text, meta in zip(
-                self._ids, payload["documents"], payload["metadatas"], strict=True
-            )
-        ]
         self._by_id = {c.doc_id: c for c in self._chunks}
         self._row = {doc_id: i for i, doc_id in enumerate(self._ids)}
 

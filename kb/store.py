@@ -14,12 +14,19 @@ millisecond.
 Chunk ids are doc_ids (``cn.civil-code.585``), so exact ``get`` needs no search. Metadata per
 chunk: law_key, law_title, label, caption, heading_path, source, file_hash, content_hash,
 jurisdiction, status, kind and (PDF sources) page/page_end.
+
+Opening a store is for writing (``kb build``/``ingest``/``eval``): a read-only folder, a damaged
+``chroma.sqlite3`` (checked from its header first, because Chroma silently replaces a 0-byte
+file with an empty database) and a server that does not answer are refused with the fix
+(exit 30, 30 and 34). Reviews and ``kb query``/``show``/``stats`` read ``kb.snapshot`` instead.
 """
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
+import struct
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -33,12 +40,14 @@ from chromadb.config import Settings
 
 from kb.embeddings import EmbeddingBackend, KBEmbeddingFunction, collection_suffix
 from kb.prebuilt import prebuilt_vectors, text_key
-from pipeline.errors import KnowledgeBaseError
+from pipeline.errors import KBUnreachableError, KnowledgeBaseError
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 KB_PATH_ENV = "CONTRACT_REVIEW_KB"
 COLLECTION_PREFIX = "statutes"
+DB_FILE = "chroma.sqlite3"
 _BATCH = 256
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 
 Metadata = dict[str, str | int | float | bool]
 
@@ -64,10 +73,25 @@ class KBLocation:
         return self.path / f"server-{parsed.hostname}-{parsed.port}"
 
     def client(self) -> Any:
+        """A Chroma client for writing (``kb build``/``ingest``): refuses a damaged or read-only
+        local folder with the fix, and an unreachable server with exit 34."""
         settings = Settings(anonymized_telemetry=False)
         if self.url is None:
-            self.path.mkdir(parents=True, exist_ok=True)
-            return chromadb.PersistentClient(path=str(self.path), settings=settings)
+            try:
+                self.path.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                if is_permission_error(exc):
+                    raise read_only_error(self.path, exc) from exc
+                raise
+            check_writable(self.path)
+            problem = sqlite_problem(self.path / DB_FILE)
+            if problem:
+                raise KnowledgeBaseError(damaged_db_message(self.path, problem))
+            try:
+                return chromadb.PersistentClient(path=str(self.path), settings=settings)
+            except Exception as exc:  # chromadb raises its own InternalError for a bad database
+                problem = f"Chroma cannot open it ({exc})"
+                raise KnowledgeBaseError(damaged_db_message(self.path, problem)) from exc
         parsed = urlparse(self.url)
         if parsed.scheme not in ("http", "https") or not parsed.hostname:
             raise KnowledgeBaseError(
@@ -79,16 +103,102 @@ class KBLocation:
                 host=parsed.hostname, port=port, ssl=parsed.scheme == "https", settings=settings
             )
         except Exception as exc:  # chromadb raises bare ValueError/ConnectionError here
-            raise KnowledgeBaseError(
+            raise KBUnreachableError(
                 f"{self.url}: cannot reach the Chroma server ({exc}). "
                 "Fix: start it with `chroma run --path <dir>` or drop --kb-url"
             ) from exc
 
 
+def sqlite_problem(db: Path) -> str | None:
+    """What is wrong with ``db`` as an SQLite file, from its size and 100-byte header alone
+    (nothing is opened for writing; None when it is whole or absent).
+
+    Catches the damage a copy or a full disk leaves: 0 bytes, not SQLite, or shorter than the
+    page count its header records (a truncated file).
+    """
+    try:
+        size = db.stat().st_size
+        if size == 0:
+            return "the file is empty (0 bytes)"
+        with open(db, "rb") as handle:
+            header = handle.read(100)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"it cannot be read ({exc.strerror or exc})"
+    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+        return f"it is not an SQLite database ({size:,} bytes)"
+    (page_size,) = struct.unpack_from(">H", header, 16)
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        return f"its header is damaged (page size {page_size})"
+    (change_counter,) = struct.unpack_from(">I", header, 24)
+    (pages,) = struct.unpack_from(">I", header, 28)
+    (valid_for,) = struct.unpack_from(">I", header, 92)  # the page count is valid when equal
+    if pages and valid_for == change_counter and size < pages * page_size:
+        return f"it is truncated ({size:,} of {pages * page_size:,} bytes)"
+    if size % page_size:
+        return f"it is truncated ({size:,} bytes, not a whole number of {page_size}-byte pages)"
+    return None
+
+
+def damaged_db_message(path: Path, problem: str) -> str:
+    return (
+        f"{path / DB_FILE}: the KB's Chroma database is damaged: {problem}. Fix: move {path} "
+        f"aside and rebuild it with `contract-review kb build --kb-path {path}` (then `kb ingest` "
+        "your own statutes again)"
+    )
+
+
+def check_writable(path: Path) -> None:
+    """Refuse a KB folder (or its database) this process cannot write, before anything starts."""
+    db = path / DB_FILE
+    for target in (db, path) if db.exists() else (path,):
+        if target.exists() and not os.access(target, os.W_OK):
+            raise read_only_error(path)
+
+
+def store_error(location: KBLocation, exc: Exception) -> KnowledgeBaseError:
+    """The KB's error for a failure of the OS or of Chroma while using the store: a read-only
+    or full folder (30), a server that stopped answering (34), a damaged database (30)."""
+    if isinstance(exc, OSError):
+        if is_permission_error(exc):
+            return read_only_error(location.state_dir, exc)
+        return KnowledgeBaseError(
+            f"{exc.filename or location.state_dir}: {exc.strerror or exc}. Fix: check the KB "
+            "folder (free disk space, permissions) and run the command again"
+        )
+    if location.url is not None:
+        return KBUnreachableError(
+            f"{location.url}: the Chroma server did not answer ({type(exc).__name__}: {exc}). "
+            "Fix: check the server (`chroma run --path <dir>`), or drop --kb-url"
+        )
+    return KnowledgeBaseError(damaged_db_message(location.path, f"Chroma failed: {exc}"))
+
+
+def read_only_error(path: Path, exc: OSError | None = None) -> KnowledgeBaseError:
+    why = f" ({exc.strerror})" if exc is not None and exc.strerror else ""
+    return KnowledgeBaseError(
+        f"{path}: the KB folder is read-only{why}; building or ingesting writes to it (reviews "
+        f"and `kb query`/`show`/`stats` only read it). Fix: make it writable (chmod -R u+w {path})"
+        " or pass --kb-path with a writable copy"
+    )
+
+
+def is_permission_error(exc: OSError) -> bool:
+    return exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+
+
 @contextmanager
 def _open_lock(directory: Path) -> Iterator[None]:
-    directory.mkdir(parents=True, exist_ok=True)
-    with open(directory / "open.lock", "a+") as handle:
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        handle = open(directory / "open.lock", "a+")  # noqa: SIM115 (closed below)
+    except OSError as exc:
+        if is_permission_error(exc):
+            raise read_only_error(directory, exc) from exc
+        raise
+    with handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
         try:
             yield
@@ -149,12 +259,15 @@ class StatuteStore:
         with _open_lock(location.state_dir):
             self._client = location.client()
             self._vectors: tuple[list[str], np.ndarray, list[Mapping[str, Any]]] | None = None
-            self._collection = self._client.get_or_create_collection(
-                name=self.name,
-                embedding_function=KBEmbeddingFunction(backend=spec),
-                configuration={"hnsw": {"space": "cosine"}},
-                metadata={"embedding_backend": spec},
-            )
+            try:
+                self._collection = self._client.get_or_create_collection(
+                    name=self.name,
+                    embedding_function=KBEmbeddingFunction(backend=spec),
+                    configuration={"hnsw": {"space": "cosine"}},
+                    metadata={"embedding_backend": spec},
+                )
+            except Exception as exc:  # chromadb's own errors, or httpx's for a server
+                raise store_error(location, exc) from exc
 
     def count(self) -> int:
         return int(self._collection.count())
@@ -274,13 +387,20 @@ def open_store(
 ) -> StatuteStore:
     """Open (creating if needed) the collection for ``backend`` at a folder or server."""
     from kb.defaults import DEFAULT_BACKEND
-    from kb.embeddings import BACKEND_NAMES, LazyBackend, get_backend
+    from kb.embeddings import LazyBackend
 
-    spec = backend or DEFAULT_BACKEND
-    if spec not in BACKEND_NAMES and not spec.startswith("st:"):
-        get_backend(spec)  # raises the "unknown backend" error now, not at first use
+    spec = check_backend_name(backend or DEFAULT_BACKEND)
     location = KBLocation(path=kb_path or default_kb_path(), url=kb_url)
     return StatuteStore(location, LazyBackend(spec), spec)
+
+
+def check_backend_name(spec: str) -> str:
+    """``spec`` if it names a backend; raises the "unknown backend" error now, not at first use."""
+    from kb.embeddings import BACKEND_NAMES, get_backend
+
+    if spec not in BACKEND_NAMES and not spec.startswith("st:"):
+        get_backend(spec)
+    return spec
 
 
 def matches_where(meta: Mapping[str, Any], where: Mapping[str, Any] | None) -> bool:

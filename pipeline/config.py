@@ -34,7 +34,12 @@ class LLMSettings(BaseModel):
     spec: str = "auto"
     url: str | None = Field(default=None, description="Ollama host; else $OLLAMA_HOST.")
     ollama_model: str = "qwen2.5:7b-instruct"
-    timeout_s: float = Field(default=15.0, gt=0)
+    timeout_s: float = Field(
+        default=15.0,
+        gt=0,
+        description="Deadline for each LLM call as a whole (both backends), whatever the "
+        "server does; a timed-out call is retried, then the run degrades to none.",
+    )
     retries: int = Field(default=2, ge=0)
     backoff_s: float = Field(default=0.5, ge=0)
     max_reasks: int = Field(default=2, ge=0, le=2)
@@ -78,6 +83,11 @@ class KBSettings(BaseModel):
     use_store: Literal["auto", "off"] = Field(
         default="auto", description="auto: the store when it is built; off: catalog only."
     )
+    fallback: Literal["error", "catalog"] = Field(
+        default="error",
+        description="A damaged or incomplete KB: error stops the run (exit 30, with the fix); "
+        "catalog reviews against the bundled catalog and says so in the report.",
+    )
 
 
 RuleSide = Literal[
@@ -103,6 +113,13 @@ class RunConfig(BaseModel):
         ge=1,
         description="Threads for the native libraries (embeddings, BLAS, llama.cpp); None: "
         "$CONTRACT_REVIEW_THREADS, else the available cores over the concurrent jobs.",
+    )
+    deadline_s: float | None = Field(
+        default=None,
+        gt=0,
+        description="Seconds for the whole review from the start of the first stage: an LLM "
+        "call still running then is cut off and the rest of the run is in none mode, flagged "
+        "for human review. The deterministic stages always run to the end.",
     )
 
     @property

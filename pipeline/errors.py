@@ -148,7 +148,8 @@ class LLMReplyError(LLMError):
         self.problem = problem
         super().__init__(
             f"stage {stage!r}: the LLM reply failed validation {attempts} time(s): {problem}. "
-            "Fix: use a model that follows JSON schemas (e.g. qwen2.5 via Ollama)"
+            "Fix: use a model that follows JSON schemas (e.g. qwen2.5 via Ollama); if the "
+            "reply was not JSON or not Ollama's reply shape, check the server at --llm-url"
         )
 
 

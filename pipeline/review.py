@@ -80,6 +80,7 @@ def build_report(
     # conflicting authority found by CrossCheckKB: a question for a lawyer, not a finding
     # (from the round the loop kept, when it ran: a redraft has its own claims and conflicts)
     review_items += result.artifacts.get("kb_review_final", result.artifacts.get("kb_review", ()))
+    review_items += result.artifacts.get("kb_notices", ())  # a KB fallback: say so
     return ReviewReport(
         tool_version=__version__,
         run_id=run_id,
@@ -140,6 +141,8 @@ def review_file(
     pipeline = build_review_pipeline(config, session, mode_info.plumbing)
     pipeline.warm_up()
     load_ms = round((time.perf_counter() - loading) * 1000, 1)
+    if config.deadline_s is not None:
+        session.set_review_deadline(time.monotonic() + config.deadline_s)
     inputs = {"source_path": str(path)}
     run_id = uuid.uuid4().hex
     created_at = datetime.now(UTC).isoformat(timespec="seconds")

@@ -1,36 +1,51 @@
-"""A small HTTP server on 127.0.0.1 that speaks Ollama's API, backed by llama-cpp-python.
+"""Small HTTP servers on 127.0.0.1 that speak Ollama's API, for the real ``ollama`` client.
 
-No real Ollama server can be installed here, so integration tests drive the real ``ollama``
-client against this one: /api/version, /api/tags, /api/show, /api/chat and /api/generate,
-with ``format`` (a JSON schema, or "json") mapped to llama.cpp's JSON-schema response format,
-and NDJSON streaming when ``stream`` is true (Ollama's default).
+No real Ollama server can be installed here, so integration tests drive the real client
+against these:
+
+- ``OllamaTestServer``, backed by llama-cpp-python: /api/version, /api/tags, /api/show,
+  /api/chat and /api/generate, with ``format`` (a JSON schema, or "json") mapped to llama.cpp's
+  JSON-schema response format, and NDJSON streaming when ``stream`` is true (Ollama's default).
+- ``FaultyOllamaServer``, with no model at all: /api/chat answers from a script of ``Reply``
+  values, good ones and the faults a broken server or proxy produces (a body that is not JSON,
+  JSON that is not Ollama's shape, a trickle of one byte every few seconds, a full reply after a
+  long delay, HTTP 500). It records when each chat began and ended and whether the client hung
+  up, so tests can show that a call was cut off at its deadline and its connection closed.
 """
 
 from __future__ import annotations
 
 import json
+import select
+import socket
 import threading
 import time
+from collections import deque
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, Literal
 
-from pipeline.llm.llamacpp_backend import LlamaCppLLM
+from pipeline.llm.llamacpp_backend import REPEAT_PENALTY, LlamaCppLLM
 
 MODEL_NAME = "smollm2:135m"
+FAULT_MODEL = "faulty:1b"
 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat()
 
 
-class OllamaTestServer:
-    def __init__(self, backend: LlamaCppLLM, model_name: str = MODEL_NAME) -> None:
-        self.backend = backend
+class _OllamaAPIServer:
+    """The HTTP side both servers share: routes, the model check and the request log."""
+
+    model_name: str
+
+    def __init__(self, model_name: str) -> None:
         self.model_name = model_name
-        self.delay_s = 0.0  # tests raise it to provoke client timeouts
         self.requests: list[tuple[str, dict[str, Any]]] = []
+        self._stop = threading.Event()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
@@ -40,37 +55,25 @@ class OllamaTestServer:
         host, port = self._httpd.server_address[:2]
         return f"http://{host!s}:{port}"
 
-    def __enter__(self) -> OllamaTestServer:
+    def __enter__(self) -> Any:
         self._thread.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._stop.set()  # ends trickles and delays still running
         self._httpd.shutdown()
         self._httpd.server_close()
         self._thread.join(timeout=5)
 
-    # -- inference -------------------------------------------------------------------------
+    # -- what a subclass provides ----------------------------------------------------------
 
-    def _completion(self, messages: list[dict[str, str]], body: dict[str, Any]) -> Iterator[Any]:
-        fmt = body.get("format")
-        response_format: dict[str, Any] | None = None
-        if isinstance(fmt, dict):
-            response_format = {"type": "json_object", "schema": fmt}
-        elif fmt == "json":
-            response_format = {"type": "json_object"}
-        options = body.get("options") or {}
-        time.sleep(self.delay_s)
-        with self.backend.lock:  # one llama.cpp context: one inference at a time
-            result = self.backend.load().create_chat_completion(
-                messages=messages,
-                response_format=response_format,
-                temperature=float(options.get("temperature", 0.2)),
-                max_tokens=int(options.get("num_predict", 256)),
-                seed=int(options.get("seed", 0)),
-                stream=bool(body.get("stream", True)),
-            )
-            chunks = [result] if isinstance(result, dict) else list(result)
-        yield from chunks
+    def _model_size(self) -> int:
+        return 0
+
+    def _chat(
+        self, handler: Any, body: dict[str, Any], messages: list[dict[str, str]], chat: bool
+    ) -> None:
+        raise NotImplementedError
 
     # -- HTTP ------------------------------------------------------------------------------
 
@@ -81,10 +84,12 @@ class OllamaTestServer:
             def log_message(self, format: str, *args: Any) -> None:  # keep test output clean
                 pass
 
-            def _json(self, status: int, payload: dict[str, Any]) -> None:
-                data = json.dumps(payload).encode()
+            def send_json(self, status: int, payload: Any) -> None:
+                self.send_bytes(status, json.dumps(payload).encode(), "application/json")
+
+            def send_bytes(self, status: int, data: bytes, content_type: str) -> None:
                 self.send_response(status)
-                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Type", content_type)
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)
@@ -97,25 +102,25 @@ class OllamaTestServer:
 
             def do_GET(self) -> None:
                 if self.path == "/api/version":
-                    self._json(200, {"version": "0.0.0-test"})
+                    self.send_json(200, {"version": "0.0.0-test"})
                 elif self.path == "/api/tags":
-                    self._json(200, {"models": [server._tag()]})
+                    self.send_json(200, {"models": [server._tag()]})
                 else:
-                    self._json(404, {"error": f"no route {self.path}"})
+                    self.send_json(404, {"error": f"no route {self.path}"})
 
             def do_POST(self) -> None:
                 body = self._body()
                 if self.path == "/api/show":
                     if body.get("model") != server.model_name:
-                        self._json(404, {"error": f"model '{body.get('model')}' not found"})
+                        self.send_json(404, {"error": f"model '{body.get('model')}' not found"})
                         return
-                    self._json(200, server._show())
+                    self.send_json(200, server._show())
                     return
                 if self.path not in ("/api/chat", "/api/generate"):
-                    self._json(404, {"error": f"no route {self.path}"})
+                    self.send_json(404, {"error": f"no route {self.path}"})
                     return
                 if body.get("model") != server.model_name:
-                    self._json(404, {"error": f"model '{body.get('model')}' not found"})
+                    self.send_json(404, {"error": f"model '{body.get('model')}' not found"})
                     return
                 chat = self.path == "/api/chat"
                 if chat:
@@ -129,46 +134,23 @@ class OllamaTestServer:
                         if body.get("system")
                         else []
                     ) + [{"role": "user", "content": body.get("prompt", "")}]
-                if body.get("stream", True):
-                    self._stream(body, messages, chat)
-                else:
-                    result = next(server._completion(messages, body))
-                    text = result["choices"][0]["message"]["content"] or ""
-                    self._json(200, server._final(result.get("usage", {}), text, chat))
-
-            def _stream(self, body: dict[str, Any], messages: list[dict[str, str]], chat: bool):  # type: ignore[no-untyped-def]
-                self.send_response(200)
-                self.send_header("Content-Type", "application/x-ndjson")
-                self.end_headers()
-                pieces = 0
-                for chunk in server._completion(messages, body):
-                    delta = chunk["choices"][0].get("delta", {}).get("content") or ""
-                    if not delta:
-                        continue
-                    pieces += 1
-                    part = server._part(delta, chat, done=False)
-                    self.wfile.write(json.dumps(part).encode() + b"\n")
-                    self.wfile.flush()
-                usage = {"prompt_tokens": 0, "completion_tokens": pieces}
-                final = server._final(usage, "", chat)
-                self.wfile.write(json.dumps(final).encode() + b"\n")
+                server._chat(self, body, messages, chat)
 
         return Handler
 
     def _tag(self) -> dict[str, Any]:
-        size = self.backend.model_path.stat().st_size
         return {
             "name": self.model_name,
             "model": self.model_name,
             "modified_at": _now(),
-            "size": size,
+            "size": self._model_size(),
             "digest": "0" * 64,
             "details": {"format": "gguf", "family": "llama", "parameter_size": "135M"},
         }
 
     def _show(self) -> dict[str, Any]:
         return {
-            "modelfile": f"FROM {self.backend.model_path.name}",
+            "modelfile": f"FROM {self.model_name}",
             "parameters": "",
             "template": "{{ .Prompt }}",
             "details": {"format": "gguf", "family": "llama", "parameter_size": "135M"},
@@ -193,3 +175,220 @@ class OllamaTestServer:
             total_duration=0,
         )
         return part
+
+
+class OllamaTestServer(_OllamaAPIServer):
+    def __init__(self, backend: LlamaCppLLM, model_name: str = MODEL_NAME) -> None:
+        self.backend = backend
+        self.delay_s = 0.0  # tests raise it to provoke client timeouts
+        super().__init__(model_name)
+
+    def __enter__(self) -> OllamaTestServer:
+        super().__enter__()
+        return self
+
+    def _model_size(self) -> int:
+        return self.backend.model_path.stat().st_size
+
+    def _show(self) -> dict[str, Any]:
+        return {**super()._show(), "modelfile": f"FROM {self.backend.model_path.name}"}
+
+    # -- inference -------------------------------------------------------------------------
+
+    def _completion(self, messages: list[dict[str, str]], body: dict[str, Any]) -> Iterator[Any]:
+        fmt = body.get("format")
+        response_format: dict[str, Any] | None = None
+        if isinstance(fmt, dict):
+            response_format = {"type": "json_object", "schema": fmt}
+        elif fmt == "json":
+            response_format = {"type": "json_object"}
+        options = body.get("options") or {}
+        time.sleep(self.delay_s)
+        with self.backend.lock:  # one llama.cpp context: one inference at a time
+            result = self.backend.load().create_chat_completion(
+                messages=messages,
+                response_format=response_format,
+                temperature=float(options.get("temperature", 0.2)),
+                max_tokens=int(options.get("num_predict", 256)),
+                repeat_penalty=float(options.get("repeat_penalty", REPEAT_PENALTY)),
+                seed=int(options.get("seed", 0)),
+                stream=bool(body.get("stream", True)),
+            )
+            chunks = [result] if isinstance(result, dict) else list(result)
+        yield from chunks
+
+    def _chat(
+        self, handler: Any, body: dict[str, Any], messages: list[dict[str, str]], chat: bool
+    ) -> None:
+        if not body.get("stream", True):
+            result = next(self._completion(messages, body))
+            text = result["choices"][0]["message"]["content"] or ""
+            handler.send_json(200, self._final(result.get("usage", {}), text, chat))
+            return
+        handler.send_response(200)
+        handler.send_header("Content-Type", "application/x-ndjson")
+        handler.end_headers()
+        pieces = 0
+        for chunk in self._completion(messages, body):
+            delta = chunk["choices"][0].get("delta", {}).get("content") or ""
+            if not delta:
+                continue
+            pieces += 1
+            part = self._part(delta, chat, done=False)
+            handler.wfile.write(json.dumps(part).encode() + b"\n")
+            handler.wfile.flush()
+        usage = {"prompt_tokens": 0, "completion_tokens": pieces}
+        final = self._final(usage, "", chat)
+        handler.wfile.write(json.dumps(final).encode() + b"\n")
+
+
+# -- the fault server ---------------------------------------------------------------------
+
+ReplyKind = Literal["ok", "not_json", "wrong_shape", "trickle", "slow", "http_500"]
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One scripted answer to /api/chat. ``content`` is the model's text for ok/trickle/slow;
+    ``seconds`` is the pause between bytes (trickle) or before the reply (slow)."""
+
+    kind: ReplyKind
+    content: str = "{}"
+    seconds: float = 0.0
+
+    @classmethod
+    def ok(cls, content: str) -> Reply:
+        return cls("ok", content)
+
+    @classmethod
+    def not_json(cls) -> Reply:
+        return cls("not_json")
+
+    @classmethod
+    def wrong_shape(cls) -> Reply:
+        return cls("wrong_shape")
+
+    @classmethod
+    def trickle(cls, every_s: float, content: str = "{}") -> Reply:
+        return cls("trickle", content, every_s)
+
+    @classmethod
+    def slow(cls, delay_s: float, content: str = "{}") -> Reply:
+        return cls("slow", content, delay_s)
+
+    @classmethod
+    def http_500(cls) -> Reply:
+        return cls("http_500")
+
+
+# What the faults send: an HTML error page from a proxy, and an OpenAI-style chat reply.
+NOT_JSON_BODY = b"<html><body><h1>502 Bad Gateway</h1>upstream timed out</body></html>\n"
+
+
+def _openai_shape(content: str) -> dict[str, Any]:
+    return {
+        "id": "chatcmpl-1",
+        "object": "chat.completion",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}}],
+    }
+
+
+@dataclass
+class ChatLog:
+    """One /api/chat exchange as the fault server saw it (``time.monotonic()`` times)."""
+
+    kind: ReplyKind
+    began: float
+    ended: float = 0.0
+    client_hung_up: bool = False
+    bytes_sent: int = 0
+
+
+class FaultyOllamaServer(_OllamaAPIServer):
+    """Ollama's API with no model: each /api/chat takes the next scripted ``Reply``, or
+    ``default`` when the script is empty."""
+
+    def __init__(self, default: Reply, model_name: str = FAULT_MODEL) -> None:
+        self.default = default
+        self._script: deque[Reply] = deque()
+        self.chats: list[ChatLog] = []
+        super().__init__(model_name)
+
+    def __enter__(self) -> FaultyOllamaServer:
+        super().__enter__()
+        return self
+
+    def script(self, *replies: Reply) -> None:
+        self._script.extend(replies)
+
+    def _next(self) -> Reply:
+        return self._script.popleft() if self._script else self.default
+
+    def _chat(
+        self, handler: Any, body: dict[str, Any], messages: list[dict[str, str]], chat: bool
+    ) -> None:
+        reply = self._next()
+        log = ChatLog(reply.kind, time.monotonic())
+        self.chats.append(log)
+        try:
+            self._answer(handler, reply, log, stream=bool(body.get("stream", True)), chat=chat)
+        except OSError:  # the client hung up while we wrote
+            log.client_hung_up = True
+        finally:
+            log.ended = time.monotonic()
+
+    def _answer(
+        self, handler: Any, reply: Reply, log: ChatLog, *, stream: bool, chat: bool
+    ) -> None:
+        if reply.kind == "http_500":
+            handler.send_json(500, {"error": "llama runner process has terminated"})
+        elif reply.kind == "not_json":
+            handler.send_bytes(200, NOT_JSON_BODY, "application/json")
+        elif reply.kind == "wrong_shape":
+            handler.send_json(200, _openai_shape(reply.content))
+        elif reply.kind == "ok":
+            handler.send_bytes(200, self._body_of(reply.content, stream, chat), self._type(stream))
+        elif reply.kind == "slow":
+            if self._wait_or_hang_up(handler, reply.seconds):
+                log.client_hung_up = True
+                return
+            handler.send_bytes(200, self._body_of(reply.content, stream, chat), self._type(stream))
+        else:  # trickle: a valid reply, one byte at a time
+            data = self._body_of(reply.content, stream, chat)
+            handler.send_response(200)
+            handler.send_header("Content-Type", self._type(stream))
+            handler.send_header("Content-Length", str(len(data)))
+            handler.end_headers()
+            handler.wfile.flush()
+            for i in range(len(data)):
+                handler.wfile.write(data[i : i + 1])
+                handler.wfile.flush()
+                log.bytes_sent += 1
+                if self._wait_or_hang_up(handler, reply.seconds):
+                    log.client_hung_up = True
+                    return
+
+    def _wait_or_hang_up(self, handler: Any, seconds: float) -> bool:
+        """Wait ``seconds`` (or until the server stops); true as soon as the client hangs up."""
+        conn: socket.socket = handler.connection
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0 and not self._stop.is_set():
+            readable, _, _ = select.select([conn], [], [], min(left, 0.05))
+            if readable:  # the request was read whole: readable now means EOF or a reset
+                try:
+                    if conn.recv(1, socket.MSG_PEEK) == b"":
+                        return True
+                except OSError:
+                    return True
+        return self._stop.is_set()
+
+    @staticmethod
+    def _type(stream: bool) -> str:
+        return "application/x-ndjson" if stream else "application/json"
+
+    def _body_of(self, content: str, stream: bool, chat: bool) -> bytes:
+        usage = {"prompt_tokens": 10, "completion_tokens": max(1, len(content) // 4)}
+        if not stream:
+            return json.dumps(self._final(usage, content, chat)).encode()
+        parts = [self._part(content, chat, done=False), self._final(usage, "", chat)]
+        return b"".join(json.dumps(p).encode() + b"\n" for p in parts)

@@ -13,7 +13,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from pipeline.cli.errors import guarded
 from pipeline.cli.kb_options import (
     DEFAULT_KB_BACKEND,
+    DEFAULT_KB_FALLBACK,
     ReviewKBBackend,
+    ReviewKBFallback,
     ReviewKBPath,
     ReviewKBUrl,
     Threads,
@@ -40,6 +42,7 @@ def batch(
     kb_path: ReviewKBPath = None,
     kb_url: ReviewKBUrl = None,
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
+    kb_fallback: ReviewKBFallback = DEFAULT_KB_FALLBACK,
     threads: Threads = None,
 ) -> None:
     """Review every contract in FOLDER. Exit 0 when all were reviewed, 1 when any failed or was
@@ -78,7 +81,9 @@ def batch(
             lambda: run_batch(
                 folder,
                 out,
-                RunConfig(kb=kb_settings(kb_path, kb_url, kb_backend), threads=threads),
+                RunConfig(
+                    kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback), threads=threads
+                ),
                 jobs=jobs,
                 executor=exec_name,
                 ray_address=ray_address,

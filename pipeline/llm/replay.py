@@ -52,6 +52,7 @@ class RecordedLLM:
         schema: dict[str, Any] | None,
         temperature: float,
         max_tokens: int,
+        deadline: float | None = None,
     ) -> LLMReply:
         if not self._calls:
             raise ReplayError("the replayed run asked the LLM more often than the recorded run")
@@ -79,7 +80,11 @@ def replay_with_recorded_replies(trace_path: Path) -> list[StageReplay]:
     header, records = load_trace(trace_path)
     calls = recorded_calls(records)
     client = RecordedLLM(calls) if calls else None
-    session = LLMSession(client, session_settings(header.config.llm), sleep=lambda s: None)
+    # one fence per ask: its re-asks and retries repeat it, and fresh fences never repeat
+    fences = [c.fence for i, c in enumerate(calls) if i == 0 or c.fence != calls[i - 1].fence]
+    session = LLMSession(
+        client, session_settings(header.config.llm), sleep=lambda s: None, fences=fences
+    )
     plumbing = bool(calls) and calls[0].model_name.endswith(SMOLLM2_NAME)
     pipeline = build_review_pipeline(header.config, session, plumbing)
     result = pipeline.run(header.inputs)

@@ -1,7 +1,8 @@
 """``ScriptedLLM``: the in-package fake at the LLM boundary. It queues replies, records calls.
 
-Queue a string to be returned, or an exception instance to be raised (to simulate timeouts
-and connection errors). Running out of replies is a test bug and raises ``AssertionError``.
+Queue a string to be returned, or an exception instance to be raised (to simulate timeouts,
+connection errors and malformed wire replies). Running out of replies is a test bug and
+raises ``AssertionError``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ class RecordedCall:
     schema: dict[str, Any] | None
     temperature: float
     max_tokens: int
+    deadline: float | None = None
 
     @property
     def prompt(self) -> str:
@@ -50,8 +52,9 @@ class ScriptedLLM:
         schema: dict[str, Any] | None,
         temperature: float,
         max_tokens: int,
+        deadline: float | None = None,
     ) -> LLMReply:
-        self.calls.append(RecordedCall(tuple(messages), schema, temperature, max_tokens))
+        self.calls.append(RecordedCall(tuple(messages), schema, temperature, max_tokens, deadline))
         if not self._queue:
             raise AssertionError(f"ScriptedLLM ran out of replies after {len(self.calls)} call(s)")
         reply = self._queue.popleft()

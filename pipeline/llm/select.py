@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pipeline.config import LLMSettings
 from pipeline.errors import LLMConfigError
-from pipeline.llm.client import LLMClient
+from pipeline.llm.client import LLMClient, MalformedReplyError
 from pipeline.llm.llamacpp_backend import LlamaCppLLM
 from pipeline.llm.ollama_backend import (
     OllamaLLM,
@@ -68,7 +68,14 @@ def build_client(settings: LLMSettings) -> tuple[LLMClient | None, ModeInfo]:
                 "none",
                 f"Mode auto ran as none: no Ollama server answered at {host}. {NONE_NOTE} {hint}",
             )
-        models = available_models(host, timeout_s=min(settings.timeout_s, 5.0))
+        try:
+            models = available_models(host, timeout_s=min(settings.timeout_s, 5.0))
+        except (TimeoutError, ConnectionError, MalformedReplyError) as exc:
+            return None, ModeInfo(
+                "none",
+                f"Mode auto ran as none: the Ollama server at {host} did not list its models "
+                f"({exc}). {NONE_NOTE} {hint}",
+            )
         if settings.ollama_model not in models:
             return None, ModeInfo(
                 "none",
@@ -83,7 +90,7 @@ def build_client(settings: LLMSettings) -> tuple[LLMClient | None, ModeInfo]:
         client = OllamaLLM(host, arg or settings.ollama_model, settings.timeout_s)
         return client, ModeInfo(client.model_name, f"Ollama at {host}.")
     if kind == "llamacpp":
-        llama = LlamaCppLLM(Path(arg).expanduser() if arg else None)
+        llama = LlamaCppLLM(Path(arg).expanduser() if arg else None, timeout_s=settings.timeout_s)
         if llama.bundled:
             return llama, ModeInfo(llama.model_name, PLUMBING_NOTE, plumbing=True)
         return llama, ModeInfo(llama.model_name, f"Embedded llama.cpp model {llama.model_path}.")

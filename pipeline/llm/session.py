@@ -3,8 +3,12 @@
 - a token budget, checked *before* every call (an estimate of the prompt plus the reply cap);
 - transient failures (``TimeoutError``, ``ConnectionError``) retried with exponential backoff;
 - each reply parsed into a pydantic model with ``extra="forbid"``; a reply that fails
-  validation is sent back with the error, at most ``max_reasks`` times, then
+  validation, or that the backend could not read at all (``MalformedReplyError``: not JSON,
+  not Ollama's reply shape), is sent back with the error, at most ``max_reasks`` times, then
   ``LLMReplyError`` carries the attempts and the last raw reply;
+- an optional review deadline (``set_review_deadline``, a ``time.monotonic()`` time): every
+  call is cut off there, and once it has passed every further call is refused by degrading
+  the session (reason "review deadline reached");
 - ``degrade(reason)`` switches the rest of the run to ``none`` mode;
 - every call, good or bad, is recorded (``LLMCallRecord``) for the trace, metrics and replay.
 """
@@ -13,8 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -25,7 +30,13 @@ from pipeline.errors import (
     LLMReplyError,
     LLMUnavailableError,
 )
-from pipeline.llm.client import LLMClient, LLMReply, Message, estimate_tokens
+from pipeline.llm.client import (
+    LLMClient,
+    LLMReply,
+    MalformedReplyError,
+    Message,
+    estimate_tokens,
+)
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +58,9 @@ class LLMCallRecord(BaseModel):
     outcome: Literal["ok", "invalid", "timeout", "error"]
     request_sha256: str
     reply: str = ""
+    fence: str = Field(
+        default="", description="The random fence around the contract text in this request."
+    )
 
 
 class SessionSettings(BaseModel):
@@ -94,13 +108,36 @@ class LLMSession:
         client: LLMClient | None,
         settings: SessionSettings | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+        fences: Iterable[str] | None = None,
     ) -> None:
         self.client = client
         self.settings = settings or SessionSettings()
         self.calls: list[LLMCallRecord] = []
         self.degraded_reason: str | None = None
         self.degrade_kind: str | None = None
+        self.review_deadline: float | None = None
+        self.fence = ""
+        self._recorded_fences: list[str] | None = list(fences) if fences is not None else None
         self._sleep = sleep
+        self._clock = clock
+
+    def new_fence(self) -> str:
+        """A fresh random fence for the next request's untrusted-data delimiters, so a contract
+        cannot guess it and close the fence early. Replay serves the recorded fences in order,
+        so the replayed requests are the recorded ones."""
+        if self._recorded_fences:
+            self.fence = self._recorded_fences.pop(0)
+        else:
+            self.fence = secrets.token_hex(8)
+        return self.fence
+
+    def set_review_deadline(self, deadline: float | None) -> None:
+        """Give the whole review a deadline: an absolute ``time.monotonic()`` time (``None``
+        removes it). A call still running there is cut off (the backend raises
+        ``TimeoutError``); after it, every ``ask`` degrades the session to ``none`` mode with
+        the reason "review deadline reached" and raises ``LLMUnavailableError``."""
+        self.review_deadline = deadline
 
     @property
     def active(self) -> bool:
@@ -138,6 +175,16 @@ class LLMSession:
         for i in range(mark, len(self.calls)):
             self.calls[i] = self.calls[i].model_copy(update={"reflection_score": score})
 
+    def _check_deadline(self, stage: str) -> None:
+        if self.review_deadline is None or self._clock() < self.review_deadline:
+            return
+        exc = LLMUnavailableError(
+            f"stage {stage!r}: review deadline reached; no further LLM call was made and the "
+            "rest of the review ran without the LLM. Fix: raise --deadline"
+        )
+        self.degrade(exc)
+        raise exc
+
     def _check_budget(self, stage: str, messages: list[Message]) -> None:
         prompt = sum(estimate_tokens(m.content) for m in messages)
         needed = prompt + self.settings.max_output_tokens
@@ -161,6 +208,7 @@ class LLMSession:
         digest = _request_digest(messages, schema)
         failures = 0
         while True:
+            self._check_deadline(stage)
             began = time.perf_counter()
             try:
                 reply = self.client.chat(
@@ -168,7 +216,25 @@ class LLMSession:
                     schema=schema,
                     temperature=temperature,
                     max_tokens=self.settings.max_output_tokens,
+                    deadline=self.review_deadline,
                 )
+            except MalformedReplyError as exc:
+                elapsed = (time.perf_counter() - began) * 1000.0
+                self.calls.append(
+                    LLMCallRecord(
+                        stage=stage,
+                        model_name=self.model_name,
+                        input_tokens=0,
+                        output_tokens=0,
+                        latency_ms=round(elapsed, 3),
+                        attempt=attempt,
+                        outcome="invalid",
+                        request_sha256=digest,
+                        fence=self.fence,
+                        reply=exc.raw,
+                    )
+                )
+                raise
             except (TimeoutError, ConnectionError) as exc:
                 elapsed = (time.perf_counter() - began) * 1000.0
                 outcome: Literal["timeout", "error"] = (
@@ -184,6 +250,7 @@ class LLMSession:
                         attempt=attempt,
                         outcome=outcome,
                         request_sha256=digest,
+                        fence=self.fence,
                         reply=str(exc),
                     )
                 )
@@ -192,7 +259,7 @@ class LLMSession:
                         f"stage {stage!r}: {self.model_name} failed {failures + 1} time(s): {exc}. "
                         "Fix: check the server (--llm-url) or raise --llm-timeout"
                     ) from exc
-                self._sleep(self.settings.backoff_s * (2**failures))
+                self._sleep(self._backoff(failures))
                 failures += 1
                 continue
             elapsed = (time.perf_counter() - began) * 1000.0
@@ -206,10 +273,18 @@ class LLMSession:
                     attempt=attempt,
                     outcome="ok",
                     request_sha256=digest,
+                    fence=self.fence,
                     reply=reply.text,
                 )
             )
             return reply
+
+    def _backoff(self, failures: int) -> float:
+        """The pause before a retry, never past the review deadline."""
+        pause: float = self.settings.backoff_s * 2.0**failures
+        if self.review_deadline is not None:
+            pause = min(pause, max(0.0, self.review_deadline - self._clock()))
+        return pause
 
     def ask(
         self,
@@ -221,23 +296,29 @@ class LLMSession:
         """Ask for a reply that validates as ``reply_model``; raise ``LLMError`` otherwise."""
         if not self.active:
             raise LLMUnavailableError(f"stage {stage!r}: no LLM is active ({self.model_name})")
+        self._check_deadline(stage)
         schema = decoding_schema(reply_model.model_json_schema(), self.settings.max_decoded_items)
         conversation = list(messages)
         attempts = 1 + self.settings.max_reasks
         last_raw, problem = "", ""
         for attempt in range(1, attempts + 1):
             self._check_budget(stage, conversation)
-            reply = self._call_once(stage, attempt, conversation, schema, temperature)
-            last_raw = reply.text
             try:
-                return reply_model.model_validate_json(reply.text)
-            except ValidationError as exc:
-                problem = _short_errors(exc)
-                self.calls[-1] = self.calls[-1].model_copy(update={"outcome": "invalid"})
-                log.info("stage %s: invalid reply (attempt %d): %s", stage, attempt, problem)
+                reply = self._call_once(stage, attempt, conversation, schema, temperature)
+            except MalformedReplyError as exc:  # recorded as "invalid" by _call_once
+                last_raw, problem = exc.raw, str(exc)
+            else:
+                last_raw = reply.text
+                try:
+                    return reply_model.model_validate_json(reply.text)
+                except ValidationError as exc:
+                    problem = _short_errors(exc)
+                    self.calls[-1] = self.calls[-1].model_copy(update={"outcome": "invalid"})
+            log.info("stage %s: invalid reply (attempt %d): %s", stage, attempt, problem)
+            if attempt < attempts:
                 conversation = [
                     *conversation,
-                    Message(role="assistant", content=reply.text),
+                    Message(role="assistant", content=last_raw),
                     Message(
                         role="user",
                         content=(

@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ingest.manifest import manifest_path, read_manifest
+from ingest.health import check_store, not_built_message, open_snapshot
 from kb.catalog import default_catalog
 from kb.embeddings import LazyBackend, collection_suffix, get_backend
 from kb.retrieval import Retriever
-from kb.snapshot import SnapshotStore, snapshot_path, snapshot_stamp
 from kb.store import (
     COLLECTION_PREFIX,
     ChunkStore,
@@ -28,9 +27,14 @@ from kb.store import (
 )
 from kb.verify import CitationVerifier
 from pipeline.config import KBSettings, RunConfig
-from pipeline.errors import ContractReviewError, KBUnreachableError, KnowledgeBaseError
+from pipeline.errors import (
+    ContractReviewError,
+    KBNotBuiltError,
+    KBUnreachableError,
+    KnowledgeBaseError,
+)
 from pipeline.llm.session import LLMSession
-from pipeline.model import Document, Finding, KBInfo
+from pipeline.model import Document, Finding, HumanReviewItem, KBInfo
 from pipeline.reflection.loop import ReflectionLoop, RuleChecker
 from pipeline.runner import Stage
 from pipeline.stages.cross_check_kb import CitationChecker, CrossCheckKB
@@ -80,6 +84,7 @@ class KBRuntime:
     checker: CitationChecker | None
     find: Callable[[str], list[str]] | None
     info: KBInfo
+    notices: tuple[HumanReviewItem, ...] = ()  # for the human-review queue (a KB fallback)
 
 
 # Reviews in one process (batch, golden eval) share one opened KB per settings: the catalog,
@@ -98,9 +103,13 @@ def kb_runtime(settings: KBSettings | None = None) -> KBRuntime:
 def open_kb(settings: KBSettings) -> KBRuntime:
     """The Chroma store with dense + hybrid retrieval when it is built; else catalog + lexical.
 
-    The fallback is stated in ``KBRuntime.info`` (and so in the report and the trace), never
-    silent. An explicit ``url`` that does not answer raises :class:`KBUnreachableError`. The KB
-    is never built here: that takes minutes (``make kb``).
+    A KB that is not built (or is switched off, or whose embedding model is missing) gives the
+    catalog, stated in ``KBRuntime.info`` (and so in the report and the trace). A damaged or
+    incomplete KB (``ingest.health``) raises :class:`KnowledgeBaseError` (exit 30) naming the
+    fix, unless ``settings.fallback`` is ``catalog``: then the review runs on the catalog, and
+    the report's KB block and a human-review item say why. An explicit ``url`` that does not
+    answer raises :class:`KBUnreachableError` (34). The KB is never built or written here: a
+    local KB is read from its snapshot, so a read-only KB folder works.
     """
     try:
         catalog = default_catalog()
@@ -111,57 +120,69 @@ def open_kb(settings: KBSettings) -> KBRuntime:
     def find(text: str) -> list[str]:
         return [found.ref.raw for found in catalog.parser.find_all(text)]
 
-    def catalog_only(reason: str) -> KBRuntime:
+    def catalog_only(reason: str, notices: tuple[HumanReviewItem, ...] = ()) -> KBRuntime:
         log.warning(
             "CrossCheckKB uses the catalog only (exact lookup, lexical support): %s", reason
         )
         # lexical support scoring only: deterministic, and no embedding model to load
         info = KBInfo(mode="catalog", backend=settings.backend, scorer="lexical", reason=reason)
-        return KBRuntime(CitationVerifier(catalog), find, info)
+        return KBRuntime(CitationVerifier(catalog), find, info, notices)
+
+    def damaged(problem: str, cause: BaseException) -> KBRuntime:
+        if settings.fallback != "catalog":
+            raise KnowledgeBaseError(
+                f"{problem}; or pass --kb-fallback catalog to review against the bundled "
+                "catalog only (the report then says so)"
+            ) from cause
+        reason = f"{problem} [--kb-fallback catalog: the review used the catalog only]"
+        notice = HumanReviewItem(
+            reason="kb_fallback",
+            detail="The statute KB could not be used, so citations were checked against the "
+            "bundled catalog only (exact lookup, lexical support): no conflicting authority "
+            f"and no possible basis were searched. {problem}",
+        )
+        return catalog_only(reason, (notice,))
 
     if settings.use_store == "off":
         return catalog_only("the statute store is switched off (kb.use_store=off)")
     path = Path(settings.path) if settings.path else default_kb_path()
-    where = settings.url or str(path)
-    if settings.url is None and not (path / "chroma.sqlite3").is_file():
-        return catalog_only(f"no KB built at {path} — run `make kb` (seconds, once)")
+    location = KBLocation(path=path, url=settings.url)
     collection = f"{COLLECTION_PREFIX}-{collection_suffix(settings.backend)}"
-    if settings.url is None and not manifest_path(path, collection).is_file():
-        # checked before opening: opening would create an empty collection in the user's KB
-        return catalog_only(_not_built(where, settings))
     store: ChunkStore
     try:
         if settings.url is None:
             # a local KB is read from its snapshot: opening Chroma would write to it
-            reason = _stale_snapshot(path, collection, settings)
-            if reason:
-                return catalog_only(reason)
-            store = SnapshotStore(
-                KBLocation(path=path), collection, settings.backend, LazyBackend(settings.backend)
-            )
+            store = open_snapshot(location, collection, settings.backend)
         else:
             store = open_store(path, settings.url, settings.backend)
         count = store.count()
+    except KBNotBuiltError as exc:
+        return catalog_only(exc.message)
     except KnowledgeBaseError as exc:
         if settings.url is not None:
-            raise KBUnreachableError(exc.message) from exc
-        return catalog_only(f"the KB at {path} cannot be opened: {exc.message}")
+            raise  # an unreachable or malformed --kb-url: never a fallback
+        return damaged(exc.message, exc)
     except OSError as exc:  # the lock/state folder (also used in server mode) is not writable
         if settings.url is not None:
             raise KnowledgeBaseError(
                 f"{path}: cannot use it as the local state folder for {settings.url} ({exc}). "
                 "Fix: pass --kb-path with a writable folder"
             ) from exc
-        return catalog_only(f"the KB at {path} cannot be opened: {exc}")
+        return damaged(f"the KB at {path} cannot be read ({exc})", exc)
     except Exception as exc:  # chromadb raises bare errors for a server that stops answering
         if settings.url is not None:
             raise KBUnreachableError(
                 f"{settings.url}: the Chroma server stopped answering ({exc}). "
                 "Fix: check the server, or drop --kb-url"
             ) from exc
-        return catalog_only(f"the KB at {path} cannot be read: {exc}")
+        return damaged(f"the KB at {path} cannot be read ({type(exc).__name__}: {exc})", exc)
+    if settings.url is not None:
+        try:
+            check_store(store, count)  # an interrupted ingest, or fewer articles than built
+        except KnowledgeBaseError as exc:
+            return damaged(exc.message, exc)
     if count == 0:
-        return catalog_only(_not_built(where, settings))
+        return catalog_only(not_built_message(location, settings.backend))
     try:
         get_backend(settings.backend)  # load it now: a missing model falls back here, not mid-run
     except (ContractReviewError, ImportError, OSError) as exc:
@@ -171,33 +192,12 @@ def open_kb(settings: KBSettings) -> KBRuntime:
     info = KBInfo(
         mode="chroma",
         backend=settings.backend,
-        where=where,
+        where=settings.url or str(path),
         articles=len(chunks),
         fingerprint=kb_fingerprint(chunks),
         scorer=verifier.scorer,
     )
     return KBRuntime(verifier, find, info)
-
-
-def _stale_snapshot(path: Path, collection: str, settings: KBSettings) -> str:
-    """Why the review snapshot cannot be used ("" when it can)."""
-    manifest = read_manifest(path, collection, settings.backend)
-    stamp = snapshot_stamp(snapshot_path(path, collection))
-    if stamp is None or stamp != manifest.updated_at:
-        return (
-            f"the KB at {path} has no review snapshot matching its last build (a review never "
-            "opens Chroma, which writes when opened) — run `contract-review kb build "
-            f"--kb-path {path} --backend {settings.backend}` (seconds when nothing changed)"
-        )
-    return ""
-
-
-def _not_built(where: str, settings: KBSettings) -> str:
-    return (
-        f"the KB at {where} holds no articles for backend {settings.backend} — run "
-        f"`contract-review kb build --backend {settings.backend} "
-        + (f"--kb-url {settings.url}`" if settings.url else f"--kb-path {where}`")
-    )
 
 
 def kb_fingerprint(chunks: list[StoredChunk]) -> str:
@@ -218,7 +218,7 @@ def reflection_stages(
     if not any("rule_findings" in s.produces for s in before):
         tail.append(NoRuleFindings())
     kb = kb_runtime(config.kb)
-    cross_check = CrossCheckKB(kb.checker, kb.find, kb.info)
+    cross_check = CrossCheckKB(kb.checker, kb.find, kb.info, kb.notices)
     verifier = Verifier(session, config.llm)
     revise = Revise(config.reflection)
     loop = ReflectionLoop(

@@ -2,7 +2,9 @@
 
 requires: ``document``, ``rule_findings``, ``llm_claims``
 produces: ``kb_findings`` (tuple[Finding, ...]), ``claim_checks`` (tuple[ClaimCheck, ...]),
-          ``kb_review`` (tuple[HumanReviewItem, ...]), ``kb_info`` (KBInfo: which KB ran)
+          ``kb_review`` (tuple[HumanReviewItem, ...]), ``kb_info`` (KBInfo: which KB ran),
+          ``kb_notices`` (tuple[HumanReviewItem, ...]: about the KB itself, e.g. a damaged KB
+          replaced by the catalog under ``--kb-fallback catalog``; one per run, not per round)
 
 For each LLM claim, the citations it lists plus those the KB's citation parser finds in its
 reasoning and fix; for each rule finding, its statute evidence. Each is checked for existence,
@@ -101,6 +103,7 @@ class CrossCheckKB:
         "claim_checks": tuple[ClaimCheck, ...],
         "kb_review": tuple[HumanReviewItem, ...],
         "kb_info": KBInfo,
+        "kb_notices": tuple[HumanReviewItem, ...],
     }
     deterministic = True
 
@@ -109,8 +112,10 @@ class CrossCheckKB:
         checker: CitationChecker | None,
         find_citations: Callable[[str], list[str]] | None = None,
         info: KBInfo | None = None,
+        notices: tuple[HumanReviewItem, ...] = (),
     ) -> None:
         self.checker = checker
+        self.notices = notices
         self.find_citations = find_citations or (lambda text: [])
         # A rule's basis is fixed: its support is decided once per (rule, citation) and
         # process, not once per finding (a long contract fires one rule dozens of times).
@@ -134,6 +139,7 @@ class CrossCheckKB:
             "claim_checks": checks,
             "kb_review": review_items(checks, rule_findings, llm_claims),
             "kb_info": self.info,
+            "kb_notices": self.notices,
         }
 
     def _claim_citations(self, claim: Claim) -> list[str]:

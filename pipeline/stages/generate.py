@@ -108,7 +108,7 @@ class Generate:
             for start, end in clause_blocks(document.text, self.settings.block_chars):
                 messages = generate_messages(
                     document.text[start:end],
-                    document.sha256[:12],
+                    self.session.new_fence(),  # fresh per call: a contract cannot guess it
                     self.settings.side,
                     GenerateReply,
                     feedback,

@@ -163,7 +163,6 @@ class Verifier:
         feedback: str,
         fixed: tuple[Edit, ...],
     ) -> VerifierResult:
-        nonce = document.sha256[:12]
         evidence_by_citation = {c.citation: c.evidence for c in checks if c.evidence is not None}
         edits: list[Edit] = list(fixed)
         unresolved: list[str] = []
@@ -187,7 +186,7 @@ class Verifier:
             messages = verifier_messages(
                 document.text[block[0] : block[1]],
                 block[0],
-                nonce,
+                self.session.new_fence(),  # fresh per call: a contract cannot guess it
                 claim_views,
                 finding_views,
                 [_evidence_view(c) for c in checks],

@@ -5,4 +5,6 @@ from tests.kb.conftest import (  # noqa: F401
     chroma_server,
     full_kb,
     small_kb,
+    tiny_kb,
+    tiny_kb_template,
 )

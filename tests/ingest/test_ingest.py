@@ -198,3 +198,38 @@ def test_two_concurrent_ingestions_neither_lose_nor_duplicate(tmp_path: Path) ->
     assert store.count() == 23
     manifest = json.loads(manifest_path(tmp_path, store.name).read_text())
     assert len(manifest["sources"]) == 2
+
+
+class _Crash(Exception):
+    pass
+
+
+@pytest.mark.integration
+def test_an_interrupted_ingest_leaves_its_marker_and_the_next_one_completes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ingest.health import read_marker
+    from tests.kb.conftest import TINY_ARTICLES, tiny_specs
+
+    monkeypatch.setattr("kb.store._BATCH", 8)
+    store = open_store(tmp_path, None, "minilm")
+    specs = tiny_specs()
+
+    def crash_after_the_first_batch(phase: str, advance: int, total: int) -> None:
+        if phase == "embed" and advance:
+            raise _Crash
+
+    with pytest.raises(_Crash):
+        ingest(store, specs, progress=crash_after_the_first_batch)
+    assert store.count() == 8 and not manifest_path(tmp_path, store.name).exists()
+    marker = read_marker(tmp_path, store.name, "minilm")
+    assert marker is not None
+    assert (marker.command, marker.sources, marker.planned, marker.done) == (
+        "ingest", (str(specs[0].path),), TINY_ARTICLES, 8,
+    )  # fmt: skip
+    # same file, same hash, 8 of its articles stored: not "unchanged" until all are there
+    resumed = ingest(store, specs)
+    assert (resumed.added, resumed.unchanged, resumed.files_changed) == (TINY_ARTICLES - 8, 8, 1)
+    assert store.count() == TINY_ARTICLES and read_marker(tmp_path, store.name, "minilm") is None
+    again = ingest(store, specs)
+    assert (again.added, again.unchanged, again.files_unchanged) == (0, TINY_ARTICLES, 1)

@@ -28,6 +28,10 @@ from ingest.sources import bundled_specs
 from ingest.sync import SourceSpec, ingest
 from kb.store import KBLocation, StatuteStore, open_store
 
+# The smallest real KB that shows a fault: 9 U.S.C., 31 articles.
+TINY_SOURCE = "en/statutes/usc_title9_arbitration_2013.md"
+TINY_ARTICLES = 31
+
 # A small, mixed slice of the bundled corpus: 合同编 + three short US files.
 SMALL_SOURCES = (
     "cn_laws/minfadian/合同编.md",
@@ -57,6 +61,26 @@ def chroma_download_tripwire(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def small_specs() -> list[SourceSpec]:
     return [spec for spec in bundled_specs() if spec.source_id in SMALL_SOURCES]
+
+
+def tiny_specs() -> list[SourceSpec]:
+    return [spec for spec in bundled_specs() if spec.source_id == TINY_SOURCE]
+
+
+@pytest.fixture(scope="session")
+def tiny_kb_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished KB folder of TINY_SOURCE (MiniLM, real Chroma); damage a copy (``tiny_kb``)."""
+    path = tmp_path_factory.mktemp("tiny-kb")
+    ingest(open_store(path, None, "minilm"), tiny_specs())
+    return path
+
+
+@pytest.fixture
+def tiny_kb(tiny_kb_template: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the tiny KB, this test's to damage."""
+    copy = tmp_path / "kb"
+    shutil.copytree(tiny_kb_template, copy)
+    return copy
 
 
 @pytest.fixture(scope="session")

@@ -68,9 +68,9 @@ def test_filters_apply_in_every_mode(retriever: Retriever) -> None:
     for mode in ("bm25", "dense", "hybrid"):
         hits = retriever.search(
             "仲裁 arbitration", k=5, mode=mode, filters=Filters(jurisdiction="cn")
-        )  # type: ignore[arg-type]
+        )
         assert hits and all(h.metadata["jurisdiction"] == "cn" for h in hits)
-        by_law = retriever.search("合同", k=5, mode=mode, filters=Filters(law="民间借贷规定"))  # type: ignore[arg-type]
+        by_law = retriever.search("合同", k=5, mode=mode, filters=Filters(law="民间借贷规定"))
         assert by_law and all(h.doc_id.startswith("cn.spc-private-lending.") for h in by_law)
     assert retriever.search("合同", k=5, filters=Filters(status="repealed")) == []
 

@@ -248,7 +248,7 @@ def test_unwritable_state_folder_for_a_kb_url_is_a_clear_error(
     contract: Path, tmp_path: Path
 ) -> None:
     url = _dead_url()  # the state folder is checked first: it holds the lock for this machine
-    args = ["review", str(contract), "--out", str(tmp_path), "--llm", "none", "--kb-url", url]
+    args = ["review", str(contract), "--out", str(tmp_path / "o"), "--llm", "none", "--kb-url", url]
     result = runner.invoke(app, [*args, "--kb-path", "/dev/null/kb"])
     assert result.exit_code == 30, result.output
     assert "/dev/null/kb: cannot use it as the local state folder" in result.output
@@ -363,27 +363,10 @@ def _folder_hashes(folder: Path) -> dict[str, str]:
 
 
 def test_a_review_changes_no_file_under_the_kb(
-    tmp_path: Path, contract: Path, scripted_llm: None
+    tiny_kb: Path, tmp_path: Path, contract: Path, scripted_llm: None
 ) -> None:
-    kb = tmp_path / "kb"
-    ingest(open_store(kb, None, "minilm"), small_specs())
+    kb = tiny_kb  # a finished real Chroma KB (test_kb_faults runs one on a read-only mount)
     before = _folder_hashes(kb)
     _, report = _review(contract, tmp_path / "out", "--kb-path", str(kb), "--kb-backend", "minilm")
     assert report.kb is not None and report.kb.mode == "chroma"
     assert _folder_hashes(kb) == before  # not even chroma.sqlite3's change counter
-
-
-def test_a_snapshot_older_than_the_kb_is_not_used_and_the_report_says_why(
-    tmp_path: Path,
-) -> None:
-    from ingest.manifest import read_manifest, write_manifest
-
-    kb = tmp_path / "kb"
-    store = open_store(kb, None, "minilm")
-    ingest(store, small_specs())
-    manifest = read_manifest(kb, store.name, "minilm")
-    write_manifest(kb, manifest.model_copy(update={"updated_at": "2099-01-01T00:00:00+00:00"}))
-    runtime = kb_runtime(KBSettings(path=str(kb), backend="minilm"))
-    assert runtime.info.mode == "catalog"
-    assert "no review snapshot matching its last build" in runtime.info.reason
-    assert "contract-review kb build" in runtime.info.reason

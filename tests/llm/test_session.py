@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Literal
 
 import pytest
@@ -9,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 
 from pipeline.errors import LLMBudgetExceededError, LLMReplyError, LLMUnavailableError
 from pipeline.llm import LLMSession, Message, ScriptedLLM, SessionSettings
+from pipeline.llm.client import MalformedReplyError
 from pipeline.llm.session import decoding_schema
 
 
@@ -20,6 +22,7 @@ class Verdict(BaseModel):
 
 
 ASK = [Message(role="user", content="check this")]
+VALID = '{"ok": true, "level": "low"}'
 
 
 def _session(llm: ScriptedLLM, **kw: object) -> tuple[LLMSession, list[float]]:
@@ -116,3 +119,79 @@ def test_usage_summary_for_the_benchmark(tmp_path: object) -> None:
     assert usage.input_tokens == sum(c.input_tokens for c in session.calls) > 0
     assert usage.total_ms >= usage.llm_ms and usage.non_llm_ms == usage.total_ms - usage.llm_ms
     assert usage.as_dict()["llm_calls"] == 2
+
+
+# -- malformed wire replies and the review deadline ----------------------------------------
+
+
+def test_a_malformed_wire_reply_counts_as_an_invalid_reply_and_is_re_asked() -> None:
+    llm = ScriptedLLM(
+        [MalformedReplyError("host: the reply is not JSON", "<html>502</html>"), VALID]
+    )
+    session, _ = _session(llm)
+    assert session.ask("generate", ASK, Verdict, 0.4) == Verdict(ok=True, level="low")
+    assert [(c.outcome, c.attempt) for c in session.calls] == [("invalid", 1), ("ok", 2)]
+    assert session.calls[0].reply == "<html>502</html>"  # the evidence is in the trace
+    second = llm.calls[1].messages
+    assert second[-2].content == "<html>502</html>" and "not JSON" in second[-1].content
+
+
+def test_malformed_wire_replies_until_the_re_asks_run_out_raise_the_typed_error() -> None:
+    llm = ScriptedLLM([MalformedReplyError("host: not Ollama's reply shape", "{}")] * 3)
+    session, slept = _session(llm)
+    with pytest.raises(LLMReplyError) as info:
+        session.ask("verifier", ASK, Verdict, 0.1)
+    assert info.value.attempts == 3 and "reply shape" in info.value.problem
+    assert [c.outcome for c in session.calls] == ["invalid"] * 3
+    assert slept == []  # not a transient failure: no backoff, no retry beyond the re-asks
+
+
+def test_the_review_deadline_is_passed_to_every_call() -> None:
+    llm = ScriptedLLM([VALID])
+    session, _ = _session(llm)
+    deadline = time.monotonic() + 3600
+    session.set_review_deadline(deadline)
+    session.ask("generate", ASK, Verdict, 0.4)
+    assert llm.calls[0].deadline == deadline
+
+
+def test_after_the_review_deadline_every_call_is_refused_by_degrading() -> None:
+    now = [100.0]
+    llm = ScriptedLLM([VALID])
+    session = LLMSession(llm, SessionSettings(), sleep=lambda s: None, clock=lambda: now[0])
+    session.set_review_deadline(100.0)  # reached: the clock says 100.0
+    with pytest.raises(LLMUnavailableError, match="review deadline reached"):
+        session.ask("generate", ASK, Verdict, 0.4)
+    assert llm.calls == [] and session.calls == []
+    assert not session.active and session.degrade_kind == "degraded"
+    assert "review deadline reached" in (session.degraded_reason or "")
+    with pytest.raises(LLMUnavailableError):  # and it stays refused
+        session.ask("verifier", ASK, Verdict, 0.1)
+
+
+def test_no_retry_starts_after_the_review_deadline_and_backoff_stops_there() -> None:
+    now = [0.0]
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    llm = ScriptedLLM([TimeoutError("cut off"), VALID])
+    session = LLMSession(
+        llm, SessionSettings(retries=2, backoff_s=5.0), sleep=sleep, clock=lambda: now[0]
+    )
+    session.set_review_deadline(2.0)
+    with pytest.raises(LLMUnavailableError, match="review deadline reached"):
+        session.ask("generate", ASK, Verdict, 0.4)
+    assert slept == [2.0]  # the 5 s backoff was cut to the 2 s left
+    assert [c.outcome for c in session.calls] == ["timeout"] and llm.remaining == 1
+    assert "review deadline reached" in (session.degraded_reason or "")
+
+
+def test_a_deadline_still_ahead_changes_nothing() -> None:
+    session, _ = _session(ScriptedLLM([VALID]))
+    session.set_review_deadline(time.monotonic() + 3600)
+    assert session.ask("generate", ASK, Verdict, 0.4).ok and session.active
+    session.set_review_deadline(None)
+    assert session.review_deadline is None

@@ -103,3 +103,14 @@ def run_scripted(
     pipeline = build_review_pipeline(config, session)
     result = pipeline.run({"source_path": str(path)})
     return result, llm, session
+
+
+def fix_fences(monkeypatch: Any, contract: Path) -> None:
+    """A 135M model's answer shifts with every prompt; a fence fixed for the test keeps a
+    real-inference run reproducible (production draws a fresh random fence per call)."""
+    import hashlib
+
+    from pipeline.llm.session import LLMSession
+
+    fence = hashlib.sha256(contract.read_bytes()).hexdigest()[:12]
+    monkeypatch.setattr(LLMSession, "new_fence", lambda self: fence)

@@ -60,12 +60,16 @@ def test_generate_prompt_delimits_the_contract_as_data_and_uses_the_side(tmp_pat
     llm = ScriptedLLM([GOOD_DRAFT])
     from pipeline.config import LLMSettings
 
-    out = Generate(LLMSession(llm), LLMSettings(side="party_b")).run(document=document)
+    session = LLMSession(llm)
+    out = Generate(session, LLMSettings(side="party_b")).run(document=document)
     (call,) = llm.calls
     system, user = call.messages
     assert "Party B (乙方)" in system.content and "DATA" in system.content
-    nonce = document.sha256[:12]
+    nonce = session.fence  # drawn for this call, recorded for replay
+    assert len(nonce) == 16 and nonce != document.sha256[:16]
+    assert out["generate_llm_calls"][0].fence == nonce
     assert user.content.startswith(f"<<<CONTRACT-{nonce}") and CONTRACT_ZH in user.content
+    assert user.content.rstrip().endswith(f"<<<END-CONTRACT-{nonce}>>>")
     assert call.temperature == LLMSettings().temperature_generate
     assert len(out["llm_claims"]) == 1 and len(out["generate_llm_calls"]) == 1
 

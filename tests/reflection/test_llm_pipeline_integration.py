@@ -22,6 +22,7 @@ from tests.reflection.helpers import (
     FABRICATED_DRAFT,
     GOOD_DRAFT,
     VERIFY_OK,
+    fix_fences,
     run_scripted,
     write_contract,
 )
@@ -30,7 +31,7 @@ runner = CliRunner()
 LLM_STAGES = ("generate", "verifier")
 # keep real inference short: one array item, a small reply cap and no re-ask (re-asks are
 # covered with the scripted fake); SmolLM2 is a plumbing model, not a legal reasoner
-TINY = {"max_output_tokens": 128, "max_decoded_items": 1, "max_reasks": 0, "timeout_s": 300.0}
+TINY = {"max_output_tokens": 256, "max_decoded_items": 1, "max_reasks": 0, "timeout_s": 300.0}
 
 
 def _check_real_run(outcome: Any, model: str) -> None:
@@ -43,19 +44,24 @@ def _check_real_run(outcome: Any, model: str) -> None:
     assert sum(c.output_tokens for c in calls) > 0
     assert len(calls) <= 2  # Generate and round 0's Verifier; light routing, no re-asks
     assert "penalty_excessive" in {f.type for f in report.findings}  # rules still report
-    if report.mode.endswith("(degraded to none)"):
-        assert "degraded" in {i.reason for i in report.human_review}
+    # a real-inference test that silently degraded to none would prove nothing
+    assert not report.mode.endswith("(degraded to none)"), report.mode_note
+    assert {c.outcome for c in calls} == {"ok"}
 
 
 @pytest.mark.integration
 @pytest.mark.slow
-def test_full_review_through_the_ollama_api_server(ollama_server: Any, tmp_path: Path) -> None:
+def test_full_review_through_the_ollama_api_server(
+    ollama_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    contract = write_contract(tmp_path)
+    fix_fences(monkeypatch, contract)
     config = RunConfig(
         llm=LLMSettings(url=ollama_server.url, ollama_model="smollm2:135m", **TINY),
         reflection=ReflectionSettings(mode="light"),
     )
     before = len(ollama_server.requests)
-    outcome = review_file(write_contract(tmp_path), config)
+    outcome = review_file(contract, config)
     assert outcome.report.mode.startswith("ollama:smollm2:135m")
     _check_real_run(outcome, "ollama:smollm2:135m")
     chats = [body for path, body in ollama_server.requests[before:] if path == "/api/chat"]
@@ -66,11 +72,15 @@ def test_full_review_through_the_ollama_api_server(ollama_server: Any, tmp_path:
 
 @pytest.mark.integration
 @pytest.mark.slow
-def test_full_review_with_embedded_llamacpp(smollm2: Any, tmp_path: Path) -> None:
+def test_full_review_with_embedded_llamacpp(
+    smollm2: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    contract = write_contract(tmp_path)
+    fix_fences(monkeypatch, contract)
     config = RunConfig(
         llm=LLMSettings(spec="llamacpp", **TINY), reflection=ReflectionSettings(mode="light")
     )
-    outcome = review_file(write_contract(tmp_path), config)
+    outcome = review_file(contract, config)
     assert outcome.report.mode.startswith("llamacpp:smollm2-135m")
     assert "PLUMBING MODE" in outcome.report.mode_note
     _check_real_run(outcome, "llamacpp:smollm2-135m")
