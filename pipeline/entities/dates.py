@@ -85,6 +85,10 @@ _CN_DURATION = re.compile(
     r"|日|天|周|星期|年)(?![\d月])"
 )
 _CN_HALF = re.compile(r"半年|半个月")
+_CN_YEARS_MONTHS = re.compile(
+    r"(?<![\d年月.])(?P<y>\d{1,2}|[一二两三四五六七八九十]+)\s?年(?:零|又)?"
+    r"(?P<m>\d{1,2}|[一二两三四五六七八九十]+)\s?个月"
+)
 _EN_UNITS = {
     "hour": "hour", "business day": "workday", "working day": "workday", "day": "day",
     "calendar day": "day", "week": "week", "month": "month", "year": "year",
@@ -110,6 +114,19 @@ def _duration(start: int, end: int, count: float, unit: str, extra: dict[str, in
 def find_durations(text: str, dates: list[Match]) -> list[Match]:
     taken = [(d.start, d.end) for d in dates]
     found: list[Match] = []
+    # 二十年零六个月 / 两年十一个月: one duration (246 / 35 months), or a 20-year lease limit
+    # would see only the years (and the month count after 年 looks like a date to _CN_DURATION)
+    for m in _CN_YEARS_MONTHS.finditer(text):
+        if any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        try:
+            years, months = (
+                int(g) if g.isdigit() else parse_cn_integer(g) for g in (m.group("y"), m.group("m"))
+            )
+        except ValueError:
+            continue
+        found.append(_duration(m.start(), m.end(), years * 12 + months, "month", {}))
+        taken.append((m.start(), m.end()))
     for m in _CN_DURATION.finditer(text):
         if any(a < m.end() and m.start() < b for a, b in taken):
             continue

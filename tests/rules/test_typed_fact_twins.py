@@ -157,3 +157,23 @@ def test_a_deadline_before_the_event_it_runs_from(stages: Stages) -> None:
     assert "cn.date.deadline_before_trigger" not in _rules(
         stages, INSTALL.format(done="2026年6月18日")
     )
+
+
+LEASE = """厂房租赁合同
+
+出租人（甲方）：苏州工业园区恒通置业有限公司
+承租人（乙方）：苏州精工模具有限公司
+
+第一条 甲方将位于苏州工业园区星湖街88号的厂房出租给乙方使用。
+第二条 租赁期限为{term}，自2025年1月1日起计算。
+第三条 本合同争议提交苏州仲裁委员会仲裁。
+"""
+
+
+@pytest.mark.parametrize(
+    ("term", "over"),
+    [("二十年零六个月", True), ("十九年十一个月", False), ("二十年", False), ("20年1个月", True)],
+)
+def test_a_lease_term_in_years_and_months(stages: Stages, term: str, over: bool) -> None:
+    types = {f.type for f in rule_findings(stages, LEASE.format(term=term))}
+    assert ("lease_term_over_20_years" in types) is over
