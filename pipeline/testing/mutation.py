@@ -52,6 +52,7 @@ GUARD_EDGES = "tests/reflection/test_revise_guard_edges.py"
 INJECTION = "tests/reflection/test_prompt_injection.py"
 VERIFIER_PROMPT = "tests/reflection/test_verifier_prompt.py"
 FILE_MODES = "tests/outputs/test_file_modes.py"
+OUTPUT_SET = "tests/foundation/test_output_set.py"
 
 # unit tests first: with -x the first failure ends the run
 RULES = (EDGES, THRESHOLDS)
@@ -137,9 +138,9 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     mutant(
         "verifier: a fixed, guessable fence",
-        "pipeline/stages/verifier.py",
-        "nonce = document.sha256[:12]",
-        'nonce = "CONTRACT"',
+        "pipeline/llm/session.py",
+        "self.fence = secrets.token_hex(8)",
+        'self.fence = "CONTRACT"',
         (VERIFIER_PROMPT,),
         required=True,
     ),
@@ -163,6 +164,28 @@ MUTANTS: tuple[Mutant, ...] = (
             ("FILE_MODE = 0o600", "FILE_MODE = 0o644"),
             ("import tempfile\n", _MKSTEMP_0644),
         ),
+    ),
+    mutant(
+        "outputs: the review's output set written 0644",
+        "pipeline/output_set.py",
+        "os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)",
+        "os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)",
+        (OUTPUT_SET,),
+    ),
+    mutant(
+        "outputs: the output folder left 0755",
+        "pipeline/output_set.py",
+        'staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=parent))  # 0700',
+        'staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=parent))\n'
+        "        staging.chmod(0o755)",
+        (OUTPUT_SET,),
+    ),
+    mutant(
+        "outputs: a folder of someone else's files accepted as --out",
+        "pipeline/output_set.py",
+        "        if foreign:\n",
+        "        if False:\n",
+        (OUTPUT_SET,),
     ),
     # -- thresholds in rules/ --------------------------------------------------------------------
     mutant(
@@ -463,9 +486,9 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     mutant(
         "verifier: a fixed fence that looks random",
-        "pipeline/stages/verifier.py",
-        "nonce = document.sha256[:12]",
-        'nonce = "7f3a9c2e5b1d"',
+        "pipeline/llm/session.py",
+        "self.fence = secrets.token_hex(8)",
+        'self.fence = "7f3a9c2e5b1d"',
         (VERIFIER_PROMPT,),
     ),
 )
