@@ -637,3 +637,39 @@ NEW_CASES: list[tuple[str, str, str]] = [
     ),
 ]
 NEW_CASES += typed_cases()
+
+ZH_INSTALL = """设备买卖合同
+
+买受人（甲方）：宁波华辰塑胶制品有限公司
+出卖人（乙方）：广东瑞达智能装备有限公司
+
+第五条 交货
+5.1 乙方应于2026年5月25日将设备运至甲方工厂交付。
+第六条 安装
+6.1 乙方应自设备运抵交货地点之日起安排技术人员进场安装，安装调试工作应于{done}前全部完成。
+第七条 本合同争议提交宁波仲裁委员会仲裁。
+"""
+EN_CAP_CARVE_OUT = """8. WARRANTIES
+8.1 Seller warrants that the Equipment will perform materially in accordance with its specification for twelve (12) months.
+9. INDEMNIFICATION
+9.1 Seller shall defend and indemnify Buyer against any third-party claim that the Equipment infringes a patent.
+11. LIMITATION OF LIABILITY
+11.1 The limitation of liability in this Agreement shall not apply to Seller's indemnification obligations under Section {target}."""
+
+NEW_CASES += [
+    (
+        "cn.date.deadline_before_trigger",
+        ZH_INSTALL.format(done="2026年5月18日"),
+        ZH_INSTALL.format(done="2026年6月18日"),
+    ),
+    (
+        "en.indemnity.carve_out_misses_indemnity",
+        en_services(extra=EN_CAP_CARVE_OUT.format(target="8.1")),
+        en_services(extra=EN_CAP_CARVE_OUT.format(target="9.1")),
+    ),
+    (
+        "en.prc.indemnity.carve_out_misses_indemnity",
+        en_prc(extra=EN_CAP_CARVE_OUT.format(target="8.1")),
+        en_prc(extra=EN_CAP_CARVE_OUT.format(target="9.1")),
+    ),
+]
