@@ -1,0 +1,128 @@
+"""The directions the house must keep (ARCHITECTURE.md, issue 14), checked on the source:
+
+- kb and ingest import no pipeline code, and kb does not import ingest;
+- entities, the rules engine and kb import no LLM package;
+- the data model imports nothing else in the project;
+- nothing below the CLI prints.
+
+What breaks a direction today is listed in KNOWN (issue 14 removes it). A new break fails,
+and so does a listed one that is gone, so the list only ever shrinks.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+PROJECT = ("pipeline", "kb", "ingest")
+DATA_MODEL = ("pipeline/model.py", "pipeline/entities/model.py", "kb/types.py")
+
+Break = tuple[str, str, str]  # (rule, file, imported module or "print")
+
+KB_USING_ERRORS: tuple[str, ...] = (
+    "catalog",
+    "conflict_eval",
+    "embeddings",
+    "evaluate",
+    "query_expansion",
+)
+KB_USING_ERRORS += ("registry", "retrieval", "snapshot", "store")
+INGEST_USING_ERRORS = ("chunking", "health", "loaders", "lock", "manifest", "sources", "sync")
+PRINTING: tuple[str, ...] = (
+    "pipeline/bench.py",
+    "pipeline/eval/golden_labels.py",
+    "pipeline/eval/golden_pdfs.py",
+)
+PRINTING += ("pipeline/schema.py", "pipeline/testing/mutation.py", "kb/conflict_eval.py")
+PRINTING += ("kb/prebuilt.py",)
+
+KNOWN: frozenset[Break] = frozenset(
+    {
+        *(("kb->pipeline", f"kb/{name}.py", "pipeline.errors") for name in KB_USING_ERRORS),
+        ("kb->pipeline", "kb/catalog.py", "pipeline.model"),
+        ("kb->pipeline", "kb/types.py", "pipeline.model"),
+        ("kb->pipeline", "kb/verify.py", "pipeline.model"),
+        *(("ingest->pipeline", f"ingest/{n}.py", "pipeline.errors") for n in INGEST_USING_ERRORS),
+        ("kb->ingest", "kb/bench.py", "ingest.sources"),
+        ("kb->ingest", "kb/prebuilt.py", "ingest.chunking"),
+        ("kb->ingest", "kb/prebuilt.py", "ingest.loaders"),
+        ("kb->ingest", "kb/prebuilt.py", "ingest.sources"),
+        ("model->project", "pipeline/entities/model.py", "pipeline.model"),
+        ("model->project", "kb/types.py", "pipeline.model"),
+        *(("print", path, "print") for path in PRINTING),
+    }
+)
+
+
+def _imports(tree: ast.AST) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+    return found
+
+
+def _prints(tree: ast.AST) -> bool:
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
+        for node in ast.walk(tree)
+    )
+
+
+def breaks_in(path: str, source: str) -> set[Break]:
+    """The direction rules ``source`` (the file at ``path``, relative to the repo) breaks."""
+    tree = ast.parse(source)
+    out: set[Break] = set()
+    top = path.split("/")[0]
+    for module in _imports(tree):
+        head = module.split(".")[0]
+        if top in ("kb", "ingest") and head == "pipeline":
+            out.add((f"{top}->pipeline", path, module))
+        if top == "kb" and head == "ingest":
+            out.add(("kb->ingest", path, module))
+        below_llm = path.startswith(("pipeline/entities/", "pipeline/rules_engine/", "kb/"))
+        if below_llm and module.startswith("pipeline.llm"):
+            out.add(("no-llm", path, module))
+        if path in DATA_MODEL and head in PROJECT:
+            out.add(("model->project", path, module))
+    if top in PROJECT and not path.startswith("pipeline/cli/") and _prints(tree):
+        out.add(("print", path, "print"))
+    return out
+
+
+def _all_breaks() -> set[Break]:
+    found: set[Break] = set()
+    for package in PROJECT:
+        for file in sorted((REPO / package).rglob("*.py")):
+            path = file.relative_to(REPO).as_posix()
+            found |= breaks_in(path, file.read_text("utf-8"))
+    return found
+
+
+def test_no_new_break_and_no_stale_entry() -> None:
+    found = _all_breaks()
+    assert found - KNOWN == set(), "a new import against the house's directions"
+    assert KNOWN - found == set(), "fixed: remove these from KNOWN"
+
+
+def test_the_checker_sees_each_kind_of_break() -> None:
+    assert breaks_in("kb/x.py", "from pipeline.model import Finding\n") == {
+        ("kb->pipeline", "kb/x.py", "pipeline.model")
+    }
+    assert breaks_in("kb/x.py", "import ingest.sync\n") == {
+        ("kb->ingest", "kb/x.py", "ingest.sync")
+    }
+    assert breaks_in("pipeline/rules_engine/x.py", "from pipeline.llm import session\n") == {
+        ("no-llm", "pipeline/rules_engine/x.py", "pipeline.llm")
+    }
+    assert breaks_in("pipeline/model.py", "from kb.types import Article\n") == {
+        ("model->project", "pipeline/model.py", "kb.types")
+    }
+    assert breaks_in("pipeline/stages/x.py", "def f():\n    print('hi')\n") == {
+        ("print", "pipeline/stages/x.py", "print")
+    }
+    assert breaks_in("pipeline/cli/x.py", "print('a command may print')\n") == set()
+    assert breaks_in("pipeline/stages/x.py", "from kb.store import open_store\n") == set()
