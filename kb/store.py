@@ -34,11 +34,9 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlparse
 
-import chromadb
 import numpy as np
-from chromadb.config import Settings
 
-from kb.embeddings import EmbeddingBackend, KBEmbeddingFunction, collection_suffix
+from kb.embeddings import EmbeddingBackend, collection_suffix
 from kb.prebuilt import prebuilt_vectors, text_key
 from pipeline.errors import KBUnreachableError, KnowledgeBaseError
 
@@ -75,6 +73,10 @@ class KBLocation:
     def client(self) -> Any:
         """A Chroma client for writing (``kb build``/``ingest``): refuses a damaged or read-only
         local folder with the fix, and an unreachable server with exit 34."""
+        # imported here: a review reads the snapshot and never needs Chroma (0.5 s to import)
+        import chromadb
+        from chromadb.config import Settings
+
         settings = Settings(anonymized_telemetry=False)
         if self.url is None:
             try:
@@ -259,6 +261,8 @@ class StatuteStore:
         with _open_lock(location.state_dir):
             self._client = location.client()
             self._vectors: tuple[list[str], np.ndarray, list[Mapping[str, Any]]] | None = None
+            from kb.chroma_embedding import KBEmbeddingFunction
+
             try:
                 self._collection = self._client.get_or_create_collection(
                     name=self.name,

@@ -10,7 +10,7 @@ import pytest
 from chromadb.config import Settings
 
 from ingest.sync import ingest
-from kb.embeddings import KBEmbeddingFunction
+from kb.chroma_embedding import KBEmbeddingFunction
 from kb.retrieval import Retriever
 from kb.store import StatuteStore, open_store
 from tests.kb.conftest import ChromaDefaultEmbeddingUsed, small_specs
