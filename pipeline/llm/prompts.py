@@ -88,7 +88,7 @@ def verifier_messages(
     payload = json.dumps(
         {"claims": claims, "rule_findings": rule_findings, "kb_evidence": evidence},
         ensure_ascii=False,
-        separators=(",", ":"),  # compact: indentation cost a small model's context ~1k tokens
+        indent=1,
     )
     user = f"REVIEW TO CHECK:\n{payload}\n\n" + delimit("CONTRACT", block, nonce, block_start)
     if feedback:
