@@ -122,6 +122,31 @@ class LLMSession:
         self._sleep = sleep
         self._clock = clock
 
+    def _record_failure(
+        self,
+        stage: str,
+        began: float,
+        attempt: int,
+        outcome: Literal["invalid", "timeout", "error"],
+        digest: str,
+        reply: str,
+    ) -> None:
+        """A call that brought no usable reply: no tokens, its outcome and what came back."""
+        self.calls.append(
+            LLMCallRecord(
+                stage=stage,
+                model_name=self.model_name,
+                input_tokens=0,
+                output_tokens=0,
+                latency_ms=round((time.perf_counter() - began) * 1000.0, 3),
+                attempt=attempt,
+                outcome=outcome,
+                request_sha256=digest,
+                fence=self.fence,
+                reply=reply,
+            )
+        )
+
     def new_fence(self) -> str:
         """A fresh random fence for the next request's untrusted-data delimiters, so a contract
         cannot guess it and close the fence early. Replay serves the recorded fences in order,
@@ -219,41 +244,13 @@ class LLMSession:
                     deadline=self.review_deadline,
                 )
             except MalformedReplyError as exc:
-                elapsed = (time.perf_counter() - began) * 1000.0
-                self.calls.append(
-                    LLMCallRecord(
-                        stage=stage,
-                        model_name=self.model_name,
-                        input_tokens=0,
-                        output_tokens=0,
-                        latency_ms=round(elapsed, 3),
-                        attempt=attempt,
-                        outcome="invalid",
-                        request_sha256=digest,
-                        fence=self.fence,
-                        reply=exc.raw,
-                    )
-                )
+                self._record_failure(stage, began, attempt, "invalid", digest, exc.raw)
                 raise
             except (TimeoutError, ConnectionError) as exc:
-                elapsed = (time.perf_counter() - began) * 1000.0
                 outcome: Literal["timeout", "error"] = (
                     "timeout" if isinstance(exc, TimeoutError) else "error"
                 )
-                self.calls.append(
-                    LLMCallRecord(
-                        stage=stage,
-                        model_name=self.model_name,
-                        input_tokens=0,
-                        output_tokens=0,
-                        latency_ms=round(elapsed, 3),
-                        attempt=attempt,
-                        outcome=outcome,
-                        request_sha256=digest,
-                        fence=self.fence,
-                        reply=str(exc),
-                    )
-                )
+                self._record_failure(stage, began, attempt, outcome, digest, str(exc))
                 if failures >= self.settings.retries:
                     raise LLMUnavailableError(
                         f"stage {stage!r}: {self.model_name} failed {failures + 1} time(s): {exc}. "

@@ -7,6 +7,7 @@ import pytest
 
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
+from tests.rules.cases_new import ZH_INSTALL
 from tests.rules.helpers import Stages, rule_findings
 
 
@@ -139,17 +140,7 @@ def test_one_sided_unlimited_liability_however_the_limit_is_negated(stages: Stag
     )
 
 
-INSTALL = """设备买卖合同
-
-买受人（甲方）：宁波华辰塑胶制品有限公司
-出卖人（乙方）：广东瑞达智能装备有限公司
-
-第五条 交货
-5.1 乙方应于2026年5月25日将设备运至甲方工厂交付。
-第六条 安装
-6.1 乙方应自设备运抵交货地点之日起安排技术人员进场安装，安装调试工作应于{done}前全部完成。
-第七条 本合同争议提交宁波仲裁委员会仲裁。
-"""
+INSTALL = ZH_INSTALL  # shared with the rule catalogue's cases
 
 
 def test_a_deadline_before_the_event_it_runs_from(stages: Stages) -> None:
