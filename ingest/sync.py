@@ -147,7 +147,7 @@ def _write_review_snapshot(store: ChunkStore, stamp: str) -> None:
     from kb.snapshot import write_snapshot
 
     write_snapshot(store, stamp)
-    Retriever(store)
+    Retriever(store).warm()
 
 
 def _check_unique(specs: Sequence[SourceSpec]) -> None:

@@ -18,6 +18,7 @@ from typing import TypeGuard
 
 import yaml
 
+from kb.safe_yaml import safe_load
 from pipeline.errors import KnowledgeBaseError
 
 THESAURUS_DIR = Path(__file__).resolve().parent / "thesaurus"
@@ -55,7 +56,7 @@ def load_thesaurus(paths: tuple[Path, ...]) -> Thesaurus:
     entries: dict[tuple[str, tuple[str, ...]], None] = {}
     for path in paths:
         try:
-            groups = yaml.safe_load(path.read_text(encoding="utf-8"))
+            groups = safe_load(path.read_text(encoding="utf-8"))
         except (OSError, yaml.YAMLError) as exc:
             raise KnowledgeBaseError(
                 f"{path}: cannot read the thesaurus ({exc}). Fix: restore it from git"

@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from kb.safe_yaml import safe_load
 from kb.types import Jurisdiction, LawStatus
 from pipeline.errors import KBRegistryError
 
@@ -87,7 +88,7 @@ class Registry(BaseModel):
 def load_registry(path: Path = REGISTRY_PATH) -> Registry:
     """Load and validate a registry file; every error names the file and the entry."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = safe_load(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise KBRegistryError(
             f"{path}: registry file not found. Fix: restore it from git"

@@ -16,6 +16,7 @@ import json
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 import numpy as np
@@ -105,13 +106,21 @@ class Retriever:
         self.expand = expand
         self._chunks = {chunk.doc_id: chunk for chunk in chunks}
         self._ids = list(self._chunks)
-        self._lexical = self._load_lexical()
 
-    def _load_lexical(self) -> LexicalIndex:
-        """Build the BM25 index, reusing tokens cached next to the store when nothing changed.
+    def warm(self) -> Retriever:
+        """Build (or load) the BM25 index now, and write its token cache if the store allows."""
+        _ = self._lexical
+        return self
+
+    @cached_property
+    def _lexical(self) -> LexicalIndex:
+        """The BM25 index, built on first use and reusing tokens cached next to the store when
+        nothing changed.
 
         jieba segmentation of the bundled corpus takes seconds; the cache makes a CLI query or a
-        new Retriever start in well under a second.
+        new Retriever start in well under a second. Loading even the cached tokens takes half a
+        second, which a review that searches nothing (none mode: rule citations are looked up,
+        not searched) does not pay.
         """
         texts = [self._chunks[i].text for i in self._ids]
         if self.store is None:

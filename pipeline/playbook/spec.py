@@ -17,7 +17,7 @@ positions:
     tolerated: ["Delaware"]
 ```
 
-Loaded with ``yaml.safe_load`` into models with ``extra="forbid"``; every error is a
+Loaded with ``safe_load`` (libyaml) into models with ``extra="forbid"``; every error is a
 ``PlaybookLoadError`` naming the file and the field (``positions -> 1 -> green -> max``).
 """
 
@@ -29,6 +29,7 @@ from typing import Literal, get_args
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from kb.safe_yaml import safe_load
 from pipeline.errors import PlaybookLoadError
 
 Colour = Literal["GREEN", "YELLOW", "RED"]
@@ -115,7 +116,7 @@ def load_playbook(path: Path) -> Playbook:
     if not path.is_file():
         raise PlaybookLoadError(path, "", "no such file. Fix: pass the path of a playbook YAML")
     try:
-        raw = yaml.safe_load(path.read_text("utf-8"))
+        raw = safe_load(path.read_text("utf-8"))
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         raise PlaybookLoadError(path, "", f"not valid UTF-8 YAML ({exc})") from exc
     try:

@@ -23,6 +23,7 @@ from pydantic import (
     model_validator,
 )
 
+from kb.safe_yaml import safe_load
 from kb.types import CitationResolver
 from pipeline.errors import RuleLoadError
 from pipeline.model import EvidenceSource, Severity
@@ -165,7 +166,7 @@ def _resolve(
 def load_rule_file(path: Path, resolver: CitationResolver) -> list[LoadedRule]:
     checks = all_checks()
     try:
-        raw = yaml.safe_load(path.read_text("utf-8"))
+        raw = safe_load(path.read_text("utf-8"))
     except yaml.YAMLError as exc:
         raise RuleLoadError(path, "", f"not valid YAML ({exc})") from exc
     try:

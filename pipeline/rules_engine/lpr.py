@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from kb.safe_yaml import safe_load
 from pipeline.errors import RuleLoadError
 
 LPR_FILE = Path(__file__).resolve().parents[2] / "rules" / "data" / "lpr_1y.yaml"
@@ -35,7 +36,7 @@ class _LprFile(BaseModel):
 @cache
 def load_lpr(path: Path = LPR_FILE) -> tuple[tuple[date, float], ...]:
     try:
-        raw = yaml.safe_load(path.read_text("utf-8"))
+        raw = safe_load(path.read_text("utf-8"))
         data = _LprFile.model_validate(raw)
     except FileNotFoundError:
         raise RuleLoadError(path, "", "the LPR data file is missing; restore it from git") from None

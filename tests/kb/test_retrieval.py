@@ -96,6 +96,10 @@ def test_bm25_tokens_are_cached_next_to_the_store(
     small_kb: StatuteStore, retriever: Retriever
 ) -> None:
     cache = small_kb.location.state_dir / f"bm25-{small_kb.name}.json"
+    cache.unlink(missing_ok=True)
+    fresh = Retriever(small_kb)
+    assert not cache.exists()  # built on first search, not when the retriever opens
+    fresh.warm()
     assert cache.exists()
     again = Retriever(small_kb)  # loads the cached tokens
     query = "违约金 过分高于 造成的损失"
