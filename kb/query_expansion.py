@@ -18,7 +18,7 @@ from typing import TypeGuard
 
 import yaml
 
-from pipeline.errors import KnowledgeBaseError
+from kb.values import KnowledgeBaseError
 
 THESAURUS_DIR = Path(__file__).resolve().parent / "thesaurus"
 

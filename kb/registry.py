@@ -15,7 +15,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from kb.types import Jurisdiction, LawStatus
-from pipeline.errors import KBRegistryError
+from kb.values import KBRegistryError
 
 CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
 REGISTRY_PATH = CORPUS_DIR / "registry.yaml"
