@@ -5,7 +5,8 @@ Every command calls a library function in ``kb``/``ingest`` and only renders wha
 local KB's review snapshot as a review does, so they work on a read-only KB folder. Every
 failure exits with a documented code and one line (:func:`kb_common.kb_errors`): 30 a damaged,
 incomplete or read-only KB (the message names the fix), 33 nothing built, 34 a ``--kb-url``
-that does not answer.
+that does not answer. The maintenance commands ``vectors`` and ``conflicts`` are in
+:mod:`pipeline.cli.kb_dev`.
 """
 
 from __future__ import annotations
