@@ -68,7 +68,7 @@ setup: deps kb
 # (7 minutes on 2 cores). Run after changing the corpus; tests/kb/test_prebuilt_vectors.py fails
 # until you do.
 vectors: deps
-	$(BIN)/python -m kb.prebuilt build
+	$(BIN)/contract-review kb vectors
 
 # Exit codes 1 (findings) and 3 (needs human review) are results, not failures of make.
 review: setup

@@ -14,7 +14,7 @@ from ingest.loaders import LoadedSource
 from kb.catalog import Article, make_article
 from kb.registry import LawEntry
 from kb.statute_text import parse_articles
-from pipeline.errors import MalformedInputError
+from kb.values import MalformedInputError
 
 Metadata = dict[str, str | int | float | bool]
 

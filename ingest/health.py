@@ -36,7 +36,7 @@ from ingest.manifest import Manifest, manifest_articles, manifest_path, now, rea
 from kb.embeddings import LazyBackend
 from kb.snapshot import SnapshotStore, snapshot_path, snapshot_stamp
 from kb.store import DB_FILE, ChunkStore, KBLocation, damaged_db_message, sqlite_problem
-from pipeline.errors import KBNotBuiltError, KnowledgeBaseError
+from kb.values import KBNotBuiltError, KnowledgeBaseError
 
 MARKER_PREFIX = "ingest-incomplete-"
 

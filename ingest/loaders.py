@@ -13,7 +13,7 @@ from pathlib import Path
 from pypdf import PdfReader
 from pypdf.errors import PdfReadError
 
-from pipeline.errors import (
+from kb.values import (
     EmptyInputError,
     EncryptedPdfError,
     InputNotFoundError,

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from kb.store import is_permission_error, read_only_error
-from pipeline.errors import KBLockTimeoutError
+from kb.values import KBLockTimeoutError
 
 LOCK_FILE = "ingest.lock"
 

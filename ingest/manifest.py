@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from pipeline.errors import KnowledgeBaseError
+from kb.values import KnowledgeBaseError
 
 
 class SourceRecord(BaseModel):

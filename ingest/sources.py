@@ -10,7 +10,7 @@ from ingest.sync import IngestSummary, Progress, SourceSpec, ingest
 from kb.registry import CORPUS_DIR, LawEntry, Registry, default_registry
 from kb.store import ChunkStore
 from kb.types import Jurisdiction, LawStatus
-from pipeline.errors import InputNotFoundError, UnsupportedInputError
+from kb.values import InputNotFoundError, UnsupportedInputError
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 

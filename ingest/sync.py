@@ -46,7 +46,7 @@ from ingest.lock import ingest_lock
 from ingest.manifest import Manifest, SourceRecord, now, read_manifest, write_manifest
 from kb.registry import LawEntry
 from kb.store import ChunkStore, StatuteStore
-from pipeline.errors import KnowledgeBaseError
+from kb.values import KnowledgeBaseError
 
 Progress = Callable[[str, int, int], None]  # (phase, advance, total)
 

@@ -18,8 +18,7 @@ from kb.numerals import cn_article_label
 from kb.registry import CORPUS_DIR, LawEntry, Registry, default_registry
 from kb.statute_text import ParsedArticle, parse_articles
 from kb.types import CitationRef, LawStatus, LookupResult
-from pipeline.errors import KBRegistryError
-from pipeline.model import EvidenceSource
+from kb.values import EvidenceSource, KBRegistryError
 
 
 @dataclass(frozen=True)

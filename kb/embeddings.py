@@ -20,7 +20,7 @@ from typing import Protocol
 
 import numpy as np
 
-from pipeline.errors import KnowledgeBaseError
+from kb.values import KnowledgeBaseError
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.catalog import Catalog, default_catalog
-from pipeline.errors import KnowledgeBaseError
+from kb.values import KnowledgeBaseError
 
 DEFAULT_QUERIES = Path(__file__).resolve().parent.parent / "golden_set" / "kb" / "queries.jsonl"
 DEPTH = 10

@@ -19,7 +19,7 @@ from typing import TypeGuard
 import yaml
 
 from kb.safe_yaml import safe_load
-from pipeline.errors import KnowledgeBaseError
+from kb.values import KnowledgeBaseError
 
 THESAURUS_DIR = Path(__file__).resolve().parent / "thesaurus"
 

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from kb.safe_yaml import safe_load
 from kb.types import Jurisdiction, LawStatus
-from pipeline.errors import KBRegistryError
+from kb.values import KBRegistryError
 
 CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
 REGISTRY_PATH = CORPUS_DIR / "registry.yaml"

@@ -26,7 +26,7 @@ from kb.lexical import TOKENIZER_VERSION, LexicalIndex
 from kb.query_expansion import default_thesaurus
 from kb.registry import default_registry, normalise_name
 from kb.store import ChunkStore, StoredChunk
-from pipeline.errors import KnowledgeBaseError
+from kb.values import KnowledgeBaseError
 
 Mode = Literal["bm25", "dense", "hybrid"]
 MODES: tuple[Mode, ...] = ("bm25", "dense", "hybrid")

@@ -22,7 +22,7 @@ import numpy as np
 
 from kb.embeddings import EmbeddingBackend
 from kb.store import KBLocation, Metadata, StatuteStore, StoredChunk, rank_by_cosine
-from pipeline.errors import KnowledgeBaseError
+from kb.values import KnowledgeBaseError
 
 SNAPSHOT_VERSION = 1
 # what np.load and the payload raise for a truncated or damaged file

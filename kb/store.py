@@ -38,7 +38,7 @@ import numpy as np
 
 from kb.embeddings import EmbeddingBackend, collection_suffix
 from kb.prebuilt import prebuilt_vectors, text_key
-from pipeline.errors import KBUnreachableError, KnowledgeBaseError
+from kb.values import KBUnreachableError, KnowledgeBaseError
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 KB_PATH_ENV = "CONTRACT_REVIEW_KB"

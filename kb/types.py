@@ -1,27 +1,23 @@
 """The KB's public value types. Other packages (rules, CrossCheckKB, eval) code against these.
 
-``kb`` knows nothing of the pipeline stages; it only shares the data model's
-``EvidenceSource``.
+``kb`` knows nothing of the pipeline; it shares the frozen base and ``EvidenceSource`` with the
+data model through :mod:`kb.values`.
 """
 
 from __future__ import annotations
 
 from typing import Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from pipeline.model import EvidenceSource
+from kb.values import EvidenceSource, Frozen
 
 Jurisdiction = Literal["cn", "us"]
 LawStatus = Literal["in_force", "repealed", "not_yet_effective"]
 Support = Literal["supports", "unrelated", "conflicts"]
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class CitationRef(_Frozen):
+class CitationRef(Frozen):
     """A parsed citation: which law (by registry key) and which article/section."""
 
     raw: str
@@ -29,7 +25,7 @@ class CitationRef(_Frozen):
     article: str = Field(description="Normalised article id: '585', '2', '2-302', '28:2-302'.")
 
 
-class LookupResult(_Frozen):
+class LookupResult(Frozen):
     """The answer to 'does this cited article exist, and is it in force?'."""
 
     citation: str
@@ -41,7 +37,7 @@ class LookupResult(_Frozen):
     message: str = ""
 
 
-class CitationVerdict(_Frozen):
+class CitationVerdict(Frozen):
     """Lookup plus 'does the article support the claim it is cited for?'."""
 
     lookup: LookupResult

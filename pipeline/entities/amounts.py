@@ -10,15 +10,9 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from kb.numerals import CN_DIGITS, CN_FIGURE_CHARS, parse_cn_amount, parse_cn_integer
 from pipeline.entities.model import Match
-from pipeline.entities.numerals import (
-    CN_DIGITS,
-    CN_NUMERAL_CHARS,
-    EN_NUMBER_WORDS,
-    parse_cn_amount,
-    parse_cn_integer,
-    parse_en_words,
-)
+from pipeline.entities.number_words import EN_NUMBER_WORDS, parse_en_words
 
 _CURRENCY_PREFIX = {
     "¥": "CNY", "￥": "CNY", "RMB": "CNY", "人民币": "CNY", "CNY": "CNY",
@@ -42,7 +36,7 @@ _SUFFIX_CURRENCY = {"美元": "USD", "港元": "HKD", "欧元": "EUR", "元": "C
 
 CAPITAL = re.compile(
     r"(?:(?P<cur>人民币|RMB|¥|￥)\s?)?(?:[（(]?大写[）)]?[:：]?\s?)?"
-    r"(?P<amount>[" + CN_NUMERAL_CHARS + r"]+[元圆](?:[" + "".join(CN_DIGITS) + r"]角)?"
+    r"(?P<amount>[" + CN_FIGURE_CHARS + r"]+[元圆](?:[" + "".join(CN_DIGITS) + r"]角)?"
     r"零?(?:[" + "".join(CN_DIGITS) + r"]分)?[整正]?)"
 )
 _WORD = r"(?:" + "|".join(sorted(EN_NUMBER_WORDS, key=len, reverse=True)) + r")"

@@ -11,9 +11,9 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
+from kb.numerals import parse_cn_integer
 from pipeline.entities.clause_kinds import default_classifier
 from pipeline.entities.model import Clause
-from pipeline.entities.numerals import parse_cn_integer
 from pipeline.entities.textview import TextView
 from pipeline.entities.topics import clause_types
 from pipeline.model import Document

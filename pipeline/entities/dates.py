@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from kb.numerals import parse_cn_integer
 from pipeline.entities.model import Match
-from pipeline.entities.numerals import EN_NUMBER_WORDS, parse_cn_integer, parse_en_words
+from pipeline.entities.number_words import EN_NUMBER_WORDS, parse_en_words
 
 _MONTHS = {
     m: i + 1

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
+from kb.numerals import CN_DIGITS, parse_cn_integer
 from pipeline.entities.model import Match
-from pipeline.entities.numerals import CN_DIGITS, parse_cn_integer
 
 _CN_NUM = "[" + "".join(CN_DIGITS) + "十百千点]+"
 _CN_RATE = re.compile(rf"(?P<base>百|千|万)分之(?P<num>{_CN_NUM}|\d+(?:\.\d+)?)")

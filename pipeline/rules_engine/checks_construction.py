@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
-from pipeline.entities.numerals import parse_cn_integer
+from kb.numerals import parse_cn_integer
 from pipeline.rules_engine.checks_patterns import contract_title, regex
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check

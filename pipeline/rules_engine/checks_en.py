@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
-from pipeline.entities.numerals import EN_NUMBER_WORDS
+from pipeline.entities.number_words import EN_NUMBER_WORDS
 from pipeline.entities.parties import CN_ROLES, EN_ROLE_WORDS
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check

@@ -7,17 +7,10 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kb.numerals import MAX_CN_INTEGER, cn_amount, cn_integer, parse_cn_amount, parse_cn_integer
 from pipeline.entities.amounts import find_amounts
 from pipeline.entities.dates import find_dates, find_durations
-from pipeline.entities.numerals import (
-    MAX_CN_INTEGER,
-    cn_amount,
-    cn_integer,
-    en_words,
-    parse_cn_amount,
-    parse_cn_integer,
-    parse_en_words,
-)
+from pipeline.entities.number_words import en_words, parse_en_words
 from pipeline.entities.rates import find_rates
 
 CONTRACTISH = st.text(

