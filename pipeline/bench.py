@@ -172,7 +172,7 @@ def llm_benchmarks() -> list[dict[str, Any]]:
 
     SmolLM2 proves the plumbing; its speed says nothing about a real reviewer model.
     """
-    from pipeline.llm.usage import review_usage
+    from pipeline.llm_usage import review_usage
 
     rows: list[dict[str, Any]] = [{"raw_llamacpp": raw_llamacpp_speed()}]
     for sample in sorted((REPO / "examples").glob("*.pdf")):
