@@ -18,7 +18,6 @@ from rich.console import Console
 from rich.markup import escape
 
 from pipeline.cli.errors import guarded
-from pipeline.cli.eval import eval_app
 from pipeline.config import LLMSettings, RunConfig
 from pipeline.eval.defaults import DEFAULT_THRESHOLD
 
@@ -54,7 +53,6 @@ def _baseline(
     return run, ""
 
 
-@eval_app.command("golden")
 def golden(
     directory: Annotated[Path, typer.Argument(help="The golden set folder (golden_set/).")],
     llm: Annotated[
@@ -118,7 +116,6 @@ def _print_split(name: str, report: dict[str, Any], out: Path) -> None:
         console.print(f"  wrote {escape(str(out / file))}", highlight=False)
 
 
-@eval_app.command("golden-check")
 def golden_check(
     directory: Annotated[Path, typer.Argument(help="The golden set folder (golden_set/).")],
 ) -> None:
@@ -133,3 +130,9 @@ def golden_check(
     count = len(guarded(lambda: load_golden_set(directory)))
     console.print(f"{count} contracts and {len(drafts)} drafts checked, {len(problems)} problem(s)")
     raise typer.Exit(code=1 if problems else 0)
+
+
+def register(group: typer.Typer) -> None:
+    """Add ``golden`` and ``golden-check`` to the ``eval`` group."""
+    group.command("golden")(golden)
+    group.command("golden-check")(golden_check)
