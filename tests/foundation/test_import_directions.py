@@ -38,13 +38,7 @@ KB_USING_ERRORS: tuple[str, ...] = (
 )
 KB_USING_ERRORS += ("registry", "retrieval", "snapshot", "store")
 INGEST_USING_ERRORS = ("chunking", "health", "loaders", "lock", "manifest", "sources", "sync")
-PRINTING: tuple[str, ...] = (
-    "pipeline/bench.py",
-    "pipeline/eval/golden_labels.py",
-    "pipeline/eval/golden_pdfs.py",
-)
-PRINTING += ("pipeline/schema.py", "pipeline/testing/mutation.py", "kb/conflict_eval.py")
-PRINTING += ("kb/prebuilt.py",)
+PRINTING: tuple[str, ...] = ("kb/conflict_eval.py", "kb/prebuilt.py")
 
 KNOWN: frozenset[Break] = frozenset(
     {
