@@ -8,10 +8,10 @@ generate → critique → rewrite baseline (skipped, and said so, when no LLM is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the evaluation imports the whole pipeline: import it on use
     from pipeline.eval.golden import SystemResult
     from pipeline.eval.golden_labels import GoldContract
     from pipeline.eval.golden_splits import HeadlineFigures
+    from pipeline.eval.golden_types import GoldenReport
 
 console = Console(stderr=True)
 COMPARE_CHOICES = ("none", "llm-only")
@@ -103,13 +104,16 @@ def golden(
     raise typer.Exit(code=exit_code)
 
 
-def _print_split(name: str, report: dict[str, Any], out: Path) -> None:
-    kappa = report["pipeline"].get("kappa", {})
+def _print_split(name: str, report: GoldenReport, out: Path) -> None:
+    from pipeline.eval.golden_report import false_alarm_count
+
+    pipeline = report["pipeline"]
+    kappa: Mapping[str, object] = pipeline.get("kappa") or {}
     console.print(
-        f"golden set ({escape(name)}): {report['pipeline']['contracts']} contracts, mode "
-        f"{report['pipeline']['mode']}; κ {kappa.get('kappa')} ({kappa.get('band')}; "
+        f"golden set ({escape(name)}): {pipeline['contracts']} contracts, mode "
+        f"{pipeline['mode']}; κ {kappa.get('kappa')} ({kappa.get('band')}; "
         f"{kappa.get('gold_positive')}/{kappa.get('cells')} gold-positive cells); "
-        f"false alarms {report['pipeline'].get('false_alarms', {}).get('count')}",
+        f"false alarms {false_alarm_count(pipeline)}",
         highlight=False,
     )
     for file in ("report.json", "report.md", "history.jsonl"):
