@@ -101,10 +101,10 @@ check: lint typecheck test
 # Narrow it with MUTATION_ARGS="--only probation" (--list shows them).
 MUTATION_ARGS ?=
 mutation: dev-deps
-	$(BIN)/python -m pipeline.testing.mutation $(MUTATION_ARGS)
+	$(BIN)/contract-review dev mutation $(MUTATION_ARGS)
 
 bench: setup dev-deps
-	$(BIN)/python -m pipeline.bench
+	$(BIN)/contract-review dev bench
 
 # Nightly evaluation: KB retrieval, CUAD clause detection, then the golden set last, so its
 # exit code (1 = roll back: κ below the threshold or a type's recall fell) is make's.

@@ -1,6 +1,7 @@
 """``make bench``: per-stage timings, median of N runs in one process, into bench/results.json.
 
-Benchmarks print figures; they never pass or fail on time.
+Benchmarks report figures; they never pass or fail on time. ``contract-review dev bench`` runs
+the ``SECTIONS`` in order and prints each one's figures as it ends; this module only returns them.
 """
 
 from __future__ import annotations
@@ -172,7 +173,7 @@ def llm_benchmarks() -> list[dict[str, Any]]:
 
     SmolLM2 proves the plumbing; its speed says nothing about a real reviewer model.
     """
-    from pipeline.llm.usage import review_usage
+    from pipeline.llm_usage import review_usage
 
     rows: list[dict[str, Any]] = [{"raw_llamacpp": raw_llamacpp_speed()}]
     for sample in sorted((REPO / "examples").glob("*.pdf")):
@@ -240,21 +241,17 @@ SECTIONS: dict[str, Callable[[], Any]] = {
 }
 
 
-def main() -> None:
-    results: dict[str, Any] = {
+def results_header() -> dict[str, Any]:
+    """What the figures were measured with; the sections' figures join it under their names."""
+    return {
         "tool_version": __version__,
         "python": platform.python_version(),
         "machine": platform.machine(),
         "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
-    for name, run in SECTIONS.items():
-        print(f"== {name}")
-        results[name] = run()
-        print(json.dumps(results[name], ensure_ascii=False, indent=2))
+
+
+def write_results(results: dict[str, Any]) -> Path:
     out = REPO / "bench" / "results.json"
     write_text_atomic(out, json.dumps(results, ensure_ascii=False, indent=2) + "\n")
-    print(f"wrote {out}")
-
-
-if __name__ == "__main__":
-    main()
+    return out

@@ -1,4 +1,4 @@
-"""Write the report's JSON Schema: python -m pipeline.schema > schema/report.schema.json"""
+"""The report's JSON Schema: ``contract-review dev schema > schema/report.schema.json``."""
 
 from __future__ import annotations
 
@@ -6,5 +6,7 @@ import json
 
 from pipeline.model import ReviewReport
 
-if __name__ == "__main__":
-    print(json.dumps(ReviewReport.model_json_schema(), ensure_ascii=False, indent=2))
+
+def report_schema_json() -> str:
+    """The schema as the committed file holds it, without the final newline."""
+    return json.dumps(ReviewReport.model_json_schema(), ensure_ascii=False, indent=2)

@@ -1,8 +1,7 @@
-"""``contract-review eval clauses`` and ``contract-review eval train-clauses``: the clause-kind
-classifier's held-out score, and rebuilding the shipped model from the development clauses.
+"""``contract-review eval clauses``: the clause-kind classifier's held-out score.
 
-Training data: ``golden_set/clauses/*.jsonl`` plus the clause labels of the dev contracts.
-Held-out data: the clause labels of ``golden_set/heldout/contracts`` (written blind).
+Held-out data: the clause labels of ``golden_set/heldout/contracts`` (written blind). Rebuilding
+the shipped model is ``contract-review dev train-clauses`` (``pipeline/cli/dev.py``).
 """
 
 from __future__ import annotations
@@ -14,28 +13,11 @@ import typer
 from rich.console import Console
 
 from pipeline.cli.errors import guarded
-from pipeline.cli.eval import eval_app
 
 console = Console(stderr=True)
 GOLDEN = Path("golden_set")
 
 
-@eval_app.command("train-clauses")
-def train_clauses(
-    golden: Annotated[Path, typer.Option(help="The golden set folder.")] = GOLDEN,
-    out: Annotated[Path | None, typer.Option(help="Where to write the model (.npz).")] = None,
-) -> None:
-    """Train the clause-kind classifier on the development clauses and write the model."""
-    from pipeline.eval.clause_train import development_clauses, model_path, train, tuned_thresholds
-
-    clauses = guarded(lambda: development_clauses(golden))
-    model = train(clauses, thresholds=tuned_thresholds(clauses))
-    target = out or model_path()
-    model.save(target)
-    console.print(f"trained on {len(clauses)} clauses; wrote {target}", highlight=False)
-
-
-@eval_app.command("clauses")
 def eval_clauses(
     golden: Annotated[Path, typer.Option(help="The golden set folder.")] = GOLDEN,
 ) -> None:
@@ -45,7 +27,7 @@ def eval_clauses(
 
     model = default_classifier()
     if model is None:
-        console.print("[red]no clause model is built: run contract-review eval train-clauses[/]")
+        console.print("[red]no clause model is built: run contract-review dev train-clauses[/]")
         raise typer.Exit(code=50)
     held = guarded(lambda: heldout_clauses(golden / "heldout" / "contracts"))
     if not held:
@@ -57,3 +39,8 @@ def eval_clauses(
         f1 = "  n/a" if s.f1 is None else f"{s.f1:.3f}"
         typer.echo(f"{s.kind:20s} {s.tp:4d} {s.fp:4d} {s.fn:4d} {f1}")
     typer.echo(f"macro-F1 {macro_f1(scores):.3f} over {len(held)} held-out clauses")
+
+
+def register(group: typer.Typer) -> None:
+    """Add ``clauses`` to the ``eval`` group."""
+    group.command("clauses")(eval_clauses)

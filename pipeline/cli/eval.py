@@ -1,8 +1,8 @@
 """``contract-review eval ...``: the evaluation command group.
 
-``eval cuad DIR`` scores the deterministic CUAD clause detectors. Another evaluation joins the
-group from its own module: ``from pipeline.cli.eval import eval_app`` and decorate a function
-with ``@eval_app.command("golden")``; ``register`` adds the group to the app once.
+``eval cuad DIR`` scores the deterministic CUAD clause detectors. The other evaluations live in
+their own modules, which know nothing of this one: each has a ``register(group)`` that adds its
+commands, and ``register`` here builds the group from them explicitly.
 """
 
 from __future__ import annotations
@@ -14,14 +14,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from pipeline.cli import clauses, eval_golden
 from pipeline.cli.errors import guarded
 
 if TYPE_CHECKING:
     from pipeline.eval.cuad import CuadReport
 
-eval_app = typer.Typer(
-    name="eval", help="Evaluate the pipeline against labelled data.", no_args_is_help=True
-)
 console = Console()
 
 
@@ -37,7 +35,6 @@ def _table(report: CuadReport) -> Table:
     return table
 
 
-@eval_app.command("cuad")
 def cuad(
     directory: Annotated[Path, typer.Argument(help="CUAD folder with master_clauses.csv.")],
     min_kappa: Annotated[float, typer.Option(help="Exit 1 if the mean kappa is below this.")] = 0.0,
@@ -58,7 +55,10 @@ def cuad(
 
 
 def register(app: typer.Typer) -> None:
-    # Sub-commands defined in their own modules join the group on import.
-    from pipeline.cli import clauses, eval_golden  # noqa: F401
-
-    app.add_typer(eval_app, name="eval")
+    group = typer.Typer(
+        name="eval", help="Evaluate the pipeline against labelled data.", no_args_is_help=True
+    )
+    group.command("cuad")(cuad)
+    clauses.register(group)
+    eval_golden.register(group)
+    app.add_typer(group, name="eval")

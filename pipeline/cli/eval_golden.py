@@ -8,17 +8,16 @@ generate → critique → rewrite baseline (skipped, and said so, when no LLM is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
 from pipeline.cli.errors import guarded
-from pipeline.cli.eval import eval_app
 from pipeline.config import LLMSettings, RunConfig
 from pipeline.eval.defaults import DEFAULT_THRESHOLD
 
@@ -26,6 +25,7 @@ if TYPE_CHECKING:  # the evaluation imports the whole pipeline: import it on use
     from pipeline.eval.golden import SystemResult
     from pipeline.eval.golden_labels import GoldContract
     from pipeline.eval.golden_splits import HeadlineFigures
+    from pipeline.eval.golden_types import GoldenReport
 
 console = Console(stderr=True)
 COMPARE_CHOICES = ("none", "llm-only")
@@ -54,7 +54,6 @@ def _baseline(
     return run, ""
 
 
-@eval_app.command("golden")
 def golden(
     directory: Annotated[Path, typer.Argument(help="The golden set folder (golden_set/).")],
     llm: Annotated[
@@ -105,20 +104,22 @@ def golden(
     raise typer.Exit(code=exit_code)
 
 
-def _print_split(name: str, report: dict[str, Any], out: Path) -> None:
-    kappa = report["pipeline"].get("kappa", {})
+def _print_split(name: str, report: GoldenReport, out: Path) -> None:
+    from pipeline.eval.golden_report import false_alarm_count
+
+    pipeline = report["pipeline"]
+    kappa: Mapping[str, object] = pipeline.get("kappa") or {}
     console.print(
-        f"golden set ({escape(name)}): {report['pipeline']['contracts']} contracts, mode "
-        f"{report['pipeline']['mode']}; κ {kappa.get('kappa')} ({kappa.get('band')}; "
+        f"golden set ({escape(name)}): {pipeline['contracts']} contracts, mode "
+        f"{pipeline['mode']}; κ {kappa.get('kappa')} ({kappa.get('band')}; "
         f"{kappa.get('gold_positive')}/{kappa.get('cells')} gold-positive cells); "
-        f"false alarms {report['pipeline'].get('false_alarms', {}).get('count')}",
+        f"false alarms {false_alarm_count(pipeline)}",
         highlight=False,
     )
     for file in ("report.json", "report.md", "history.jsonl"):
         console.print(f"  wrote {escape(str(out / file))}", highlight=False)
 
 
-@eval_app.command("golden-check")
 def golden_check(
     directory: Annotated[Path, typer.Argument(help="The golden set folder (golden_set/).")],
 ) -> None:
@@ -133,3 +134,9 @@ def golden_check(
     count = len(guarded(lambda: load_golden_set(directory)))
     console.print(f"{count} contracts and {len(drafts)} drafts checked, {len(problems)} problem(s)")
     raise typer.Exit(code=1 if problems else 0)
+
+
+def register(group: typer.Typer) -> None:
+    """Add ``golden`` and ``golden-check`` to the ``eval`` group."""
+    group.command("golden")(golden)
+    group.command("golden-check")(golden_check)

@@ -28,8 +28,7 @@ def replay(
 
     Exit 0 when every stage matches the trace, 1 when any differs or fails.
     """
-    from pipeline.llm.replay import replay_with_recorded_replies
-    from pipeline.replay import replay_trace
+    from pipeline.replay import replay_trace, replay_with_recorded_replies
 
     run = replay_trace if reuse_llm_stages else replay_with_recorded_replies
     results = guarded(lambda: run(trace))

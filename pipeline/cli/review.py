@@ -27,6 +27,7 @@ from pipeline.config import IntakeLimits, LLMSettings, ReflectionSettings, RunCo
 from pipeline.side import SIDE_CHOICES
 
 if TYPE_CHECKING:
+    from pipeline.model import ReviewReport
     from pipeline.review import OutputFormat, ReviewOutcome
 
 console = Console(stderr=True, soft_wrap=True, highlight=False)  # paths stay whole
@@ -60,60 +61,71 @@ def _side_and_playbook(side: str, playbook: Path | None) -> dict[str, Any]:
     return {"side": side, "playbook": str(playbook) if playbook is not None else None}
 
 
+# The options, named once so the command's signature reads as a list.
+LIMITS = IntakeLimits()
+LLM_DEFAULTS = LLMSettings()
+Out = Annotated[Path, typer.Option("--out", help="Output folder.")]
+Format = Annotated[str, typer.Option("--format", help="json, md, html, docx or all.")]
+MaxBytes = Annotated[int, typer.Option(min=1, help="Largest input file, in bytes.")]
+MaxPages = Annotated[int, typer.Option(min=1, help="Most PDF pages.")]
+MaxChars = Annotated[int, typer.Option(min=1, help="Most extracted characters.")]
+LLMSpec = Annotated[
+    str,
+    typer.Option(
+        "--llm",
+        help="auto (Ollama if it answers, else none), none, ollama[:MODEL], "
+        "llamacpp[:GGUF] (no path: bundled SmolLM2, plumbing only).",
+    ),
+]
+LLMUrl = Annotated[
+    str | None, typer.Option("--llm-url", help="Ollama host (default $OLLAMA_HOST).")
+]
+Side = Annotated[
+    str,
+    typer.Option(
+        help="Whose lawyer: neutral, 甲方/party_a, 乙方/party_b, or a role the contract "
+        "names (buyer, seller, licensor, licensee, employer, employee)."
+    ),
+]
+Playbook = Annotated[
+    Path | None,
+    typer.Option("--playbook", help="YAML of standard positions, judged GREEN/YELLOW/RED."),
+]
+Reflection = Annotated[str, typer.Option(help="auto, off, light, standard or full.")]
+LLMTimeout = Annotated[
+    float, typer.Option(min=0.1, help="Deadline in seconds for each LLM request.")
+]
+Deadline = Annotated[
+    float | None,
+    typer.Option(
+        "--deadline",
+        min=0.1,
+        help="Seconds for the whole review: LLM work still running then is cut off and "
+        "the rest runs in none mode, flagged for human review (exit 3).",
+    ),
+]
+TokenBudget = Annotated[int, typer.Option(min=1, help="Most LLM tokens per run.")]
+MetricsFile = Annotated[
+    Path | None, typer.Option("--metrics-file", help="Write Prometheus text metrics here.")
+]
+
+
 def review(
     file: Annotated[Path, typer.Argument(help="The contract: .pdf, .txt or .md.")],
-    out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("review-out"),
-    fmt: Annotated[str, typer.Option("--format", help="json, md, html, docx or all.")] = "all",
-    max_bytes: Annotated[
-        int, typer.Option(min=1, help="Largest input file, in bytes.")
-    ] = IntakeLimits().max_bytes,
-    max_pages: Annotated[
-        int, typer.Option(min=1, help="Most PDF pages.")
-    ] = IntakeLimits().max_pages,
-    max_chars: Annotated[
-        int, typer.Option(min=1, help="Most extracted characters.")
-    ] = IntakeLimits().max_chars,
-    llm: Annotated[
-        str,
-        typer.Option(
-            "--llm",
-            help="auto (Ollama if it answers, else none), none, ollama[:MODEL], "
-            "llamacpp[:GGUF] (no path: bundled SmolLM2, plumbing only).",
-        ),
-    ] = "auto",
-    llm_url: Annotated[
-        str | None, typer.Option("--llm-url", help="Ollama host (default $OLLAMA_HOST).")
-    ] = None,
-    side: Annotated[
-        str,
-        typer.Option(
-            help="Whose lawyer: neutral, 甲方/party_a, 乙方/party_b, or a role the contract "
-            "names (buyer, seller, licensor, licensee, employer, employee)."
-        ),
-    ] = "neutral",
-    playbook: Annotated[
-        Path | None,
-        typer.Option("--playbook", help="YAML of standard positions, judged GREEN/YELLOW/RED."),
-    ] = None,
-    reflection: Annotated[str, typer.Option(help="auto, off, light, standard or full.")] = "auto",
-    llm_timeout: Annotated[
-        float, typer.Option(min=0.1, help="Deadline in seconds for each LLM request.")
-    ] = LLMSettings().timeout_s,
-    deadline: Annotated[
-        float | None,
-        typer.Option(
-            "--deadline",
-            min=0.1,
-            help="Seconds for the whole review: LLM work still running then is cut off and "
-            "the rest runs in none mode, flagged for human review (exit 3).",
-        ),
-    ] = None,
-    token_budget: Annotated[
-        int, typer.Option(min=1, help="Most LLM tokens per run.")
-    ] = LLMSettings().token_budget,
-    metrics_file: Annotated[
-        Path | None, typer.Option("--metrics-file", help="Write Prometheus text metrics here.")
-    ] = None,
+    out: Out = Path("review-out"),
+    fmt: Format = "all",
+    max_bytes: MaxBytes = LIMITS.max_bytes,
+    max_pages: MaxPages = LIMITS.max_pages,
+    max_chars: MaxChars = LIMITS.max_chars,
+    llm: LLMSpec = "auto",
+    llm_url: LLMUrl = None,
+    side: Side = "neutral",
+    playbook: Playbook = None,
+    reflection: Reflection = "auto",
+    llm_timeout: LLMTimeout = LLM_DEFAULTS.timeout_s,
+    deadline: Deadline = None,
+    token_budget: TokenBudget = LLM_DEFAULTS.token_budget,
+    metrics_file: MetricsFile = None,
     kb_path: ReviewKBPath = None,
     kb_url: ReviewKBUrl = None,
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
@@ -122,31 +134,12 @@ def review(
 ) -> None:
     """Review a contract. Exit codes: 0 clean, 1 findings, 2 usage, 3 needs human review,
     10-16 bad input, 34 --kb-url does not answer, 50 outputs cannot be written."""
-    from pipeline.metrics import render_metrics
-    from pipeline.render_md import kb_line
-    from pipeline.review import OUTPUT_FORMATS, write_outputs
-
-    if fmt not in OUTPUT_FORMATS:
-        raise typer.BadParameter(
-            f"{fmt!r} is not one of: {', '.join(OUTPUT_FORMATS)}", param_hint="--format"
-        )
+    output_format = _output_format(fmt)
     side_and_playbook = _side_and_playbook(side, playbook)  # checks --side first
     _check_outputs_writable(out, metrics_file)
-    try:
-        llm_settings = LLMSettings.model_validate(
-            {
-                "spec": llm,
-                "url": llm_url,
-                # 甲方/乙方 become letters; a role word (buyer ...) reaches the LLM as it is
-                "side": LLM_SIDES.get(side, side),
-                "timeout_s": llm_timeout,
-                "token_budget": token_budget,
-            }
-        )
-        reflection_settings = ReflectionSettings.model_validate({"mode": reflection})
-    except ValidationError as exc:
-        problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
-        raise typer.BadParameter(problems) from None
+    llm_settings, reflection_settings = _llm_and_reflection(
+        llm, llm_url, side, llm_timeout, token_budget, reflection
+    )
     config = RunConfig(
         intake=IntakeLimits(max_bytes=max_bytes, max_pages=max_pages, max_chars=max_chars),
         llm=llm_settings,
@@ -157,9 +150,51 @@ def review(
         **side_and_playbook,
     )
     outcome = guarded(lambda: _run(file, config))
-    output_format: OutputFormat = fmt  # type: ignore[assignment]
-    report = outcome.report
-    metrics = render_metrics(report, outcome.llm_calls).encode() if metrics_file else None
+    written = _write_outputs(outcome, out, output_format, metrics_file)
+    _print_summary(file, outcome.report, written)
+    raise typer.Exit(code=outcome.exit_code)
+
+
+def _output_format(fmt: str) -> OutputFormat:
+    from pipeline.review import OUTPUT_FORMATS
+
+    if fmt not in OUTPUT_FORMATS:
+        raise typer.BadParameter(
+            f"{fmt!r} is not one of: {', '.join(OUTPUT_FORMATS)}", param_hint="--format"
+        )
+    return fmt  # type: ignore[return-value]
+
+
+def _llm_and_reflection(
+    llm: str, llm_url: str | None, side: str, timeout: float, token_budget: int, reflection: str
+) -> tuple[LLMSettings, ReflectionSettings]:
+    """The LLM and reflection settings; a value they reject is a usage error (exit 2)."""
+    try:
+        llm_settings = LLMSettings.model_validate(
+            {
+                "spec": llm,
+                "url": llm_url,
+                # 甲方/乙方 become letters; a role word (buyer ...) reaches the LLM as it is
+                "side": LLM_SIDES.get(side, side),
+                "timeout_s": timeout,
+                "token_budget": token_budget,
+            }
+        )
+        reflection_settings = ReflectionSettings.model_validate({"mode": reflection})
+    except ValidationError as exc:
+        problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
+        raise typer.BadParameter(problems) from None
+    return llm_settings, reflection_settings
+
+
+def _write_outputs(
+    outcome: ReviewOutcome, out: Path, output_format: OutputFormat, metrics_file: Path | None
+) -> list[Path]:
+    """Write the output set, and the metrics file beside it or inside it; return the paths."""
+    from pipeline.metrics import render_metrics
+    from pipeline.review import write_outputs
+
+    metrics = render_metrics(outcome.report, outcome.llm_calls).encode() if metrics_file else None
     # a metrics file inside --out is part of the output set, or the swap would drop it
     in_set = metrics is not None and metrics_file is not None and _inside(metrics_file, out)
     extra = [(metrics_file.name, metrics)] if in_set and metrics_file and metrics else []
@@ -167,6 +202,12 @@ def review(
     if metrics is not None and metrics_file is not None and not in_set:
         guarded(lambda: write_metrics_file(metrics_file, metrics))
         written.append(metrics_file)
+    return written
+
+
+def _print_summary(file: Path, report: ReviewReport, written: list[Path]) -> None:
+    from pipeline.render_md import kb_line
+
     console.print(
         f"{escape(str(file))}: {len(report.findings)} finding(s), mode {escape(report.mode)}"
         + ("; [bold yellow]needs human review[/]" if report.needs_human_review else "")
@@ -177,7 +218,6 @@ def review(
         console.print(f"[dim]knowledge base: {escape(kb_line(report.kb))}[/]")
     for path in written:
         console.print(f"  wrote {escape(str(path))}")
-    raise typer.Exit(code=outcome.exit_code)
 
 
 def _inside(path: Path, folder: Path) -> bool:

@@ -247,31 +247,9 @@ def check_golden_set(root: Path, require_pdf: bool = True) -> list[LabelProblem]
             problems.append(
                 LabelProblem(
                     contract.pdf_path,
-                    "missing PDF. Fix: python -m pipeline.eval.golden_pdfs golden_set/",
+                    "missing PDF. Fix: contract-review dev golden-pdfs golden_set/",
                 )
             )
         for label, path in labels:
             problems.extend(_check_quotes(label, path, text, pdf))
     return problems
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m pipeline.eval.golden_labels DIR``: print problems; exit 1 if any."""
-    import sys
-
-    args = sys.argv[1:] if argv is None else argv
-    root = Path(args[0]) if args else Path("golden_set")
-    try:
-        problems = check_golden_set(root)
-    except GoldenSetError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
-        return 2
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    count = len(load_golden_set(root))
-    print(f"{count} contracts checked, {len(problems)} problem(s)")
-    return 1 if problems else 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

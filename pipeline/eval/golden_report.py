@@ -9,9 +9,21 @@ from statistics import mean
 from typing import Any
 
 from pipeline.atomic import write_text_atomic
-from pipeline.eval.golden import GoldenEvaluation, SystemResult
+from pipeline.eval.golden import ContractRun, GoldenEvaluation, SystemResult
 from pipeline.eval.golden_labels import RULE_FINDING_TYPES
 from pipeline.eval.golden_markdown import render_markdown
+from pipeline.eval.golden_score import Scores
+from pipeline.eval.golden_types import (
+    Citations,
+    ContractRow,
+    Cost,
+    Disagreement,
+    DraftsSummary,
+    Edits,
+    GoldenReport,
+    HistoryRow,
+    SystemSummary,
+)
 from pipeline.eval.metrics import PRF
 
 EXIT_OK = 0
@@ -22,64 +34,85 @@ def _r(x: float | None, digits: int = 4) -> float | None:
     return None if x is None else round(x, digits)
 
 
-def system_summary(system: SystemResult) -> dict[str, Any]:
-    scores = system.scores
+def system_summary(system: SystemResult) -> SystemSummary:
     runs = system.ok_runs
-    uses = [u for r in runs for u in r.citations]
-    fabricated = [u for u in uses if not u.exists]
-    proposed = sum(r.edits_proposed for r in runs)
-    rejected = sum(r.edits_rejected for r in runs)
-    pres = [r.pres_lev for r in runs if r.pres_lev is not None]
-    n = len(runs) or 1
-    out: dict[str, Any] = {
+    out: SystemSummary = {
         "name": system.name,
         "mode": system.mode,
         "note": system.note,
         "contracts": len(system.runs),
         "errors": {r.contract.id: r.error for r in system.runs if r.error is not None},
-        "citations": {
-            "total": len(uses),
-            "fabricated": len(fabricated),
-            "fabrication_rate": _r(len(fabricated) / len(uses)) if uses else 0.0,
-            "fabricated_examples": [
-                {"contract": u.contract_id, "type": u.finding_type, "citation": u.citation}
-                for u in fabricated[:20]
-            ],
-        },
-        "edits": {
-            "proposed": proposed,
-            "rejected_by_guard": rejected,
-            "rejected_share": _r(rejected / proposed) if proposed else None,
-            "mean_pres_lev": _r(mean(pres)) if pres else None,
-            "contracts_with_revision": len(pres),
-        },
-        "cost": {
-            "llm_calls": sum(r.llm_calls for r in runs),
-            "tokens": sum(r.tokens for r in runs),
-            "wall_s": round(sum(r.wall_s for r in runs), 3),
-            "llm_calls_per_contract": round(sum(r.llm_calls for r in runs) / n, 3),
-            "tokens_per_contract": round(sum(r.tokens for r in runs) / n, 1),
-            "wall_s_per_contract": round(sum(r.wall_s for r in runs) / n, 3),
-        },
+        "citations": _citations(runs),
+        "edits": _edits(runs),
+        "cost": _cost(runs),
+        "per_contract": [_contract_row(r) for r in runs],
+        "disagreements": _disagreements(runs),
     }
-    out["per_contract"] = [
-        {
-            "id": r.contract.id,
-            "findings": len(r.predictions),
-            "llm_calls": r.llm_calls,
-            "tokens": r.tokens,
-            "wall_s": round(r.wall_s, 3),
-        }
-        for r in runs
-    ]
-    out["disagreements"] = [
+    if system.scores is not None:
+        _add_scores(out, system.scores, runs)
+    return out
+
+
+def _citations(runs: list[ContractRun]) -> Citations:
+    uses = [u for r in runs for u in r.citations]
+    fabricated = [u for u in uses if not u.exists]
+    return {
+        "total": len(uses),
+        "fabricated": len(fabricated),
+        "fabrication_rate": round(len(fabricated) / len(uses), 4) if uses else 0.0,
+        "fabricated_examples": [
+            {"contract": u.contract_id, "type": u.finding_type, "citation": u.citation}
+            for u in fabricated[:20]
+        ],
+    }
+
+
+def _edits(runs: list[ContractRun]) -> Edits:
+    proposed = sum(r.edits_proposed for r in runs)
+    rejected = sum(r.edits_rejected for r in runs)
+    pres = [r.pres_lev for r in runs if r.pres_lev is not None]
+    return {
+        "proposed": proposed,
+        "rejected_by_guard": rejected,
+        "rejected_share": _r(rejected / proposed) if proposed else None,
+        "mean_pres_lev": _r(mean(pres)) if pres else None,
+        "contracts_with_revision": len(pres),
+    }
+
+
+def _cost(runs: list[ContractRun]) -> Cost:
+    n = len(runs) or 1
+    return {
+        "llm_calls": sum(r.llm_calls for r in runs),
+        "tokens": sum(r.tokens for r in runs),
+        "wall_s": round(sum(r.wall_s for r in runs), 3),
+        "llm_calls_per_contract": round(sum(r.llm_calls for r in runs) / n, 3),
+        "tokens_per_contract": round(sum(r.tokens for r in runs) / n, 1),
+        "wall_s_per_contract": round(sum(r.wall_s for r in runs) / n, 3),
+    }
+
+
+def _contract_row(run: ContractRun) -> ContractRow:
+    return {
+        "id": run.contract.id,
+        "findings": len(run.predictions),
+        "llm_calls": run.llm_calls,
+        "tokens": run.tokens,
+        "wall_s": round(run.wall_s, 3),
+    }
+
+
+def _disagreements(runs: list[ContractRun]) -> list[Disagreement]:
+    return [
         {"id": r.contract.id, "missed": sorted(missed), "extra": sorted(extra)}
         for r in runs
         if (missed := r.contract.label.types - {p.type for p in r.predictions})
         | (extra := {p.type for p in r.predictions} - r.contract.label.types)
     ]
-    if scores is None:
-        return out
+
+
+def _add_scores(out: SystemSummary, scores: Scores, runs: list[ContractRun]) -> None:
+    """The scored keys, in the order the report has always listed them."""
     out["kappa"] = scores.kappa.as_dict()
     out["overall"] = {
         level: scores.overall(level).as_dict() for level in ("presence", "span", "located")
@@ -105,11 +138,20 @@ def system_summary(system: SystemResult) -> dict[str, Any]:
             for cid, p in scores.false_alarms
         ],
     }
-    return out
 
 
-def per_type_recall(summary: dict[str, Any]) -> dict[str, float | None]:
-    per_type: dict[str, Any] = summary.get("per_type", {})
+def kappa_value(summary: SystemSummary) -> float | None:
+    kappa = summary.get("kappa")
+    return kappa["kappa"] if kappa else None
+
+
+def false_alarm_count(summary: SystemSummary) -> int | None:
+    alarms = summary.get("false_alarms")
+    return alarms["count"] if alarms else None
+
+
+def per_type_recall(summary: SystemSummary) -> dict[str, float | None]:
+    per_type = summary.get("per_type", {})
     return {t: v["presence"]["recall"] for t, v in per_type.items()}
 
 
@@ -125,7 +167,7 @@ def recall_regressions(
     return fell
 
 
-def read_last_history(path: Path, model: str | None = None) -> dict[str, Any] | None:
+def read_last_history(path: Path, model: str | None = None) -> HistoryRow | None:
     """The last history row, or the last one run with ``model``: a run in ``none`` mode is
     compared with the previous ``none`` run, not with last night's LLM run."""
     if not path.exists():
@@ -138,9 +180,9 @@ def read_last_history(path: Path, model: str | None = None) -> dict[str, Any] | 
     return None
 
 
-def build_report(evaluation: GoldenEvaluation) -> dict[str, Any]:
+def build_report(evaluation: GoldenEvaluation) -> GoldenReport:
     pipeline = system_summary(evaluation.pipeline)
-    report: dict[str, Any] = {
+    report: GoldenReport = {
         "golden_set": str(evaluation.root),
         "started_at": evaluation.started_at,
         "git_commit": evaluation.git_commit,
@@ -160,7 +202,7 @@ def build_report(evaluation: GoldenEvaluation) -> dict[str, Any]:
     return report
 
 
-def _drafts_summary(evaluation: GoldenEvaluation) -> dict[str, Any] | None:
+def _drafts_summary(evaluation: GoldenEvaluation) -> DraftsSummary | None:
     d = evaluation.drafts
     if d is None:
         return None
@@ -174,20 +216,20 @@ def _drafts_summary(evaluation: GoldenEvaluation) -> dict[str, Any] | None:
     }
 
 
-def history_row(report: dict[str, Any]) -> dict[str, Any]:
-    pipeline = report["pipeline"]
+def history_row(report: GoldenReport) -> HistoryRow:
+    pipeline, drafts = report["pipeline"], report["drafts"]
     return {
         "date": report["started_at"],
         "git_commit": report["git_commit"],
         "model": pipeline["mode"],
-        "kappa": pipeline.get("kappa", {}).get("kappa"),
-        "false_alarms": pipeline.get("false_alarms", {}).get("count"),
+        "kappa": kappa_value(pipeline),
+        "false_alarms": false_alarm_count(pipeline),
         "fabrication_rate": pipeline["citations"]["fabrication_rate"],
-        "evidence_accuracy": pipeline.get("evidence", {}).get("accuracy"),
+        "evidence_accuracy": evidence["accuracy"]
+        if (evidence := pipeline.get("evidence"))
+        else None,
         "per_type_recall": per_type_recall(pipeline),
-        "draft_recall": {
-            t: v["recall"] for t, v in (report.get("drafts") or {}).get("per_type", {}).items()
-        },
+        "draft_recall": {t: v["recall"] for t, v in drafts["per_type"].items()} if drafts else {},
     }
 
 
@@ -197,8 +239,8 @@ class Verdict:
     message: str
 
 
-def verdict(report: dict[str, Any]) -> Verdict:
-    kappa = report["pipeline"].get("kappa", {}).get("kappa")
+def verdict(report: GoldenReport) -> Verdict:
+    kappa = kappa_value(report["pipeline"])
     threshold = report["threshold"]
     regressions: list[str] = report["recall_regressions"]
     named = "; ".join(regressions) if regressions else "no per-type recall fell since last run"
@@ -220,7 +262,7 @@ def verdict(report: dict[str, Any]) -> Verdict:
     return Verdict(EXIT_OK, f"OK: golden-set κ {kappa:.3f} ≥ {threshold:.2f}. {named}.")
 
 
-def write_outputs(evaluation: GoldenEvaluation, out_dir: Path) -> tuple[dict[str, Any], Verdict]:
+def write_outputs(evaluation: GoldenEvaluation, out_dir: Path) -> tuple[GoldenReport, Verdict]:
     """Write report.json, report.md and append to history.jsonl; return report and verdict."""
     history = out_dir / "history.jsonl"
     report = build_report(evaluation)
@@ -243,17 +285,17 @@ def write_outputs(evaluation: GoldenEvaluation, out_dir: Path) -> tuple[dict[str
     return report, verdict(report)
 
 
-def push_metrics(report: dict[str, Any], url: str, job: str = "contract_review_golden") -> None:
+def push_metrics(report: GoldenReport, url: str, job: str = "contract_review_golden") -> None:
     """Push κ, false alarms, fabrication rate and per-type recall to a Prometheus Pushgateway."""
     from prometheus_client import CollectorRegistry, Gauge, push_to_gateway
 
     registry = CollectorRegistry()
     p = report["pipeline"]
     Gauge("golden_kappa", "Cohen's kappa vs golden labels", registry=registry).set(
-        p.get("kappa", {}).get("kappa") or 0.0
+        kappa_value(p) or 0.0
     )
     Gauge("golden_false_alarms", "MEDIUM+ findings on clean contracts", registry=registry).set(
-        p.get("false_alarms", {}).get("count", 0)
+        false_alarm_count(p) or 0
     )
     Gauge("golden_fabrication_rate", "Citations not in the KB", registry=registry).set(
         p["citations"]["fabrication_rate"]

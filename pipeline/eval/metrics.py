@@ -13,7 +13,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TypedDict, TypeVar
 
 from sklearn.metrics import cohen_kappa_score
 
@@ -42,6 +42,25 @@ def landis_koch(kappa: float) -> str:
     return "almost perfect"
 
 
+class KappaDict(TypedDict):
+    kappa: float
+    band: str
+    cells: int
+    gold_positive: int
+    predicted_positive: int
+    gold_positive_share: float
+    observed_agreement: float
+
+
+class PRFDict(TypedDict):
+    tp: int
+    fp: int
+    fn: int
+    precision: float | None
+    recall: float | None
+    f1: float | None
+
+
 @dataclass(frozen=True)
 class KappaResult:
     kappa: float
@@ -55,7 +74,7 @@ class KappaResult:
     def gold_positive_share(self) -> float:
         return self.gold_positive / self.cells if self.cells else 0.0
 
-    def as_dict(self) -> dict[str, float | int | str]:
+    def as_dict(self) -> KappaDict:
         return {
             "kappa": round(self.kappa, 4),
             "band": self.band,
@@ -122,7 +141,7 @@ class PRF:
             return None
         return 2 * p * r / (p + r) if p + r else 0.0
 
-    def as_dict(self) -> dict[str, float | int | None]:
+    def as_dict(self) -> PRFDict:
         def rnd(x: float | None) -> float | None:
             return None if x is None else round(x, 4)
 

@@ -1,6 +1,7 @@
 """Mutation testing: would the tests notice a changed threshold, loop bound or guard?
 
-Run it with ``make mutation`` or ``python -m pipeline.testing.mutation``.
+Run it with ``make mutation`` or ``contract-review dev mutation`` (which prints what this
+module reports through its ``progress`` callback and returns).
 
 Each mutant names a file, an exact piece of its text and a replacement. Mutants are applied
 to a temporary copy of the repository, never to the working tree, which others may be editing.
@@ -21,8 +22,6 @@ required mutants are the six that issue 13 found surviving.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import queue
 import re
@@ -31,12 +30,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -622,8 +621,24 @@ def check_imports(copy: Path) -> str | None:
     return f"packages imported from outside the copy: {outside}" if outside else None
 
 
+Progress = Callable[[str], None]
+
+
+def _quiet(line: str) -> None:
+    """The default progress: say nothing."""
+
+
+class BaselineError(Exception):
+    """The selected tests fail (or do not import the copy's code) before any mutant runs."""
+
+    def __init__(self, problem: str, output: str = "") -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.output = output
+
+
 @contextmanager
-def repo_copies(count: int, keep: bool) -> Iterator[list[Path]]:
+def repo_copies(count: int, keep: bool, progress: Progress = _quiet) -> Iterator[list[Path]]:
     root = Path(tempfile.mkdtemp(prefix="contract-review-mutation-"))
     try:
         files = repo_files(REPO)
@@ -635,28 +650,33 @@ def repo_copies(count: int, keep: bool) -> Iterator[list[Path]]:
         yield copies
     finally:
         if keep:
-            print(f"copies kept in {root}")
+            progress(f"copies kept in {root}")
         else:
             shutil.rmtree(root, ignore_errors=True)
 
 
-def run(mutants: Sequence[Mutant], jobs: int, timeout: float, keep: bool) -> list[Outcome] | None:
-    """Every mutant's outcome, in list order; None when the baseline fails (said on stderr)."""
-    with repo_copies(jobs, keep) as copies:
+def run(
+    mutants: Sequence[Mutant],
+    jobs: int,
+    timeout: float,
+    keep: bool,
+    progress: Progress = _quiet,
+) -> list[Outcome]:
+    """Every mutant's outcome, in list order; ``progress`` hears each line as it happens.
+
+    Raises ``BaselineError`` when the unmutated copy is not green.
+    """
+    with repo_copies(jobs, keep, progress) as copies:
         problem = check_imports(copies[0])
         if problem:
-            print(f"mutation: the copy does not import its own code: {problem}", file=sys.stderr)
-            return None
+            raise BaselineError(f"the copy does not import its own code: {problem}")
         selected = sorted({t for m in mutants for t in m.tests})
-        print(f"baseline: {len(selected)} test file(s) on the unmutated copy ...", flush=True)
+        progress(f"baseline: {len(selected)} test file(s) on the unmutated copy ...")
         code, output = run_tests(copies[0], selected, timeout * 2)
         if code != 0:
-            print(output[-4000:], file=sys.stderr)
-            print(
-                "mutation: the baseline is not green; fix the tests before judging mutants",
-                file=sys.stderr,
+            raise BaselineError(
+                "the baseline is not green; fix the tests before judging mutants", output[-4000:]
             )
-            return None
         free: queue.Queue[Path] = queue.Queue()
         for copy in copies:
             free.put(copy)
@@ -674,11 +694,11 @@ def run(mutants: Sequence[Mutant], jobs: int, timeout: float, keep: bool) -> lis
             for future in as_completed(futures):
                 outcome = future.result()
                 outcomes[futures[future]] = outcome
-                print(_line(outcome), flush=True)
+                progress(outcome_line(outcome))
         return [outcomes[i] for i in range(len(mutants))]
 
 
-def _line(outcome: Outcome) -> str:
+def outcome_line(outcome: Outcome) -> str:
     mark = "*" if outcome.mutant.required else " "
     return (
         f"{outcome.status:9}{mark} {outcome.seconds:6.1f}s  {outcome.mutant.name}  "
@@ -707,55 +727,29 @@ def summary(outcomes: Sequence[Outcome], min_kill_rate: float) -> tuple[str, boo
     return "\n".join(lines), ok
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m pipeline.testing.mutation", description=__doc__.split("\n\n")[0]
-    )
-    parser.add_argument("--only", action="append", default=[], help="names containing this")
-    parser.add_argument(
-        "--list", action="store_true", help="list the mutants, say which apply, and exit"
-    )
-    parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (one copy each)")
-    parser.add_argument("--timeout", type=float, default=300.0, help="seconds per mutant")
-    parser.add_argument("--min-kill-rate", type=float, default=0.9)
-    parser.add_argument("--json", type=Path, help="also write the outcomes here")
-    parser.add_argument("--keep", action="store_true", help="keep the temporary copies")
-    args = parser.parse_args(argv)
-    chosen = [
-        m for m in MUTANTS if not args.only or any(s.lower() in m.name.lower() for s in args.only)
+def select(only: Sequence[str]) -> list[Mutant]:
+    """The mutants whose names contain any of ``only`` (case-insensitive); all when empty."""
+    return [m for m in MUTANTS if not only or any(s.lower() in m.name.lower() for s in only)]
+
+
+def listing_line(mutant: Mutant) -> tuple[str, bool]:
+    """The ``--list`` line for ``mutant``, and whether it is stale."""
+    state = applies(REPO, mutant)
+    mark = "*" if mutant.required else " "
+    line = f"{mark} {state:8} {mutant.name}  [{mutant.path}]  -> {' '.join(mutant.tests)}"
+    return line, state == "STALE"
+
+
+def outcome_rows(outcomes: Sequence[Outcome]) -> list[dict[str, Any]]:
+    """The outcomes as JSON rows (``--json``)."""
+    return [
+        {
+            "name": o.mutant.name,
+            "path": o.mutant.path,
+            "required": o.mutant.required,
+            "status": o.status,
+            "seconds": round(o.seconds, 1),
+            "detail": o.detail,
+        }
+        for o in outcomes
     ]
-    if args.list:
-        stale = 0
-        for m in chosen:
-            state = applies(REPO, m)
-            stale += state == "STALE"
-            mark = "*" if m.required else " "
-            print(f"{mark} {state:8} {m.name}  [{m.path}]  -> {' '.join(m.tests)}")
-        return 1 if stale else 0
-    if not chosen:
-        print("mutation: no mutant matches --only", file=sys.stderr)
-        return 2
-    began = time.perf_counter()
-    outcomes = run(chosen, max(1, args.jobs), args.timeout, args.keep)
-    if outcomes is None:
-        return 2
-    text, ok = summary(outcomes, args.min_kill_rate)
-    print(f"\n{text}\n{len(outcomes)} mutants in {time.perf_counter() - began:.0f} s")
-    if args.json:
-        rows = [
-            {
-                "name": o.mutant.name,
-                "path": o.mutant.path,
-                "required": o.mutant.required,
-                "status": o.status,
-                "seconds": round(o.seconds, 1),
-                "detail": o.detail,
-            }
-            for o in outcomes
-        ]
-        args.json.write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n", "utf-8")
-    return 0 if ok else 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

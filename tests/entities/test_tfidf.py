@@ -41,7 +41,7 @@ def test_char_wb_ngrams_match_sklearns_analyzer() -> None:
 
 def test_transform_matches_sklearn_on_the_shipped_model() -> None:
     if not MODEL.is_file():
-        pytest.fail(f"{MODEL} is missing: run contract-review eval train-clauses")
+        pytest.fail(f"{MODEL} is missing: run contract-review dev train-clauses")
     with np.load(MODEL, allow_pickle=False) as arrays:
         vocabulary = {str(k): i for i, k in enumerate(arrays["vocabulary"])}
         idf = np.asarray(arrays["idf"])

@@ -2,6 +2,8 @@
 
 - kb and ingest import no pipeline code, and kb does not import ingest;
 - entities, the rules engine and kb import no LLM package;
+- the LLM package is a leaf: it imports no pipeline module but its own, the data model, the
+  errors and three value modules that are leaves themselves (settings, side words, threads);
 - the data model imports nothing else in the project but the shared leaf ``kb.values``;
 - the shared leaf ``kb/values.py`` (the frozen base, EvidenceSource, the errors kb and ingest
   raise) imports nothing in the project;
@@ -20,20 +22,19 @@ REPO = Path(__file__).resolve().parents[2]
 PROJECT = ("pipeline", "kb", "ingest")
 DATA_MODEL = ("pipeline/model.py", "pipeline/entities/model.py", "kb/types.py")
 SHARED_LEAF = "kb.values"
+# What pipeline/llm/ may import of the pipeline besides itself. The value modules in it import
+# only the data model and the errors, so nothing above the LLM package is reached through them.
+LLM_LEAF_BASE = ("pipeline.model", "pipeline.errors")
+LLM_VALUE_MODULES = {"pipeline/config.py", "pipeline/side.py", "pipeline/threads.py"}
+LLM_MAY_IMPORT = LLM_LEAF_BASE + tuple(
+    f.removesuffix(".py").replace("/", ".") for f in sorted(LLM_VALUE_MODULES)
+)
 
 Break = tuple[str, str, str]  # (rule, file, imported module or "print")
-
-PRINTING: tuple[str, ...] = (
-    "pipeline/bench.py",
-    "pipeline/eval/golden_labels.py",
-    "pipeline/eval/golden_pdfs.py",
-)
-PRINTING += ("pipeline/schema.py", "pipeline/testing/mutation.py")
 
 KNOWN: frozenset[Break] = frozenset(
     {
         ("model->project", "pipeline/entities/model.py", "pipeline.model"),
-        *(("print", path, "print") for path in PRINTING),
     }
 )
 
@@ -55,6 +56,15 @@ def _prints(tree: ast.AST) -> bool:
     )
 
 
+def _llm_leaf_break(path: str, module: str) -> bool:
+    if module.split(".")[0] != "pipeline":
+        return False
+    if path.startswith("pipeline/llm/"):
+        own = module == "pipeline.llm" or module.startswith("pipeline.llm.")
+        return not own and module not in LLM_MAY_IMPORT
+    return path in LLM_VALUE_MODULES and module not in LLM_LEAF_BASE
+
+
 def breaks_in(path: str, source: str) -> set[Break]:
     """The direction rules ``source`` (the file at ``path``, relative to the repo) breaks."""
     tree = ast.parse(source)
@@ -73,6 +83,8 @@ def breaks_in(path: str, source: str) -> set[Break]:
             out.add(("model->project", path, module))
         if path == "kb/values.py" and head in PROJECT:
             out.add(("leaf->project", path, module))
+        if _llm_leaf_break(path, module):
+            out.add(("llm-leaf", path, module))
     if top in PROJECT and not path.startswith("pipeline/cli/") and _prints(tree):
         out.add(("print", path, "print"))
     return out
@@ -120,4 +132,21 @@ def test_the_checker_sees_each_kind_of_break() -> None:
         ("print", "pipeline/stages/x.py", "print")
     }
     assert breaks_in("pipeline/cli/x.py", "print('a command may print')\n") == set()
+    assert breaks_in("pipeline/llm/x.py", "from pipeline.runner import digest\n") == {
+        ("llm-leaf", "pipeline/llm/x.py", "pipeline.runner")
+    }
+    assert breaks_in("pipeline/llm/x.py", "import pipeline.assembly\n") == {
+        ("llm-leaf", "pipeline/llm/x.py", "pipeline.assembly")
+    }
+    assert breaks_in("pipeline/llm/x.py", "from pipeline.llm_usage import LLMUsage\n") == {
+        ("llm-leaf", "pipeline/llm/x.py", "pipeline.llm_usage")
+    }
+    # a value module the LLM package may use must stay a leaf itself
+    assert breaks_in("pipeline/side.py", "from pipeline.trace_io import load_trace\n") == {
+        ("llm-leaf", "pipeline/side.py", "pipeline.trace_io")
+    }
+    leaf_imports = "from pipeline.llm.client import Message\nfrom pipeline.model import Span\n"
+    leaf_imports += "from pipeline.config import LLMSettings\nfrom pipeline.errors import E\n"
+    assert breaks_in("pipeline/llm/x.py", leaf_imports) == set()
+    assert breaks_in("pipeline/replay.py", "from pipeline.llm.session import LLMSession\n") == set()
     assert breaks_in("pipeline/stages/x.py", "from kb.store import open_store\n") == set()

@@ -6,9 +6,16 @@ import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
-from pipeline.eval.golden_labels import GoldenSetError, check_golden_set, main
+from pipeline.cli.app import app
+from pipeline.eval.golden_labels import GoldenSetError, check_golden_set
 from pipeline.testing.pdf import render_text_pdf
+
+
+def _check_exit(root: Path) -> int:
+    """The exit code of ``contract-review eval golden-check ROOT``."""
+    return CliRunner().invoke(app, ["eval", "golden-check", str(root)]).exit_code
 
 
 def _edit_label(root: Path, cid: str, change: str) -> Path:
@@ -26,7 +33,7 @@ def _edit_label(root: Path, cid: str, change: str) -> Path:
 
 def test_small_set_is_clean(small_set: Path) -> None:
     assert check_golden_set(small_set) == []
-    assert main([str(small_set)]) == 0
+    assert _check_exit(small_set) == 0
 
 
 def test_quote_missing_from_text_is_reported(small_set: Path) -> None:
@@ -35,7 +42,7 @@ def test_quote_missing_from_text_is_reported(small_set: Path) -> None:
     assert {p.path for p in problems} == {path}
     assert any("not in the .txt" in p.problem for p in problems)
     assert any("not in the PDF text" in p.problem for p in problems)
-    assert main([str(small_set)]) == 1
+    assert _check_exit(small_set) == 1
 
 
 def test_stale_pdf_is_caught(small_set: Path) -> None:
@@ -91,5 +98,7 @@ def test_missing_pdf_is_reported(small_set: Path) -> None:
     assert "missing PDF" in problem.problem
 
 
-def test_missing_folder_exits_2(tmp_path: Path) -> None:
-    assert main([str(tmp_path / "nope")]) == 2
+def test_missing_folder_is_a_golden_set_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["eval", "golden-check", str(tmp_path / "nope")])
+    assert result.exit_code == GoldenSetError.exit_code == 50
+    assert "no such folder" in result.output

@@ -107,7 +107,7 @@ def test_none_mode_session_is_inactive() -> None:
 def test_usage_summary_for_the_benchmark(tmp_path: object) -> None:
     from pathlib import Path
 
-    from pipeline.llm.usage import usage_from_result
+    from pipeline.llm_usage import usage_from_result
     from tests.reflection.helpers import GOOD_DRAFT, VERIFY_OK, run_scripted, write_contract
 
     result, llm, session = run_scripted(

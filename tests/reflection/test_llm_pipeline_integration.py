@@ -181,7 +181,7 @@ def _scripted_trace(tmp_path: Path, replies: list[str], reflection: str) -> Path
 
 
 def test_full_replay_reruns_every_stage_on_the_recorded_replies(tmp_path: Path) -> None:
-    from pipeline.llm.replay import replay_with_recorded_replies
+    from pipeline.replay import replay_with_recorded_replies
 
     replies = [FABRICATED_DRAFT, VERIFY_OK, GOOD_DRAFT, VERIFY_OK]
     trace = _scripted_trace(tmp_path, replies, "standard")

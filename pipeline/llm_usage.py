@@ -2,6 +2,7 @@
 
 ``usage_from_result`` reads the ``*_llm_calls`` artifacts of a pipeline run; ``non_llm_ms`` is
 the pipeline's wall time minus the time spent waiting for the LLM (what the tool itself costs).
+It sits above ``pipeline/llm/`` because it reads pipeline results and builds the pipeline.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pipeline.assembly import build_review_pipeline
 from pipeline.config import RunConfig
+from pipeline.llm.select import open_session
 from pipeline.llm.session import LLMCallRecord
 from pipeline.runner import PipelineResult
 
@@ -72,9 +75,6 @@ def review_usage(path: Path, config: RunConfig) -> LLMUsage:
 
     The model is loaded in warm-up, before the clock starts.
     """
-    from pipeline.assembly import build_review_pipeline  # the assembly imports the stages
-    from pipeline.llm.select import open_session
-
     session, info = open_session(config.llm)
     pipeline = build_review_pipeline(config, session, info.plumbing)
     pipeline.warm_up()
