@@ -21,8 +21,10 @@ GOLDEN = Path("golden_set")
 def eval_clauses(
     golden: Annotated[Path, typer.Option(help="The golden set folder.")] = GOLDEN,
 ) -> None:
-    """Score the shipped clause-kind model on the held-out (blind) clauses: P/R/F1 per kind."""
+    """Score the shipped clause-kind model on the held-out (blind) clauses: P/R/F1 per kind,
+    beside how far two annotators agree on the dev clauses labelled twice (the ceiling)."""
     from pipeline.entities.clause_kinds import default_classifier
+    from pipeline.eval.clause_agreement import agreement, paired_kinds
     from pipeline.eval.clause_train import heldout_clauses, macro_f1, score
 
     model = default_classifier()
@@ -39,6 +41,12 @@ def eval_clauses(
         f1 = "  n/a" if s.f1 is None else f"{s.f1:.3f}"
         typer.echo(f"{s.kind:20s} {s.tp:4d} {s.fp:4d} {s.fn:4d} {f1}")
     typer.echo(f"macro-F1 {macro_f1(scores):.3f} over {len(held)} held-out clauses")
+    pairs = guarded(lambda: paired_kinds(golden))
+    if pairs:
+        typer.echo(
+            f"two annotators agree at macro-F1 {macro_f1(agreement(pairs)):.3f} "
+            f"over {len(pairs)} dev clauses labelled twice (the ceiling to expect)"
+        )
 
 
 def register(group: typer.Typer) -> None:

@@ -57,3 +57,35 @@ def test_an_unknown_kind_names_the_file_and_the_kinds(tmp_path: Path) -> None:
     )
     with pytest.raises(GoldenSetError, match=r"second_pass/c1.json.*unknown kinds"):
         paired_kinds(golden)
+
+
+def test_eval_clauses_prints_the_ceiling_beside_the_held_out_score(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pipeline.cli.app import app
+
+    golden = _golden_with(
+        tmp_path,
+        {"id": "c1", "clauses": [{"number": "1", "starts_with": "1. Price", "types": ["deposit"]}]},
+    )
+    first = {
+        "annotations": {
+            "clauses": [{"number": "1", "starts_with": "1. Price", "types": ["deposit"]}]
+        }
+    }
+    (golden / "dev" / "contracts" / "c1.json").write_text(json.dumps(first), "utf-8")
+    held = golden / "heldout" / "contracts"
+    held.mkdir(parents=True)
+    (held / "h1.txt").write_text("1. Price. The Buyer pays USD 100 within 30 days.\n", "utf-8")
+    label = {
+        "id": "h1",
+        "lang": "en",
+        "annotations": {
+            "clauses": [{"number": "1", "starts_with": "1. Price", "types": ["price_payment"]}]
+        },
+    }
+    (held / "h1.json").write_text(json.dumps(label), "utf-8")
+    result = CliRunner().invoke(app, ["eval", "clauses", "--golden", str(golden)])
+    assert result.exit_code == 0, result.output
+    assert "over 1 held-out clauses" in result.output
+    assert "two annotators agree at macro-F1 1.000 over 1 dev clauses" in result.output
