@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,9 @@ class HeadlineFigures:
     high_total: int
     clean_alarms: tuple[str, ...]  # HIGH/MEDIUM findings on clean contracts, "id: type"
     per_type_recall: dict[str, tuple[int, int]]  # type -> (found, gold) at presence level
+    # type -> contracts where it was reported but is not in the gold labels (presence level);
+    # counts only, so a blind split's false alarms never name their contract
+    per_type_false: dict[str, int] = field(default_factory=dict)
 
     @property
     def high_recall(self) -> float | None:
@@ -58,6 +61,7 @@ class HeadlineFigures:
                 else list(self.clean_alarms)
             ),
             "per_type_recall": {t: list(v) for t, v in sorted(self.per_type_recall.items())},
+            "per_type_false_alarms": dict(sorted(self.per_type_false.items())),
         }
 
 
@@ -66,10 +70,12 @@ def headline(system: SystemResult) -> HeadlineFigures:
     runs = system.ok_runs
     high_found = high_total = 0
     per_type: dict[str, list[int]] = {}
+    false_alarms: Counter[str] = Counter()
     alarms: list[str] = []
     for run in runs:
         predicted = {p.type for p in run.predictions}
         label = run.contract.label
+        false_alarms.update(predicted - set(label.types))
         for finding in label.findings:
             if finding.severity == "HIGH":
                 high_total += 1
@@ -95,6 +101,7 @@ def headline(system: SystemResult) -> HeadlineFigures:
         high_total=high_total,
         clean_alarms=tuple(alarms),
         per_type_recall={t: (v[0], v[1]) for t, v in per_type.items()},
+        per_type_false=dict(false_alarms),
     )
 
 
@@ -120,14 +127,15 @@ def render_side_by_side(figures: dict[str, HeadlineFigures]) -> str:
         f"| {label} | " + " | ".join(cell(figures[n]) for n in names) + " |\n"
         for label, cell in rows
     )
-    types = sorted({t for f in figures.values() for t in f.per_type_recall})
-    per_type = "\n| type | " + " | ".join(f"{n} found/gold" for n in names) + " |\n"
+    types = sorted({t for f in figures.values() for t in (*f.per_type_recall, *f.per_type_false)})
+    per_type = "\n| type | " + " | ".join(f"{n} found/gold, false" for n in names) + " |\n"
     per_type += "|---|" + "---|" * len(names) + "\n"
     for t in types:
         cells = []
         for n in names:
             found, gold = figures[n].per_type_recall.get(t, (0, 0))
-            cells.append(f"{found}/{gold}" if gold else "–")
+            false = figures[n].per_type_false.get(t, 0)
+            cells.append((f"{found}/{gold}" if gold else "–") + (f", {false}" if false else ""))
         per_type += f"| `{t}` | " + " | ".join(cells) + " |\n"
     alarms = "".join(
         f"\n- {n}: " + _alarm_line(n, figures[n].clean_alarms)
