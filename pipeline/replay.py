@@ -1,4 +1,8 @@
-"""Replay a run from its trace: re-run deterministic stages, reuse recorded outputs otherwise."""
+"""Replay a run from its trace: re-run deterministic stages, reuse recorded outputs otherwise.
+
+The lines of stages that ran inside another (reflect's rounds, ``reflect[N].<stage>``) are
+reused with it: reflect is an LLM stage, so its recorded outputs stand for its rounds.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from typing import Any, Literal
 
 from pipeline.assembly import RUN_INPUTS, build_review_pipeline
 from pipeline.errors import ReplayError
-from pipeline.runner import digest, from_json_value, to_json_value
+from pipeline.runner import InnerStageRecord, digest, from_json_value, to_json_value
 from pipeline.trace_io import load_trace
 
 Outcome = Literal["same", "differs", "reused", "error"]
@@ -46,6 +50,10 @@ def replay_trace(trace_path: Path) -> list[StageReplay]:
     }
     results: list[StageReplay] = []
     for record in records:
+        if isinstance(record, InnerStageRecord):
+            detail = f"round {record.round}, inside a stage whose recorded outputs are reused"
+            results.append(StageReplay(record.stage, "reused", detail))
+            continue
         stage = stages.get(record.stage)
         if stage is None:
             raise ReplayError(

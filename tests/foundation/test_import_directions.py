@@ -3,6 +3,7 @@
 - kb and ingest import no pipeline code, and kb does not import ingest;
 - entities, the rules engine and kb import no LLM package;
 - the data model imports nothing else in the project;
+- no stage imports upwards: nothing in ``pipeline/stages/`` imports the assembly or the CLI;
 - nothing below the CLI prints.
 
 What breaks a direction today is listed in KNOWN (issue 14 removes it). A new break fails,
@@ -17,6 +18,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 PROJECT = ("pipeline", "kb", "ingest")
 DATA_MODEL = ("pipeline/model.py", "pipeline/entities/model.py", "kb/types.py")
+ABOVE_STAGES = ("pipeline.assembly", "pipeline.cli")
 
 Break = tuple[str, str, str]  # (rule, file, imported module or "print")
 
@@ -65,6 +67,22 @@ def _imports(tree: ast.AST) -> set[str]:
     return found
 
 
+def _reaches(tree: ast.AST, targets: tuple[str, ...]) -> set[str]:
+    """The modules of ``targets`` (or inside them) that ``tree`` imports, including
+    ``from pipeline import assembly``."""
+
+    def hit(name: str) -> bool:
+        return name in targets or name.startswith(tuple(f"{t}." for t in targets))
+
+    found = {name for name in _imports(tree) if hit(name)}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or not node.module or node.level:
+            continue
+        if not hit(node.module):  # ``from pipeline import assembly``
+            found |= {f"{node.module}.{a.name}" for a in node.names} & set(targets)
+    return found
+
+
 def _prints(tree: ast.AST) -> bool:
     return any(
         isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
@@ -88,6 +106,8 @@ def breaks_in(path: str, source: str) -> set[Break]:
             out.add(("no-llm", path, module))
         if path in DATA_MODEL and head in PROJECT:
             out.add(("model->project", path, module))
+    if path.startswith("pipeline/stages/"):
+        out |= {("stages->up", path, module) for module in _reaches(tree, ABOVE_STAGES)}
     if top in PROJECT and not path.startswith("pipeline/cli/") and _prints(tree):
         out.add(("print", path, "print"))
     return out
@@ -124,5 +144,16 @@ def test_the_checker_sees_each_kind_of_break() -> None:
     assert breaks_in("pipeline/stages/x.py", "def f():\n    print('hi')\n") == {
         ("print", "pipeline/stages/x.py", "print")
     }
+    assert breaks_in("pipeline/stages/x.py", "from pipeline.assembly import review_stages\n") == {
+        ("stages->up", "pipeline/stages/x.py", "pipeline.assembly")
+    }
+    assert breaks_in("pipeline/stages/reflect_support/x.py", "import pipeline.cli.errors\n") == {
+        ("stages->up", "pipeline/stages/reflect_support/x.py", "pipeline.cli.errors")
+    }
+    assert breaks_in("pipeline/stages/x.py", "from pipeline import assembly\n") == {
+        ("stages->up", "pipeline/stages/x.py", "pipeline.assembly")
+    }
+    assert breaks_in("pipeline/stages/x.py", "from pipeline.assembly_notes import x\n") == set()
+    assert breaks_in("pipeline/replay.py", "from pipeline.assembly import RUN_INPUTS\n") == set()
     assert breaks_in("pipeline/cli/x.py", "print('a command may print')\n") == set()
     assert breaks_in("pipeline/stages/x.py", "from kb.store import open_store\n") == set()

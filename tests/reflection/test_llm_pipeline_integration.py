@@ -14,9 +14,9 @@ from pipeline import __version__
 from pipeline.cli.app import app
 from pipeline.config import LLMSettings, ReflectionSettings, RunConfig
 from pipeline.metrics import render_metrics
-from pipeline.reflection.queue import read_queue
 from pipeline.replay import replay_trace
 from pipeline.review import build_report, review_file, write_outputs
+from pipeline.review_queue import read_queue
 from pipeline.trace_io import TraceHeader, dump_trace
 from tests.reflection.helpers import (
     FABRICATED_DRAFT,
