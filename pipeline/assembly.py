@@ -1,4 +1,11 @@
-"""Which stages make up a review, in order. The one place that wires the pipeline."""
+"""Which stages make up a review, in order. The one place that wires the pipeline.
+
+Order: Intake → Generate → ParseEntities → ValidateRules (or ``rules_absent``) →
+[EvaluatePlaybook] → CrossCheckKB → Verifier → Revise → reflect. Generate only needs the
+document, so it goes right after Intake. Without an LLM session the LLM stages run in none
+mode. Reflect runs its rounds with the same Generate, CrossCheckKB, Verifier and Revise, and
+re-checks a revised text with the stages that make ``rule_findings``.
+"""
 
 from __future__ import annotations
 
@@ -6,31 +13,76 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.config import RunConfig
+from pipeline.kb_runtime import kb_runtime
 from pipeline.llm.session import LLMSession
-from pipeline.reflection.wiring import reflection_stages
+from pipeline.model import Document
 from pipeline.runner import Pipeline, Stage
+from pipeline.stages.cross_check_kb import CrossCheckKB
 from pipeline.stages.evaluate_playbook import EvaluatePlaybook
+from pipeline.stages.generate import Generate
 from pipeline.stages.intake import Intake
+from pipeline.stages.no_rule_findings import NoRuleFindings
 from pipeline.stages.parse_entities import ParseEntities
+from pipeline.stages.reflect import Reflect
+from pipeline.stages.revise import Revise
 from pipeline.stages.validate_rules import ValidateRules
+from pipeline.stages.verifier import Verifier
 
 RUN_INPUTS: dict[str, Any] = {"source_path": str}
+
+
+def rule_check_pipeline(stages: list[Stage]) -> Pipeline | None:
+    """The deterministic stages that lead from a ``document`` to ``rule_findings``, as a
+    Pipeline reflect runs on a revised text; None when no stage makes ``rule_findings``."""
+    chain: list[Stage] = []
+    available = {"document"}
+    for stage in stages:
+        if "document" in stage.produces or not stage.deterministic:
+            continue
+        if not all(name in available for name in stage.requires):
+            continue
+        chain.append(stage)
+        available.update(stage.produces)
+        if "rule_findings" in stage.produces:
+            return Pipeline.build(chain, {"document": Document})
+    return None
 
 
 def review_stages(
     config: RunConfig, session: LLMSession | None = None, plumbing: bool = False
 ) -> list[Stage]:
-    stages: list[Stage] = [
-        Intake(config.intake),
-        ParseEntities(),
-        ValidateRules(side=config.rule_side),
-    ]
+    session = session or LLMSession(None)
+    rules: list[Stage] = [ParseEntities(), ValidateRules(side=config.rule_side)]
     if config.playbook is not None:  # only then, so runs without one keep their stage list
-        stages.append(EvaluatePlaybook(Path(config.playbook)))
-    # LLM + reflection stages: Generate right after Intake; CrossCheckKB, Verifier, Revise
-    # and the loop after the rules. Without a session they run in none mode.
-    head, tail = reflection_stages(config, stages, session or LLMSession(None), plumbing)
-    return stages[:1] + head + stages[1:] + tail
+        rules.append(EvaluatePlaybook(Path(config.playbook)))
+    generate = Generate(session, config.llm)
+    kb = kb_runtime(config.kb)
+    cross_check = CrossCheckKB(kb.checker, kb.find, kb.info, kb.notices)
+    verifier = Verifier(session, config.llm)
+    revise = Revise(config.reflection)
+    reflect = Reflect(
+        session,
+        generate,
+        cross_check,
+        verifier,
+        revise,
+        config.reflection,
+        rule_check=rule_check_pipeline(rules),
+        plumbing=plumbing,
+    )
+    absent: list[Stage] = (
+        [] if any("rule_findings" in s.produces for s in rules) else [NoRuleFindings()]
+    )
+    return [
+        Intake(config.intake),
+        generate,
+        *rules,
+        *absent,
+        cross_check,
+        verifier,
+        revise,
+        reflect,
+    ]
 
 
 def build_review_pipeline(

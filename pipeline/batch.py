@@ -133,7 +133,7 @@ def kb_state(config: RunConfig) -> str:
     before any contract, with exit 34). Catalog mode hashes its reason, so building the KB later
     re-runs the contracts reviewed without it.
     """
-    from pipeline.reflection.wiring import kb_runtime
+    from pipeline.kb_runtime import kb_runtime
 
     info = kb_runtime(config.kb).info
     return f"{info.mode}:{info.fingerprint or info.reason}"

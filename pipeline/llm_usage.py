@@ -15,7 +15,7 @@ from pipeline.assembly import build_review_pipeline
 from pipeline.config import RunConfig
 from pipeline.llm.select import open_session
 from pipeline.llm.session import LLMCallRecord
-from pipeline.runner import PipelineResult
+from pipeline.runner import PipelineResult, is_inner
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,9 @@ def calls_of(result: PipelineResult) -> tuple[LLMCallRecord, ...]:
 
 
 def usage_from_result(result: PipelineResult) -> LLMUsage:
-    return summarise_calls(calls_of(result), sum(r.wall_ms for r in result.records))
+    # reflect's round lines are inside reflect's own wall time: counting them too would double it
+    top_level = (r for r in result.records if not is_inner(r))
+    return summarise_calls(calls_of(result), sum(r.wall_ms for r in top_level))
 
 
 def review_usage(path: Path, config: RunConfig) -> LLMUsage:

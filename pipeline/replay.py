@@ -9,6 +9,10 @@ latencies) points at non-determinism outside the model. The LLM is never called.
 
 This lives above ``pipeline/llm/`` because it builds the whole pipeline; the LLM package
 imports nothing of the pipeline but the data model and errors.
+
+The lines of stages that ran inside another (reflect's rounds, ``reflect[N].<stage>``) are
+reused with it by ``replay_trace``: reflect is an LLM stage, so its recorded outputs stand for
+its rounds.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from pipeline.llm.llamacpp_backend import SMOLLM2_NAME
 from pipeline.llm.select import session_settings
 from pipeline.llm.session import LLMCallRecord, LLMSession
 from pipeline.model import StageRecord
-from pipeline.runner import digest, from_json_value, to_json_value
+from pipeline.runner import InnerStageRecord, digest, from_json_value, to_json_value
 from pipeline.trace_io import load_trace
 
 Outcome = Literal["same", "differs", "reused", "error"]
@@ -63,6 +67,10 @@ def replay_trace(trace_path: Path) -> list[StageReplay]:
     }
     results: list[StageReplay] = []
     for record in records:
+        if isinstance(record, InnerStageRecord):
+            detail = f"round {record.round}, inside a stage whose recorded outputs are reused"
+            results.append(StageReplay(record.stage, "reused", detail))
+            continue
         stage = stages.get(record.stage)
         if stage is None:
             raise ReplayError(

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pipeline import __version__
 from pipeline.assembly import build_review_pipeline
+from pipeline.claims import Claim
 from pipeline.config import RunConfig
 from pipeline.llm.select import ModeInfo, open_session
 from pipeline.llm.session import LLMCallRecord, LLMSession
@@ -25,11 +26,10 @@ from pipeline.model import (
     ReviewReport,
 )
 from pipeline.output_set import write_output_set
-from pipeline.reflection.queue import QUEUE_FILE, queue_lines
-from pipeline.reflection.types import Claim
 from pipeline.render_docx import render_docx
 from pipeline.render_html import render_html
 from pipeline.render_md import render_markdown
+from pipeline.review_queue import QUEUE_FILE, queue_lines
 from pipeline.runner import PipelineResult, StageListener
 from pipeline.threads import apply_thread_budget, resolve_threads
 from pipeline.trace_io import TraceHeader, dump_trace

@@ -8,8 +8,10 @@ A stage is any object with::
     deterministic: bool               replay re-runs deterministic stages and compares outputs
     run(**inputs) -> dict[str, Any]   returns exactly the artifacts in ``produces``
 
-and optionally ``warm_up()``. Artifacts are immutable values passed by name. The runner alone
-wraps stage failures (``StageError``) and writes the trace.
+and optionally ``warm_up()``, and ``take_inner_records()`` for a stage that runs pipelines of
+its own (reflect runs each round as one): the records of those runs, which the trace holds
+just before the stage's own line. Artifacts are immutable values passed by name. The runner
+alone wraps stage failures (``StageError``) and writes the trace.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from pydantic import TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from pipeline.errors import PipelineBuildError, StageError
 from pipeline.model import StageRecord
@@ -41,6 +43,20 @@ class Stage(Protocol):
     def deterministic(self) -> bool: ...
     @property
     def run(self) -> Callable[..., dict[str, Any]]: ...
+
+
+class InnerStageRecord(StageRecord):
+    """The trace line of a stage run inside another stage, in one of its rounds.
+
+    ``stage`` names both, e.g. ``reflect[1].generate``; round 0 is the re-check of round 0's
+    revision. Top-level records stay plain :class:`StageRecord` lines, without ``round``.
+    """
+
+    round: int = Field(ge=0)
+
+
+def is_inner(record: StageRecord) -> bool:
+    return isinstance(record, InnerStageRecord)
 
 
 StageListener = Callable[[str, str], None]
@@ -71,7 +87,8 @@ class PipelineResult:
 
     @property
     def stages_run(self) -> tuple[str, ...]:
-        return tuple(r.stage for r in self.records)
+        """The pipeline's own stages, without the stages they ran inside themselves."""
+        return tuple(r.stage for r in self.records if not is_inner(r))
 
 
 class Pipeline:
@@ -125,6 +142,20 @@ class Pipeline:
     def run(
         self, inputs: Mapping[str, Any], listener: StageListener | None = None
     ) -> PipelineResult:
+        return self._run(inputs, listener, None)
+
+    def run_round(self, inputs: Mapping[str, Any], parent: str, number: int) -> PipelineResult:
+        """Run as round ``number`` inside the stage ``parent``: the records are
+        :class:`InnerStageRecord` lines named ``parent[number].stage``, for ``parent`` to hand
+        to the runner (``take_inner_records``)."""
+        return self._run(inputs, None, (parent, number))
+
+    def _run(
+        self,
+        inputs: Mapping[str, Any],
+        listener: StageListener | None,
+        inside: tuple[str, int] | None,
+    ) -> PipelineResult:
         missing = set(self.input_types) - set(inputs)
         if missing:
             raise PipelineBuildError(f"run inputs missing: {sorted(missing)}")
@@ -132,35 +163,44 @@ class Pipeline:
         types: dict[str, Any] = dict(self.input_types)
         records: list[StageRecord] = []
         for stage in self.stages:
+            label = stage.name if inside is None else f"{inside[0]}[{inside[1]}].{stage.name}"
             if listener:
                 listener(stage.name, "start")
             kwargs = {name: artifacts[name] for name in stage.requires}
             began = time.perf_counter()
             try:
                 out = stage.run(**kwargs)
+            except StageError:
+                raise  # from a pipeline the stage runs inside itself: names the inner stage
             except Exception as exc:
-                raise StageError(stage.name, exc) from exc
+                raise StageError(label, exc) from exc
             wall_ms = (time.perf_counter() - began) * 1000.0
             if set(out) != set(stage.produces):
                 raise StageError(
-                    stage.name,
+                    label,
                     ValueError(
                         f"returned {sorted(out)} but declares it produces {sorted(stage.produces)}"
                     ),
                 )
+            take_inner = getattr(stage, "take_inner_records", None)
+            if callable(take_inner):
+                records.extend(take_inner())
             for name, tp in stage.produces.items():
                 types[name] = tp
             artifacts.update(out)
+            fields: dict[str, Any] = {
+                "stage": label,
+                "deterministic": stage.deterministic,
+                "wall_ms": round(wall_ms, 3),
+                "inputs": {
+                    n: digest(to_json_value(types[n], artifacts[n])) for n in stage.requires
+                },
+                "outputs": {n: to_json_value(tp, out[n]) for n, tp in stage.produces.items()},
+            }
             records.append(
-                StageRecord(
-                    stage=stage.name,
-                    deterministic=stage.deterministic,
-                    wall_ms=round(wall_ms, 3),
-                    inputs={
-                        n: digest(to_json_value(types[n], artifacts[n])) for n in stage.requires
-                    },
-                    outputs={n: to_json_value(tp, out[n]) for n, tp in stage.produces.items()},
-                )
+                StageRecord(**fields)
+                if inside is None
+                else InnerStageRecord(**fields, round=inside[1])
             )
             if listener:
                 listener(stage.name, "end")

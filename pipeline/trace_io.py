@@ -1,4 +1,7 @@
-"""The trace file: JSON Lines, a header line for the run, then one line per stage."""
+"""The trace file: JSON Lines, a header line for the run, then one line per stage.
+
+A stage that ran inside another one (reflect's rounds) has a line with ``round`` too.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pipeline.config import RunConfig
 from pipeline.errors import ReplayError
 from pipeline.model import StageRecord
+from pipeline.runner import InnerStageRecord
 
 
 class TraceHeader(BaseModel):
@@ -50,7 +54,8 @@ def load_trace(path: Path) -> tuple[TraceHeader, list[StageRecord]]:
         records = []
         for line in raw[1:]:
             line.pop("type", None)
-            records.append(StageRecord.model_validate(line))
+            kind = InnerStageRecord if "round" in line else StageRecord
+            records.append(kind.model_validate(line))
     except ValidationError as exc:
         raise ReplayError(f"{path}: malformed trace: {exc}") from exc
     return header, records

@@ -29,8 +29,8 @@ from typing import Any, Protocol
 
 from kb.types import CitationResolver, CitationVerdict
 from kb.verify import conflicting_passages
+from pipeline.claims import CheckStatus, Claim, ClaimCheck
 from pipeline.model import Document, EvidenceSource, Finding, HumanReviewItem, KBInfo, Severity
-from pipeline.reflection.types import CheckStatus, Claim, ClaimCheck
 
 
 class CitationChecker(Protocol):

@@ -17,14 +17,14 @@ import logging
 import re
 from typing import Any
 
+from pipeline.claims import Claim, RejectedQuote
 from pipeline.config import LLMSettings
 from pipeline.errors import LLMError
 from pipeline.llm.prompts import generate_messages
 from pipeline.llm.schemas import GenerateReply, RiskPoint
 from pipeline.llm.session import LLMCallRecord, LLMSession
 from pipeline.model import Document, Finding, Severity
-from pipeline.reflection.blocks import clause_blocks
-from pipeline.reflection.types import Claim, RejectedQuote
+from pipeline.stages.reflect_support.blocks import clause_blocks
 
 log = logging.getLogger(__name__)
 

@@ -25,10 +25,10 @@ from typing import Any
 
 import Levenshtein
 
+from pipeline.claims import ClaimCheck, RejectedEdit, Revision, VerifierResult
 from pipeline.config import ReflectionSettings
 from pipeline.model import Document, Edit, EditType, Finding
-from pipeline.reflection.signals import pres_lev
-from pipeline.reflection.types import ClaimCheck, RejectedEdit, Revision, VerifierResult
+from pipeline.stages.reflect_support.signals import pres_lev
 
 log = logging.getLogger(__name__)
 

@@ -20,14 +20,14 @@ import logging
 import re
 from typing import Any
 
+from pipeline.claims import Claim, ClaimCheck, VerifierResult
 from pipeline.config import LLMSettings
 from pipeline.errors import LLMError
 from pipeline.llm.prompts import verifier_messages
 from pipeline.llm.schemas import ProposedEdit, VerifierReply
 from pipeline.llm.session import LLMCallRecord, LLMSession
 from pipeline.model import Document, Edit, EditType, EvidenceSource, Finding
-from pipeline.reflection.blocks import clause_blocks
-from pipeline.reflection.types import Claim, ClaimCheck, VerifierResult
+from pipeline.stages.reflect_support.blocks import clause_blocks
 from pipeline.stages.revise import SUGGESTION_MARKERS
 
 log = logging.getLogger(__name__)

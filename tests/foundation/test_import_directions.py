@@ -7,6 +7,7 @@
 - the data model imports nothing else in the project but the shared leaf ``kb.values``;
 - the shared leaf ``kb/values.py`` (the frozen base, EvidenceSource, the errors kb and ingest
   raise) imports nothing in the project;
+- no stage imports upwards: nothing in ``pipeline/stages/`` imports the assembly or the CLI;
 - nothing below the CLI prints.
 
 What breaks a direction today is listed in KNOWN (issue 14 removes it). A new break fails,
@@ -29,6 +30,7 @@ LLM_VALUE_MODULES = {"pipeline/config.py", "pipeline/side.py", "pipeline/threads
 LLM_MAY_IMPORT = LLM_LEAF_BASE + tuple(
     f.removesuffix(".py").replace("/", ".") for f in sorted(LLM_VALUE_MODULES)
 )
+ABOVE_STAGES = ("pipeline.assembly", "pipeline.cli")
 
 Break = tuple[str, str, str]  # (rule, file, imported module or "print")
 
@@ -46,6 +48,22 @@ def _imports(tree: ast.AST) -> set[str]:
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module)
+    return found
+
+
+def _reaches(tree: ast.AST, targets: tuple[str, ...]) -> set[str]:
+    """The modules of ``targets`` (or inside them) that ``tree`` imports, including
+    ``from pipeline import assembly``."""
+
+    def hit(name: str) -> bool:
+        return name in targets or name.startswith(tuple(f"{t}." for t in targets))
+
+    found = {name for name in _imports(tree) if hit(name)}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or not node.module or node.level:
+            continue
+        if not hit(node.module):  # ``from pipeline import assembly``
+            found |= {f"{node.module}.{a.name}" for a in node.names} & set(targets)
     return found
 
 
@@ -85,6 +103,8 @@ def breaks_in(path: str, source: str) -> set[Break]:
             out.add(("leaf->project", path, module))
         if _llm_leaf_break(path, module):
             out.add(("llm-leaf", path, module))
+    if path.startswith("pipeline/stages/"):
+        out |= {("stages->up", path, module) for module in _reaches(tree, ABOVE_STAGES)}
     if top in PROJECT and not path.startswith("pipeline/cli/") and _prints(tree):
         out.add(("print", path, "print"))
     return out
@@ -131,6 +151,17 @@ def test_the_checker_sees_each_kind_of_break() -> None:
     assert breaks_in("pipeline/stages/x.py", "def f():\n    print('hi')\n") == {
         ("print", "pipeline/stages/x.py", "print")
     }
+    assert breaks_in("pipeline/stages/x.py", "from pipeline.assembly import review_stages\n") == {
+        ("stages->up", "pipeline/stages/x.py", "pipeline.assembly")
+    }
+    assert breaks_in("pipeline/stages/reflect_support/x.py", "import pipeline.cli.errors\n") == {
+        ("stages->up", "pipeline/stages/reflect_support/x.py", "pipeline.cli.errors")
+    }
+    assert breaks_in("pipeline/stages/x.py", "from pipeline import assembly\n") == {
+        ("stages->up", "pipeline/stages/x.py", "pipeline.assembly")
+    }
+    assert breaks_in("pipeline/stages/x.py", "from pipeline.assembly_notes import x\n") == set()
+    assert breaks_in("pipeline/replay.py", "from pipeline.assembly import RUN_INPUTS\n") == set()
     assert breaks_in("pipeline/cli/x.py", "print('a command may print')\n") == set()
     assert breaks_in("pipeline/llm/x.py", "from pipeline.runner import digest\n") == {
         ("llm-leaf", "pipeline/llm/x.py", "pipeline.runner")

@@ -192,8 +192,8 @@ def test_bad_conflict_file_names_the_line(tmp_path: pytest.TempPathFactory) -> N
 
 def test_crosscheck_searches_claims_not_rule_findings(store_verifier: CitationVerifier) -> None:
     """A rule finding's message describes the contract (its figures are the contract's)."""
+    from pipeline.claims import Claim
     from pipeline.model import EvidenceSource, Finding, Severity, Span
-    from pipeline.reflection.types import Claim
     from pipeline.stages.cross_check_kb import CrossCheckKB
 
     cited = default_catalog().lookup("民法典第587条").evidence

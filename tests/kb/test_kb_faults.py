@@ -32,8 +32,8 @@ from kb.store import REPO_ROOT, open_store, sqlite_problem
 from pipeline.cli.app import app
 from pipeline.config import KBSettings
 from pipeline.errors import KnowledgeBaseError
+from pipeline.kb_runtime import open_kb
 from pipeline.model import Document, PageMap, ReviewReport
-from pipeline.reflection.wiring import open_kb
 from pipeline.stages.cross_check_kb import CrossCheckKB
 from tests.kb.conftest import TINY_ARTICLES, TINY_SOURCE
 

@@ -18,11 +18,11 @@ from kb.store import StatuteStore, open_store
 from pipeline.batch import config_hash
 from pipeline.cli.app import app
 from pipeline.config import KBSettings, RunConfig
+from pipeline.kb_runtime import kb_fingerprint, kb_runtime
 from pipeline.llm import ScriptedLLM
 from pipeline.llm.select import ModeInfo
 from pipeline.model import SCHEMA_VERSION, ReviewReport
-from pipeline.reflection.queue import read_queue
-from pipeline.reflection.wiring import kb_fingerprint, kb_runtime
+from pipeline.review_queue import read_queue
 from tests.kb.conftest import small_specs
 
 runner = CliRunner()

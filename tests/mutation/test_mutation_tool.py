@@ -22,7 +22,7 @@ def test_the_six_issue_13_survivors_are_required_and_there_are_twenty_more() -> 
     assert len(required) == 6
     assert {m.path for m in required} >= {
         "rules/zh_money.yaml",
-        "pipeline/reflection/loop.py",
+        "pipeline/stages/reflect.py",
         "pipeline/llm/prompts.py",
         "pipeline/atomic.py",
     }

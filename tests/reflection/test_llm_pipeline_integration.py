@@ -14,9 +14,9 @@ from pipeline import __version__
 from pipeline.cli.app import app
 from pipeline.config import LLMSettings, ReflectionSettings, RunConfig
 from pipeline.metrics import render_metrics
-from pipeline.reflection.queue import read_queue
 from pipeline.replay import replay_trace
 from pipeline.review import build_report, review_file, write_outputs
+from pipeline.review_queue import read_queue
 from pipeline.trace_io import TraceHeader, dump_trace
 from tests.reflection.helpers import (
     FABRICATED_DRAFT,
@@ -135,6 +135,7 @@ def test_replay_reuses_recorded_replies_without_calling_the_llm(tmp_path: Path) 
     outcomes = {r.stage: r.outcome for r in replay_trace(trace)}
     assert outcomes["generate"] == outcomes["verifier"] == outcomes["reflect"] == "reused"
     assert outcomes["cross_check_kb"] == outcomes["revise"] == outcomes["validate_rules"] == "same"
+    assert outcomes["reflect[1].generate"] == outcomes["reflect[1].revise"] == "reused"
     assert len(llm.calls) == 4  # replay made no call
 
 
@@ -186,9 +187,12 @@ def test_full_replay_reruns_every_stage_on_the_recorded_replies(tmp_path: Path) 
     replies = [FABRICATED_DRAFT, VERIFY_OK, GOOD_DRAFT, VERIFY_OK]
     trace = _scripted_trace(tmp_path, replies, "standard")
     outcomes = replay_with_recorded_replies(trace)
-    assert [r.stage for r in outcomes][-4:] == ["cross_check_kb", "verifier", "revise", "reflect"]
+    stages = [r.stage for r in outcomes]
+    assert stages[-8:-4] == ["cross_check_kb", "verifier", "revise", "reflect[1].generate"]
+    assert stages[-1] == "reflect"
     assert {r.outcome for r in outcomes} == {"same"}, [r for r in outcomes if r.outcome != "same"]
     assert "reflect" in {r.stage for r in outcomes}
+    assert "reflect[1].verifier" in {r.stage for r in outcomes}  # the round re-ran too
 
     # a different recorded reply changes what the stages make, and replay says where
     lines = trace.read_text("utf-8").splitlines()

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from pipeline.config import ReflectionSettings
 from pipeline.model import Document, Edit, EditType, PageMap
-from pipeline.reflection.signals import pres_lev, reflection_score
+from pipeline.stages.reflect_support.signals import pres_lev, reflection_score
 from pipeline.stages.revise import Revise, apply_span_edits
 from tests.reflection.helpers import CONTRACT_ZH
 

@@ -10,7 +10,7 @@ import pytest
 
 from pipeline.config import ReflectionSettings
 from pipeline.model import Finding, Severity, Span
-from pipeline.reflection.routing import estimate_risk, route
+from pipeline.stages.reflect_support.routing import estimate_risk, route
 from pipeline.testing.documents import single_page_document
 
 PLAIN = "买卖合同\n甲方：甲公司\n乙方：乙公司\n第一条 货款为人民币5,000元。\n"

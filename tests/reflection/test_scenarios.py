@@ -221,7 +221,7 @@ def test_empty_draft_passes_without_llm_findings(tmp_path: Path) -> None:
 
 
 def test_long_contracts_are_drafted_and_verified_per_clause_block(tmp_path: Path) -> None:
-    from pipeline.reflection.blocks import clause_blocks
+    from pipeline.stages.reflect_support.blocks import clause_blocks
 
     filler = "".join(f"第{n}款 双方应当诚信履行本合同约定的各项义务。\n" for n in range(60))
     text = CONTRACT_ZH.replace("第二条", filler + "第二条")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.claims import RoundSignals
 from pipeline.config import ReflectionSettings
-from pipeline.reflection.signals import improved
-from pipeline.reflection.types import RoundSignals
+from pipeline.stages.reflect_support.signals import improved
 
 BEFORE = RoundSignals(
     open_violations=2, unsupported_claims=1, review_errors=3, pres_lev=1.0, reflection_score=0.5

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
 import importlib.abc, sys
 
-BLOCKED = ("pipeline.llm", "pipeline.reflection", "ollama", "llama_cpp", "llama_index")
+BLOCKED = ("pipeline.llm", "pipeline.stages.reflect", "ollama", "llama_cpp", "llama_index")
 
 class Block(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):

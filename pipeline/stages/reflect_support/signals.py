@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import Levenshtein
 
+from pipeline.claims import RoundSignals
 from pipeline.config import ReflectionSettings
-from pipeline.reflection.types import RoundSignals
 
 
 def pres_lev(original: str, revised: str) -> float:

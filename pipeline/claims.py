@@ -1,19 +1,18 @@
-"""Values the LLM stages and the reflection loop pass between them (all frozen)."""
+"""The claim and round values the LLM stages and reflect pass between them (all frozen).
+
+Part of the data model, beside ``pipeline.model``, the only project module it imports.
+"""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from pipeline.model import Edit, EvidenceSource, Finding
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+from pipeline.model import Edit, EvidenceSource, Finding, Frozen
 
 
-class Claim(_Frozen):
+class Claim(Frozen):
     """One risk point from Generate, anchored to the contract by an exact, unique quote."""
 
     finding: Finding
@@ -23,7 +22,7 @@ class Claim(_Frozen):
     )
 
 
-class RejectedQuote(_Frozen):
+class RejectedQuote(Frozen):
     quote: str
     type: str
     reason: str
@@ -34,7 +33,7 @@ CheckStatus = Literal[
 ]
 
 
-class ClaimCheck(_Frozen):
+class ClaimCheck(Frozen):
     """The KB's verdict on one citation made by a claim (``claim_index``) or a rule finding."""
 
     source: Literal["claim", "rule"]
@@ -65,7 +64,7 @@ class ClaimCheck(_Frozen):
         return self.is_error or self.status == "unrelated"
 
 
-class VerifierResult(_Frozen):
+class VerifierResult(Frozen):
     source: Literal["llm", "deterministic"]
     no_errors_found: bool
     confidence: float = Field(ge=0, le=1)
@@ -74,12 +73,12 @@ class VerifierResult(_Frozen):
     dropped: tuple[str, ...] = Field(default=(), description="Edits that did not convert.")
 
 
-class RejectedEdit(_Frozen):
+class RejectedEdit(Frozen):
     edit: Edit
     reason: str
 
 
-class Revision(_Frozen):
+class Revision(Frozen):
     """Revise's result: the revised text and what happened to every proposed edit."""
 
     revised_text: str
@@ -90,7 +89,7 @@ class Revision(_Frozen):
     pres_lev: float = Field(ge=0, le=1)
 
 
-class RoundSignals(_Frozen):
+class RoundSignals(Frozen):
     """External signals only: the model's own verdict is never one of them."""
 
     open_violations: int = Field(ge=0)
@@ -100,7 +99,7 @@ class RoundSignals(_Frozen):
     reflection_score: float = Field(ge=0, le=1)
 
 
-class RoundRecord(_Frozen):
+class RoundRecord(Frozen):
     round: int
     signals: RoundSignals
     verifier_no_errors_found: bool
@@ -108,12 +107,12 @@ class RoundRecord(_Frozen):
     llm_calls: int = Field(ge=0)
 
 
-class RiskEstimate(_Frozen):
+class RiskEstimate(Frozen):
     score: int
     reasons: tuple[str, ...]
 
 
-class Route(_Frozen):
+class Route(Frozen):
     name: Literal["off", "light", "standard", "full"]
     rounds: int = Field(ge=0)
     estimate: RiskEstimate

@@ -1,8 +1,16 @@
-"""The bounded reflection loop: the LLM drafts and proposes; external signals decide.
+"""Reflect: the bounded reflection loop; the LLM drafts and proposes, external signals decide.
 
-requires: the round-0 artifacts (claims, KB checks, verification, revision) and rule findings
+requires: ``document``, ``rule_findings`` and round 0's artifacts: ``llm_claims``,
+          ``rejected_quotes``, ``claim_checks``, ``kb_findings``, ``verification``, ``revision``
 produces: ``report_findings``, ``applied_edits``, ``human_review``, ``revised_text``,
-          ``reflection_rounds``, ``route``, ``reflect_llm_calls``
+          ``reflection_rounds`` (tuple[RoundRecord, ...]), ``route``, ``reflect_llm_calls``,
+          ``final_claims``, ``final_claim_checks``, ``kb_review_final``
+
+Each round is a Pipeline of the round's stages (``reflect_rounds``): Generate → CrossCheckKB →
+Verifier → Revise, run by the runner, so an inner stage that fails raises its own
+``StageError`` and each writes a trace line ``reflect[N].<stage>`` with ``round`` N. The rules
+that re-check a revised text (``rule_check``, wired by the assembly) run the same way; round 0's
+re-check is ``reflect[0]``.
 
 A round counts as an improvement only by external signals (fewer open rule violations, fewer
 unsupported or contradicted claims, fewer review errors, Pres_Lev above its floor); the
@@ -20,16 +28,11 @@ run, counting round 0 (per clause block for long contracts; re-asks come on top)
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pipeline.config import ReflectionSettings
-from pipeline.llm.session import LLMCallRecord, LLMSession
-from pipeline.model import Document, Edit, Finding, HumanReviewItem, PageMap
-from pipeline.reflection.routing import route
-from pipeline.reflection.signals import improved, reflection_score
-from pipeline.reflection.types import (
+from pipeline.claims import (
     Claim,
     ClaimCheck,
     RejectedQuote,
@@ -39,13 +42,18 @@ from pipeline.reflection.types import (
     Route,
     VerifierResult,
 )
+from pipeline.config import ReflectionSettings
+from pipeline.llm.session import LLMCallRecord, LLMSession
+from pipeline.model import Document, Edit, Finding, HumanReviewItem, PageMap, StageRecord
+from pipeline.runner import Pipeline
 from pipeline.stages.cross_check_kb import CrossCheckKB
 from pipeline.stages.cross_check_kb import review_items as conflict_review_items
 from pipeline.stages.generate import Generate
+from pipeline.stages.reflect_rounds import round_pipelines
+from pipeline.stages.reflect_support.routing import route
+from pipeline.stages.reflect_support.signals import improved, reflection_score
 from pipeline.stages.revise import Revise
 from pipeline.stages.verifier import Verifier
-
-RuleChecker = Callable[[Document], tuple[Finding, ...]]
 
 
 @dataclass(frozen=True)
@@ -87,7 +95,7 @@ def feedback_for(state: RoundState) -> str:
     return "\n".join(lines)
 
 
-class ReflectionLoop:
+class Reflect:
     name = "reflect"
     requires: tuple[str, ...] = (
         "document",
@@ -122,17 +130,29 @@ class ReflectionLoop:
         verifier: Verifier,
         revise: Revise,
         settings: ReflectionSettings | None = None,
-        rule_checker: RuleChecker | None = None,
+        rule_check: Pipeline | None = None,
         plumbing: bool = False,
     ) -> None:
+        """``rule_check``: the stages that make ``rule_findings`` from a ``document``, to
+        count the rule violations a revision leaves open (none: counted by span overlap)."""
         self.session = session
-        self.generate = generate
-        self.cross_check = cross_check
-        self.verifier = verifier
-        self.revise = revise
+        self.rounds = round_pipelines(generate, cross_check, verifier, revise)
         self.settings = settings or ReflectionSettings()
-        self.rule_checker = rule_checker
+        self.rule_check = rule_check
         self.plumbing = plumbing
+        self._inner: list[StageRecord] = []
+
+    def take_inner_records(self) -> tuple[StageRecord, ...]:
+        """The trace lines of the last run's rounds, for the runner (once)."""
+        records, self._inner = tuple(self._inner), []
+        return records
+
+    def _run_round(
+        self, pipeline: Pipeline, inputs: dict[str, Any], number: int
+    ) -> Mapping[str, Any]:
+        result = pipeline.run_round(inputs, self.name, number)
+        self._inner += result.records
+        return result.artifacts
 
     # -- signals -----------------------------------------------------------------------------
 
@@ -144,11 +164,12 @@ class ReflectionLoop:
         rejected_quotes: tuple[RejectedQuote, ...],
         verification: VerifierResult,
         revision: Revision,
+        number: int,
     ) -> RoundSignals:
-        if self.rule_checker is not None and revision.applied:
-            open_violations = len(
-                self.rule_checker(revised_document(document, revision.revised_text))
-            )
+        if self.rule_check is not None and revision.applied:
+            revised = {"document": revised_document(document, revision.revised_text)}
+            found = self._run_round(self.rule_check, revised, number)["rule_findings"]
+            open_violations = len(found)
         else:
             open_violations = sum(1 for f in rule_findings if not _overlaps(f, revision.applied))
         unsupported = len({c.index for c in checks if c.source == "claim" and c.is_unsupported})
@@ -182,11 +203,12 @@ class ReflectionLoop:
         verification: VerifierResult,
         revision: Revision,
     ) -> dict[str, Any]:
+        self._inner = []
         mark = self.session.mark()
         llm_ran = bool(self.session.calls) or self.session.active
         chosen = route(document, rule_findings, self.settings)
         signals = self.measure(
-            document, rule_findings, claim_checks, rejected_quotes, verification, revision
+            document, rule_findings, claim_checks, rejected_quotes, verification, revision, 0
         )
         best = RoundState(
             llm_claims, rejected_quotes, kb_findings, claim_checks, verification, revision, signals
@@ -235,14 +257,18 @@ class ReflectionLoop:
             feedback = feedback_for(best)
             claims, quotes = best.claims, best.rejected_quotes
             kb_findings, checks = best.kb_findings, best.checks
+            inputs = {"document": document, "rule_findings": rule_findings, "feedback": feedback}
             if best.signals.unsupported_claims or quotes:
-                claims, quotes = self.generate.draft(document, feedback)
-                kb_findings, checks = self.cross_check.check_all(rule_findings, claims)
-            verification = self.verifier.verify(document, rule_findings, claims, checks, feedback)
-            evidence = [c.evidence.quote for c in checks if c.evidence is not None]
-            protected = [(f.span.start, f.span.end) for f in rule_findings]
-            revision = self.revise.revise(document, verification.edits, evidence, protected)
-            signals = self.measure(document, rule_findings, checks, quotes, verification, revision)
+                out = self._run_round(self.rounds.redraft, inputs, number)
+                claims, quotes = out["llm_claims"], out["rejected_quotes"]
+                kb_findings, checks = out["kb_findings"], out["claim_checks"]
+            else:
+                kept = {"llm_claims": claims, "claim_checks": checks}
+                out = self._run_round(self.rounds.verify, inputs | kept, number)
+            verification, revision = out["verification"], out["revision"]
+            signals = self.measure(
+                document, rule_findings, checks, quotes, verification, revision, number
+            )
             state = RoundState(claims, quotes, kb_findings, checks, verification, revision, signals)
             passed = signals.review_errors == 0 and signals.pres_lev >= self.settings.pres_lev_floor
             better = improved(best.signals, signals, self.settings)

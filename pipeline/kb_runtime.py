@@ -1,7 +1,7 @@
-"""Build the LLM and reflection stages for ``pipeline.assembly``, after the stages before them.
+"""Open the statute KB a review checks citations against: the Chroma store, or the catalog.
 
-Order: Generate → (the rules stages already listed) → CrossCheckKB → Verifier → Revise →
-reflect. Generate only needs the document, so it goes right after Intake.
+``pipeline.assembly`` gives CrossCheckKB what :func:`kb_runtime` opened; ``pipeline.batch``
+opens it once before its workers start.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ingest.health import check_store, not_built_message, open_snapshot
 from kb.catalog import default_catalog
@@ -26,55 +25,17 @@ from kb.store import (
     open_store,
 )
 from kb.verify import CitationVerifier
-from pipeline.config import KBSettings, RunConfig
+from pipeline.config import KBSettings
 from pipeline.errors import (
     ContractReviewError,
     KBNotBuiltError,
     KBUnreachableError,
     KnowledgeBaseError,
 )
-from pipeline.llm.session import LLMSession
-from pipeline.model import Document, Finding, HumanReviewItem, KBInfo
-from pipeline.reflection.loop import ReflectionLoop, RuleChecker
-from pipeline.runner import Stage
-from pipeline.stages.cross_check_kb import CitationChecker, CrossCheckKB
-from pipeline.stages.generate import Generate
-from pipeline.stages.revise import Revise
-from pipeline.stages.verifier import Verifier
+from pipeline.model import HumanReviewItem, KBInfo
+from pipeline.stages.cross_check_kb import CitationChecker
 
 log = logging.getLogger(__name__)
-
-
-class NoRuleFindings:
-    """Stands in only while no rules stage is wired: an honest, empty ``rule_findings``."""
-
-    name = "rules_absent"
-    requires: tuple[str, ...] = ("document",)
-    produces: dict[str, Any] = {"rule_findings": tuple[Finding, ...]}
-    deterministic = True
-
-    def run(self, *, document: Document) -> dict[str, Any]:
-        return {"rule_findings": ()}
-
-
-def make_rule_checker(stages: list[Stage]) -> RuleChecker | None:
-    """Re-run the deterministic stages that lead to ``rule_findings`` on a revised document."""
-    chain = [s for s in stages if "document" not in s.produces and s.deterministic]
-    if not any("rule_findings" in s.produces for s in chain):
-        return None
-
-    def check(document: Document) -> tuple[Finding, ...]:
-        artifacts: dict[str, Any] = {"document": document}
-        for stage in chain:
-            if not all(name in artifacts for name in stage.requires):
-                continue
-            artifacts.update(stage.run(**{n: artifacts[n] for n in stage.requires}))
-            if "rule_findings" in artifacts:
-                found: tuple[Finding, ...] = artifacts["rule_findings"]
-                return found
-        return ()
-
-    return check
 
 
 @dataclass(frozen=True)
@@ -206,30 +167,3 @@ def kb_fingerprint(chunks: list[StoredChunk]) -> str:
     for chunk in sorted(chunks, key=lambda c: c.doc_id):
         digest.update(f"{chunk.doc_id}\0{chunk.metadata.get('content_hash', '')}\n".encode())
     return digest.hexdigest()[:16]
-
-
-def reflection_stages(
-    config: RunConfig, before: list[Stage], session: LLMSession, plumbing: bool = False
-) -> tuple[list[Stage], list[Stage]]:
-    """Returns (stages to put right after Intake, stages to append at the end)."""
-    generate = Generate(session, config.llm)
-    head: list[Stage] = [generate]
-    tail: list[Stage] = []
-    if not any("rule_findings" in s.produces for s in before):
-        tail.append(NoRuleFindings())
-    kb = kb_runtime(config.kb)
-    cross_check = CrossCheckKB(kb.checker, kb.find, kb.info, kb.notices)
-    verifier = Verifier(session, config.llm)
-    revise = Revise(config.reflection)
-    loop = ReflectionLoop(
-        session,
-        generate,
-        cross_check,
-        verifier,
-        revise,
-        config.reflection,
-        rule_checker=make_rule_checker(before),
-        plumbing=plumbing,
-    )
-    tail += [cross_check, verifier, revise, loop]
-    return head, tail

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
+from pipeline.claims import RiskEstimate, Route
 from pipeline.config import ReflectionSettings
 from pipeline.model import Document, Finding, Severity
-from pipeline.reflection.types import RiskEstimate, Route
 
 HIGH_RISK_TYPES = re.compile(
     r"借款|贷款|担保|保证合同|股权|投资|并购|建设工程|loan|guarant|equity|merger|acquisition|"

@@ -1,1 +1,0 @@
-"""The reflection loop: routing, improvement signals, the human-review queue, Pres_Lev."""
