@@ -22,7 +22,7 @@ LIBRARY_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 @pytest.fixture(autouse=True)
 def _restore_budget(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     # apply_thread_budget writes os.environ, a module global and torch's pool: put them back
-    for var in (*LIBRARY_VARS, threads.THREADS_ENV, "OMP_WAIT_POLICY"):
+    for var in (*LIBRARY_VARS, threads.THREADS_ENV):
         monkeypatch.setenv(var, "")
     monkeypatch.delenv(threads.THREADS_ENV)
     monkeypatch.setattr(threads, "_applied", None)
@@ -60,18 +60,6 @@ def test_the_budget_reaches_the_native_libraries() -> None:
 
     assert {os.environ[v] for v in LIBRARY_VARS} == {"3"}
     assert threads.thread_budget() == 3
-
-
-def test_idle_openmp_workers_sleep_unless_the_user_chose_otherwise(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import os
-
-    threads.apply_thread_budget(2)
-    assert os.environ["OMP_WAIT_POLICY"] == "PASSIVE"
-    monkeypatch.setenv("OMP_WAIT_POLICY", "ACTIVE")
-    threads.apply_thread_budget(2)
-    assert os.environ["OMP_WAIT_POLICY"] == "ACTIVE"
 
 
 def test_the_trace_header_records_the_threads_the_review_had(tmp_path: Path) -> None:
