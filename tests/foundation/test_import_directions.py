@@ -197,3 +197,59 @@ def test_the_checker_sees_each_kind_of_break() -> None:
     assert breaks_in("pipeline/llm/x.py", leaf_imports) == set()
     assert breaks_in("pipeline/replay.py", "from pipeline.llm.session import LLMSession\n") == set()
     assert breaks_in("pipeline/stages/x.py", "from kb.store import open_store\n") == set()
+
+
+def _module_name(path: str) -> str:
+    name = path.removesuffix(".py").replace("/", ".")
+    return name.removesuffix(".__init__")
+
+
+def _loaded_at_import(source: str, modules: set[str]) -> set[str]:
+    """The project modules a module imports at its top level (function-level imports are lazy,
+    and ``if TYPE_CHECKING`` blocks never run); ``from pkg import sub`` loads ``pkg.sub``."""
+    found: set[str] = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        for inner in node.body if isinstance(node, ast.Try | ast.If) else [node]:
+            if isinstance(inner, ast.Import):
+                found |= {alias.name for alias in inner.names}
+            elif isinstance(inner, ast.ImportFrom) and inner.module and inner.level == 0:
+                subs = {f"{inner.module}.{alias.name}" for alias in inner.names} & modules
+                found |= subs
+                if len(subs) < len(inner.names):
+                    found.add(inner.module)
+    return found & modules
+
+
+def import_cycle(sources: dict[str, str]) -> tuple[str, ...] | None:
+    """A cycle of module-level imports among ``sources`` (path -> text), or None."""
+    from graphlib import CycleError, TopologicalSorter
+
+    modules = {_module_name(path) for path in sources}
+    graph = {_module_name(p): _loaded_at_import(text, modules) for p, text in sources.items()}
+    try:
+        tuple(TopologicalSorter(graph).static_order())
+    except CycleError as cycle:
+        return tuple(cycle.args[1])
+    return None
+
+
+def test_no_import_cycle_between_the_projects_modules() -> None:
+    sources = {
+        file.relative_to(REPO).as_posix(): file.read_text("utf-8")
+        for package in PROJECT
+        for file in sorted((REPO / package).rglob("*.py"))
+    }
+    assert import_cycle(sources) is None
+    # the check sees a cycle when there is one, and not a lazy or type-only import
+    assert (
+        import_cycle(
+            {"pipeline/a.py": "import pipeline.b\n", "pipeline/b.py": "from pipeline.a import x\n"}
+        )
+        is not None
+    )
+    lazy = "def f():\n    import pipeline.a\n"
+    typing_only = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pipeline.a\n"
+    for b in (lazy, typing_only):
+        assert import_cycle({"pipeline/a.py": "import pipeline.b\n", "pipeline/b.py": b}) is None
