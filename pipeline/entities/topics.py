@@ -52,6 +52,10 @@ TOPICS: dict[str, str] = {
     # a framework or distribution contract's subject amount is its purchase commitment
     r"|aggregate (?:FOB |CIF |CIP |EXW )?value|minimum purchase (?:amount|commitment)"
     r"|最低采购(?:金额|额)|年度采购总额",
+    # the parts of a tax-inclusive price are not the price: 不含税价款 / 增值税税额 / VAT amount
+    "net_price": r"不含税(?:价款|价格|金额|总价|总额|单价)?"
+    r"|(?:price|amount|fees?) (?:excluding|exclusive of|net of) (?:VAT|tax)",
+    "tax": r"增值税(?:税额|额)|税额|税金|税款|\bVAT amount|amount of (?:VAT|tax)|tax amount",
     "principal": r"借款金额|借款本金|本金|借款|贷款金额|loan amount|principal",
     "interest": r"利率|利息|年息|月息|interest",
     "rent": r"租金|rent",

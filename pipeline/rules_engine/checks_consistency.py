@@ -71,7 +71,29 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
         and e.attrs.get("form") == "figure"
         and not _EXAMPLE.search(ctx.entity_sentence(e))
         and not _COMPONENT.search(ctx.sentence_before(e)[-30:])
+        and not _PERIOD_FIGURE.search(ctx.sentence_before(e)[-40:])
+        and not _SHARE_RESTATED.search(ctx.sentence_before(e)[-40:])
     ]
+
+
+# "按服务费总额的万分之五（即人民币932.80元）" / "10% of the Fees (i.e. £24,000)": the amount a
+# share of the total comes to is not the total stated again
+_SHARE_RESTATED = re.compile(
+    r"(?:%|％|percent|分之[一二三四五六七八九十百千万\d.]+|成)\)?\s*[（(]?\s*"
+    r"(?:即|也即|亦即|计|i\.e\.,?|being|namely|that is,?)\s*"
+    r"(?:人民币|RMB|US\$|USD|£|GBP|€|EUR)?\s*$",
+    re.I,
+)
+
+
+# "first Contract Year, US$1,200,000; second Contract Year, US$1,500,000" / 第二年度…: one
+# period's figure in a list of periods is not the total stated again
+_PERIOD_FIGURE = re.compile(
+    r"(?:(?:first|second|third|fourth|fifth|sixth|\d+(?:st|nd|rd|th))\s+(?:contract\s+|agreement\s+)?"
+    r"year|\byear\s+\d+|(?:contract|agreement)\s+year\s+\d+|第[一二三四五六七八九十\d]+(?:个)?"
+    r"(?:年度|年|季度|月度))[^;；。]{0,16}$",
+    re.I,
+)
 
 
 # "签约合同价为…，其中安全文明施工费…": a part of the total, named after it, is not the total again

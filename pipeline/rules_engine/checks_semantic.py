@@ -162,7 +162,8 @@ _FAULT = {
         r"|howsoever (?:caused|arising)|any cause whatsoever|even if caused by|whether or not caused by",
         "harm": r"loss|damage|injury|death",
         "carve_out": r"(?:except|save|other than|excluding|unless|but not)[^.;]{0,60}(?:gross(?:ly)? "
-        r"neglig|wil(?:l)?ful|intentional|deliberate|fraud)|nothing in this|shall not apply",
+        r"neglig|wil(?:l)?ful|intentional|deliberate|fraud)|nothing in this"
+        r"|(?:shall|does|do|will) not apply",
     },
 }
 

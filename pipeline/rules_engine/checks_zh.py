@@ -94,7 +94,8 @@ def _ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity,
         elif not words.search(sentence):
             continue
         if e.kind == "rate" and e.attrs.get("of_total") and isinstance(e.value, float):
-            yield e, e.value, "合同总价"
+            if not _summed_with_others(ctx, e, words):
+                yield e, e.value, "合同总价"
         elif (
             e.kind == "amount"
             and e.attrs.get("topic") == params.topic
@@ -106,6 +107,18 @@ def _ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity,
             and total.value > 0
         ):
             yield e, e.value / total.value, total.text
+
+
+# "定金及各期款项合计为合同总价的100%": a share of several payments summed is not the deposit's
+_SUMMED = re.compile(
+    r"合计|共计|总计|累计|加总|in (?:the )?aggregate|in total|together|combined", re.I
+)
+
+
+def _summed_with_others(ctx: RuleContext, e: Entity, words: re.Pattern[str]) -> bool:
+    before = ctx.sentence_before(e)
+    named = [m.end() for m in words.finditer(before)]
+    return bool(named) and bool(_SUMMED.search(before[named[-1] :]))
 
 
 def _twin_note(ctx: RuleContext, e: Entity, ratio: float) -> str:

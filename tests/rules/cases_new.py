@@ -501,6 +501,15 @@ NEW_CASES: list[tuple[str, str, str]] = [
         en_prc(),
     ),
     (
+        "en.prc.arbitration.two_institutions",
+        en_prc(
+            disputes="Any dispute shall be settled by arbitration administered by the Shanghai "
+            "International Arbitration Center or by the China International Economic and Trade "
+            "Arbitration Commission."
+        ),
+        en_prc(),
+    ),
+    (
         "en.prc.standard_terms.unilateral_right",
         en_prc(
             extra="5.1 Seller may adjust the Contract Price at any time at its sole discretion."

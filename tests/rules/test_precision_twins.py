@@ -7,7 +7,7 @@ import pytest
 
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
-from tests.rules.cases_new import en_services, zh_sale
+from tests.rules.cases_new import en_prc, en_services, zh_sale
 from tests.rules.helpers import Stages, finding_types
 from tests.rules.test_rule_catalogue import labour
 
@@ -138,3 +138,66 @@ def test_a_fee_written_with_a_thousands_comma_is_a_fixed_fee(stages: Stages) -> 
         fee="居间服务费为人民币5,000元，于房屋买卖合同签订之日起三日内支付。"
     )
     assert "missing_essential_clause" not in finding_types(stages, fixed)
+
+
+# -- money near-misses from the batch written on 2026-12-01 (zh_f*/en_f*): blind first run had
+# -- 3 HIGH false alarms on 4 clean contracts
+
+
+def test_the_tax_and_the_net_price_inside_a_total_are_not_the_total_restated(
+    stages: Stages,
+) -> None:
+    parts = "合同总价（含税）为人民币1,000,000.00元，其中不含税价款为人民币884,955.75元，增值税税额为人民币115,044.25元。"
+    tax_total = "增值税税额合计：115,044.25；含税总价合计：1,000,000.00。"
+    twice = "合同总价（含税）为人民币1,130,000.00元。"
+    for lawful in (parts, tax_total):
+        assert "amount_contradiction" not in finding_types(stages, zh_sale(other=lawful))
+    assert "amount_contradiction" in finding_types(stages, zh_sale(other=twice))
+
+
+def test_one_years_figure_in_a_list_of_years_is_not_the_total_restated(stages: Stages) -> None:
+    yearly = "6.1 The total purchase price for the first Contract Year is US$1,200,000; second Contract Year, US$1,500,000; third Contract Year, US$1,800,000."
+    twice = "6.1 The total purchase price is US$1,200,000.\n6.2 The total purchase price is US$1,500,000."
+    assert "amount_contradiction" not in finding_types(stages, en_services(extra=yearly))
+    assert "amount_contradiction" in finding_types(stages, en_services(extra=twice))
+
+
+def test_what_a_share_of_the_total_comes_to_is_not_the_total_restated(stages: Stages) -> None:
+    share = "乙方每逾期一日，应按合同总价款的万分之五（即人民币500.00元）支付违约金。"
+    restated = "乙方每逾期一日，应支付违约金。合同总价款为人民币500.00元。"
+    assert "amount_contradiction" not in finding_types(stages, zh_sale(other=share))
+    assert "amount_contradiction" in finding_types(stages, zh_sale(other=restated))
+
+
+def test_the_deposit_summed_with_the_instalments_is_not_the_deposits_share(
+    stages: Stages,
+) -> None:
+    summed = "上述定金及各期款项合计为合同总价款的100%。"
+    alone = "甲方应于签约后五日内支付定金，定金为合同总价款的30%。"
+    assert "deposit_excessive" not in finding_types(stages, zh_sale(other=summed))
+    assert "deposit_excessive" in finding_types(stages, zh_sale(other=alone))
+
+
+def test_saying_there_is_no_automatic_renewal_renews_nothing(stages: Stages) -> None:
+    none = (
+        "6.1 There is no automatic renewal; the parties may extend this Agreement only in writing."
+    )
+    renews = "6.1 This Agreement shall automatically renew for successive one-year terms."
+    assert "auto_renewal_no_notice" not in finding_types(stages, en_services(extra=none))
+    assert "auto_renewal_no_notice" in finding_types(stages, en_services(extra=renews))
+
+
+def test_a_cap_that_does_not_apply_to_gross_negligence_reaches_no_fault(stages: Stages) -> None:
+    carved = "Seller's aggregate liability is limited to the Contract Price. This limit does not apply to loss caused by intentional misconduct or gross negligence."
+    reaching = "Seller's aggregate liability is limited to the Contract Price, even for loss caused by intentional misconduct or gross negligence."
+    assert "invalid_exemption" not in finding_types(stages, en_prc(liability=carved))
+    assert "invalid_exemption" in finding_types(stages, en_prc(liability=reaching))
+
+
+def test_two_named_commissions_as_alternatives_name_no_single_commission(
+    stages: Stages,
+) -> None:
+    one = "Any dispute shall be settled by arbitration administered by the China International Economic and Trade Arbitration Commission Shanghai Sub-Commission or by the China International Economic and Trade Arbitration Commission."
+    two = "Any dispute shall be settled by arbitration administered by the Shanghai International Arbitration Center or by the China International Economic and Trade Arbitration Commission."
+    assert "arbitration_institution_unclear" not in finding_types(stages, en_prc(disputes=one))
+    assert "arbitration_institution_unclear" in finding_types(stages, en_prc(disputes=two))
