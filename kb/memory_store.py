@@ -13,7 +13,8 @@ from typing import Any
 import numpy as np
 
 from kb.embeddings import EmbeddingBackend
-from kb.store import KBLocation, Metadata, StoredChunk, matches_where
+from kb.store import KBLocation, Metadata, StoredChunk
+from kb.vectors import hashes_by_source, matches_where
 
 
 class InMemoryStatuteStore:
@@ -53,13 +54,7 @@ class InMemoryStatuteStore:
             self._rows.pop(doc_id, None)
 
     def hashes_by_source(self) -> dict[str, dict[str, tuple[str, str]]]:
-        out: dict[str, dict[str, tuple[str, str]]] = {}
-        for doc_id, (_, meta, _) in self._rows.items():
-            out.setdefault(str(meta.get("source", "")), {})[doc_id] = (
-                str(meta.get("content_hash", "")),
-                str(meta.get("file_hash", "")),
-            )
-        return out
+        return hashes_by_source((doc_id, meta) for doc_id, (_, meta, _) in self._rows.items())
 
     def get(self, doc_id: str) -> StoredChunk | None:
         row = self._rows.get(doc_id)

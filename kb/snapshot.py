@@ -21,8 +21,9 @@ from typing import Any
 import numpy as np
 
 from kb.embeddings import EmbeddingBackend
-from kb.store import KBLocation, Metadata, StatuteStore, StoredChunk, rank_by_cosine
+from kb.store import KBLocation, Metadata, StatuteStore, StoredChunk
 from kb.values import KnowledgeBaseError
+from kb.vectors import hashes_by_source, rank_by_cosine, unit_rows
 
 SNAPSHOT_VERSION = 1
 # what np.load and the payload raise for a truncated or damaged file
@@ -85,7 +86,7 @@ class SnapshotStore:
         try:
             with open(path, "rb") as handle, np.load(handle, allow_pickle=False) as arrays:
                 self._ids = [str(i) for i in arrays["ids"]]
-                matrix = np.asarray(arrays["vectors"], dtype=np.float32).reshape(len(self._ids), -1)
+                self._matrix = unit_rows(arrays["vectors"], len(self._ids))
                 payload = json.loads(str(arrays["payload"]))
             self._chunks = [
                 StoredChunk(doc_id, text, meta)
@@ -99,8 +100,6 @@ class SnapshotStore:
                 f"Fix: run `contract-review kb build --kb-path {location.path} --backend {spec}` "
                 "to rewrite it"
             ) from exc
-        norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-        self._matrix = matrix / np.maximum(norms, 1e-12)
         self._by_id = {c.doc_id: c for c in self._chunks}
         self._row = {doc_id: i for i, doc_id in enumerate(self._ids)}
 
@@ -119,13 +118,7 @@ class SnapshotStore:
         return list(self._chunks)
 
     def hashes_by_source(self) -> dict[str, dict[str, tuple[str, str]]]:
-        out: dict[str, dict[str, tuple[str, str]]] = {}
-        for c in self._chunks:
-            out.setdefault(str(c.metadata.get("source", "")), {})[c.doc_id] = (
-                str(c.metadata.get("content_hash", "")),
-                str(c.metadata.get("file_hash", "")),
-            )
-        return out
+        return hashes_by_source((c.doc_id, c.metadata) for c in self._chunks)
 
     def dense_search(
         self, query: str, k: int, where: Mapping[str, Any] | None = None

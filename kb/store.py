@@ -39,6 +39,7 @@ import numpy as np
 from kb.embeddings import EmbeddingBackend, collection_suffix
 from kb.prebuilt import prebuilt_vectors, text_key
 from kb.values import KBUnreachableError, KnowledgeBaseError
+from kb.vectors import hashes_by_source, rank_by_cosine, unit_rows
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 KB_PATH_ENV = "CONTRACT_REVIEW_KB"
@@ -320,15 +321,8 @@ class StatuteStore:
 
     def hashes_by_source(self) -> dict[str, dict[str, tuple[str, str]]]:
         """source -> {doc_id: (content_hash, file_hash)} for everything stored."""
-        out: dict[str, dict[str, tuple[str, str]]] = {}
         got = self._collection.get(include=["metadatas"])
-        for doc_id, meta in zip(got["ids"], got["metadatas"] or [], strict=True):
-            source = str(meta.get("source", ""))
-            out.setdefault(source, {})[doc_id] = (
-                str(meta.get("content_hash", "")),
-                str(meta.get("file_hash", "")),
-            )
-        return out
+        return hashes_by_source(zip(got["ids"], got["metadatas"] or [], strict=True))
 
     def get(self, doc_id: str) -> StoredChunk | None:
         got = self._collection.get(ids=[doc_id], include=["documents", "metadatas"])
@@ -352,9 +346,8 @@ class StatuteStore:
         if self._vectors is None:
             got = self._collection.get(include=["embeddings", "metadatas"])
             ids = list(got["ids"])
-            matrix = np.asarray(got["embeddings"], dtype=np.float32).reshape(len(ids), -1)
-            norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-            self._vectors = (ids, matrix / np.maximum(norms, 1e-12), list(got["metadatas"] or []))
+            matrix = unit_rows(got["embeddings"], len(ids))
+            self._vectors = (ids, matrix, list(got["metadatas"] or []))
         return self._vectors
 
     def dense_search(
@@ -363,27 +356,6 @@ class StatuteStore:
         """(doc_id, cosine similarity), best first; exact (see the module docstring)."""
         ids, matrix, metadatas = self._stored_vectors()
         return rank_by_cosine(self.backend, query, ids, matrix, metadatas, k, where)
-
-
-def rank_by_cosine(
-    backend: EmbeddingBackend,
-    query: str,
-    ids: Sequence[str],
-    matrix: np.ndarray,
-    metadatas: Sequence[Mapping[str, Any]],
-    k: int,
-    where: Mapping[str, Any] | None = None,
-) -> list[tuple[str, float]]:
-    """Exact dense search over unit-length ``matrix`` rows: (id, cosine), best first."""
-    if not ids:
-        return []
-    vector = np.asarray(backend.embed_query(query), dtype=np.float32)
-    scores = matrix @ (vector / max(float(np.linalg.norm(vector)), 1e-12))
-    if where:
-        keep = np.array([matches_where(m, where) for m in metadatas])
-        scores = np.where(keep, scores, -np.inf)
-    order = np.argsort(-scores, kind="stable")[: max(k, 0)]
-    return [(ids[i], float(scores[i])) for i in order if np.isfinite(scores[i])]
 
 
 def open_store(
@@ -405,11 +377,3 @@ def check_backend_name(spec: str) -> str:
     if spec not in BACKEND_NAMES and not spec.startswith("st:"):
         get_backend(spec)
     return spec
-
-
-def matches_where(meta: Mapping[str, Any], where: Mapping[str, Any] | None) -> bool:
-    """Chroma's equality and ``$and`` filters, evaluated on one chunk's metadata."""
-    if not where:
-        return True
-    clauses = where.get("$and", [where])
-    return all(meta.get(key) == value for clause in clauses for key, value in clause.items())

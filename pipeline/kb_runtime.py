@@ -123,20 +123,11 @@ def open_kb(settings: KBSettings) -> KBRuntime:
         if settings.url is not None:
             raise  # an unreachable or malformed --kb-url: never a fallback
         return damaged(exc.message, exc)
-    except OSError as exc:  # the lock/state folder (also used in server mode) is not writable
+    except Exception as exc:  # the state folder, or chromadb's bare errors for a server
         if settings.url is not None:
-            raise KnowledgeBaseError(
-                f"{path}: cannot use it as the local state folder for {settings.url} ({exc}). "
-                "Fix: pass --kb-path with a writable folder"
-            ) from exc
-        return damaged(f"the KB at {path} cannot be read ({exc})", exc)
-    except Exception as exc:  # chromadb raises bare errors for a server that stops answering
-        if settings.url is not None:
-            raise KBUnreachableError(
-                f"{settings.url}: the Chroma server stopped answering ({exc}). "
-                "Fix: check the server, or drop --kb-url"
-            ) from exc
-        return damaged(f"the KB at {path} cannot be read ({type(exc).__name__}: {exc})", exc)
+            raise _server_mode_error(settings.url, path, exc) from exc
+        detail = str(exc) if isinstance(exc, OSError) else f"{type(exc).__name__}: {exc}"
+        return damaged(f"the KB at {path} cannot be read ({detail})", exc)
     if settings.url is not None:
         try:
             check_store(store, count)  # an interrupted ingest, or fewer articles than built
@@ -159,6 +150,19 @@ def open_kb(settings: KBSettings) -> KBRuntime:
         scorer=verifier.scorer,
     )
     return KBRuntime(verifier, find, info)
+
+
+def _server_mode_error(url: str, path: Path, exc: Exception) -> KnowledgeBaseError:
+    """Opening a ``--kb-url`` KB failed: never a fallback, so the error names the fix."""
+    if isinstance(exc, OSError):  # the lock/state folder (also used in server mode)
+        return KnowledgeBaseError(
+            f"{path}: cannot use it as the local state folder for {url} ({exc}). "
+            "Fix: pass --kb-path with a writable folder"
+        )
+    return KBUnreachableError(
+        f"{url}: the Chroma server stopped answering ({exc}). "
+        "Fix: check the server, or drop --kb-url"
+    )
 
 
 def kb_fingerprint(chunks: list[StoredChunk]) -> str:

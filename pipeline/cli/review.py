@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from pydantic import ValidationError
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from pipeline.cli.errors import guarded
+from pipeline.cli.errors import stderr as console  # soft-wrapped: paths stay whole
 from pipeline.cli.kb_options import (
     DEFAULT_KB_BACKEND,
     DEFAULT_KB_FALLBACK,
@@ -29,8 +29,6 @@ from pipeline.side import SIDE_CHOICES
 if TYPE_CHECKING:
     from pipeline.model import ReviewReport
     from pipeline.review import OutputFormat, ReviewOutcome
-
-console = Console(stderr=True, soft_wrap=True, highlight=False)  # paths stay whole
 
 
 def _run(path: Path, config: RunConfig) -> ReviewOutcome:

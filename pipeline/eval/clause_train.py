@@ -26,7 +26,7 @@ from pipeline.entities.clause_kinds import (
     featurize,
     normalise,
 )
-from pipeline.eval.golden_labels import GoldenSetError
+from pipeline.eval.golden_labels import GoldenSetError, label_files
 
 
 @dataclass(frozen=True)
@@ -81,9 +81,7 @@ def heldout_clauses(contracts: Path) -> list[LabelledClause]:
     if not contracts.is_dir():
         raise GoldenSetError(f"{contracts}: no such folder. Fix: pass the golden_set/ folder")
     out: list[LabelledClause] = []
-    for label_path in sorted(contracts.glob("*.json")):
-        if label_path.name.endswith(".second.json"):
-            continue
+    for label_path in label_files(contracts):
         label = json.loads(label_path.read_text(encoding="utf-8"))
         text = label_path.with_suffix(".txt").read_text(encoding="utf-8")
         entries = label.get("annotations", {}).get("clauses", [])

@@ -40,7 +40,7 @@ from pipeline.eval.golden_labels import (
     contracts_dir,
     load_golden_set,
 )
-from pipeline.eval.metrics import PRF, jaccard, match_one_to_one
+from pipeline.eval.metrics import PRF, jaccard, match_one_to_one, prf_per_type
 from pipeline.llm.scripted import ScriptedLLM
 from pipeline.llm.session import LLMSession, SessionSettings
 from pipeline.model import Finding
@@ -187,11 +187,8 @@ def score_draft(case: DraftCase, predicted: list[Finding], scores: DraftScores) 
     pairs = match_one_to_one(golds, predicted, _pair_score, 0.5)
     hit_gold = {g for g, _, _ in pairs}
     hit_pred = {p for _, p, _ in pairs}
-    for t in CITATION_FINDING_TYPES:
-        tp = sum(1 for g, _, _ in pairs if golds[g].type == t)
-        fn = sum(1 for i, g in enumerate(golds) if g.type == t and i not in hit_gold)
-        fp = sum(1 for i, p in enumerate(predicted) if p.type == t and i not in hit_pred)
-        scores.per_type[t] = scores.per_type.get(t, PRF()) + PRF(tp, fp, fn)
+    for t, prf in prf_per_type(golds, predicted, pairs, CITATION_FINDING_TYPES).items():
+        scores.per_type[t] = scores.per_type.get(t, PRF()) + prf
     cid = case.label.contract
     scores.missed += [
         f"{cid}: {g.type} {g.citation}" for i, g in enumerate(golds) if i not in hit_gold

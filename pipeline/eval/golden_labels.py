@@ -171,14 +171,17 @@ def contracts_dir(root: Path) -> Path:
     return nested if nested.is_dir() else root
 
 
+def label_files(folder: Path) -> list[Path]:
+    """The first-pass label files ``<id>.json`` in ``folder``, sorted; not ``<id>.second.json``."""
+    return sorted(p for p in folder.glob("*.json") if not p.name.endswith(".second.json"))
+
+
 def load_golden_set(root: Path) -> list[GoldContract]:
     folder = contracts_dir(root)
     if not folder.is_dir():
         raise GoldenSetError(f"{root}: no such folder. Fix: pass the golden_set/ directory")
     contracts: list[GoldContract] = []
-    for path in sorted(folder.glob("*.json")):
-        if path.name.endswith(".second.json"):
-            continue
+    for path in label_files(folder):
         label = load_label(path)
         stem = path.name.removesuffix(".json")
         if label.id != stem:

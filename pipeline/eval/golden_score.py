@@ -23,7 +23,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pipeline.eval.golden_labels import DOCUMENT_LEVEL_TYPES, GoldFinding, GoldLabel
-from pipeline.eval.metrics import PRF, KappaResult, jaccard, match_one_to_one, presence_kappa
+from pipeline.eval.metrics import (
+    PRF,
+    KappaResult,
+    jaccard,
+    match_one_to_one,
+    presence_kappa,
+    prf_per_type,
+)
 
 SPAN_JACCARD = 0.5
 ALARM_SEVERITIES = frozenset({"HIGH", "MEDIUM"})
@@ -128,14 +135,9 @@ def _score_matches(
     table: dict[str, PRF],
     types: Sequence[str],
 ) -> None:
-    matched_gold = {g for g, _, _ in pairs}
-    matched_pred = {p for _, p, _ in pairs}
-    for t in types:
-        tp = sum(1 for g, _, _ in pairs if golds[g].type == t)
-        fn = sum(1 for i, g in enumerate(golds) if g.type == t and i not in matched_gold)
-        fp = sum(1 for i, p in enumerate(preds) if p.type == t and i not in matched_pred)
-        if tp or fn or fp:
-            _add(table, t, PRF(tp, fp, fn))
+    for t, prf in prf_per_type(golds, preds, pairs, types).items():
+        if prf.tp or prf.fn or prf.fp:
+            _add(table, t, prf)
 
 
 def _evidence_ok(pred: Prediction, gold: GoldFinding, gold_keys: Sequence[str]) -> bool:

@@ -13,7 +13,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypedDict, TypeVar
+from typing import Protocol, TypedDict, TypeVar
 
 from sklearn.metrics import cohen_kappa_score
 
@@ -199,3 +199,28 @@ def match_one_to_one(
         used_pred.add(pi)
         pairs.append((gi, pi, s))
     return sorted(pairs)
+
+
+class Typed(Protocol):
+    @property
+    def type(self) -> str: ...
+
+
+def prf_per_type(
+    gold: Sequence[Typed],
+    predicted: Sequence[Typed],
+    pairs: Sequence[tuple[int, int, float]],
+    types: Sequence[str],
+) -> dict[str, PRF]:
+    """Counts per type from :func:`match_one_to_one`'s pairs: a pair is a true positive of its
+    gold's type, an unmatched gold a false negative, an unmatched prediction a false positive."""
+    matched_gold = {g for g, _, _ in pairs}
+    matched_pred = {p for _, p, _ in pairs}
+    return {
+        t: PRF(
+            tp=sum(1 for g, _, _ in pairs if gold[g].type == t),
+            fp=sum(1 for i, p in enumerate(predicted) if p.type == t and i not in matched_pred),
+            fn=sum(1 for i, g in enumerate(gold) if g.type == t and i not in matched_gold),
+        )
+        for t in types
+    }

@@ -23,7 +23,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import httpx
@@ -62,6 +62,18 @@ class _Exchange:
             return self.response.text if self.response is not None else ""
         except (httpx.ResponseNotRead, httpx.StreamError, UnicodeDecodeError):
             return ""
+
+    @contextlib.contextmanager
+    def reading_reply(self, where: str) -> Iterator[None]:
+        """A parse error once the reply arrived is the reply's fault: ``MalformedReplyError``,
+        with the body as evidence. json and pydantic errors are ValueErrors; a JSON list or
+        string as the body gives TypeError/AttributeError. Before the reply they are our bug."""
+        try:
+            yield
+        except (ValueError, TypeError, AttributeError, KeyError) as exc:
+            if not self.replied:
+                raise
+            raise MalformedReplyError(f"{where}: {_what_was_wrong(exc)}", self.body()) from exc
 
     def trace(self, event: str, info: dict[str, Any]) -> None:
         """httpcore's ``trace`` extension: called in the worker thread as the exchange runs."""
@@ -164,19 +176,13 @@ def available_models(host: str, timeout_s: float = 2.0) -> list[str]:
     when it cannot say."""
 
     def listing(exchange: _Exchange) -> list[str]:
-        with _client(host, timeout_s) as client:
+        with _client(host, timeout_s) as client, exchange.reading_reply(f"{host}: /api/tags"):
             try:
                 return [m.model for m in client.list().models if m.model]
             except httpx.TimeoutException as exc:
                 raise TimeoutError(f"{host}: /api/tags timed out") from exc
             except (httpx.HTTPError, ollama.ResponseError) as exc:
                 raise ConnectionError(f"{host}: /api/tags failed: {exc}") from exc
-            except (ValueError, TypeError, AttributeError, KeyError) as exc:
-                if not exchange.replied:
-                    raise
-                raise MalformedReplyError(
-                    f"{host}: /api/tags: {_what_was_wrong(exc)}", exchange.body()
-                ) from exc
 
     return _within(time.monotonic() + timeout_s, f"{host}: /api/tags", listing)
 
@@ -223,32 +229,25 @@ class OllamaLLM:
         temperature: float,
         max_tokens: int,
     ) -> LLMReply:
-        try:
-            response = self._client.chat(
-                model=self.model,
-                messages=[m.model_dump() for m in messages],
-                format=schema,
-                options={"temperature": temperature, "num_predict": max_tokens, "seed": 0},
-            )
-        except httpx.TimeoutException as exc:
-            raise TimeoutError(f"{self.host}: no reply within the timeout") from exc
-        except ollama.ResponseError as exc:
-            if exc.status_code == 404:
-                raise LLMUnavailableError(
-                    f"{self.host}: model {self.model!r} is not available ({exc.error}). "
-                    f"Fix: ollama pull {self.model}"
-                ) from exc
-            raise ConnectionError(f"{self.host}: HTTP {exc.status_code}: {exc.error}") from exc
-        except httpx.HTTPError as exc:
-            raise ConnectionError(f"{self.host}: {exc}") from exc
-        except (ValueError, TypeError, AttributeError, KeyError) as exc:
-            # json and pydantic errors are ValueErrors; a JSON list or string as the body
-            # gives TypeError/AttributeError. Before the reply arrived they are our bug.
-            if not exchange.replied:
-                raise
-            raise MalformedReplyError(
-                f"{self.host}: {_what_was_wrong(exc)}", exchange.body()
-            ) from exc
+        with exchange.reading_reply(self.host):
+            try:
+                response = self._client.chat(
+                    model=self.model,
+                    messages=[m.model_dump() for m in messages],
+                    format=schema,
+                    options={"temperature": temperature, "num_predict": max_tokens, "seed": 0},
+                )
+            except httpx.TimeoutException as exc:
+                raise TimeoutError(f"{self.host}: no reply within the timeout") from exc
+            except ollama.ResponseError as exc:
+                if exc.status_code == 404:
+                    raise LLMUnavailableError(
+                        f"{self.host}: model {self.model!r} is not available ({exc.error}). "
+                        f"Fix: ollama pull {self.model}"
+                    ) from exc
+                raise ConnectionError(f"{self.host}: HTTP {exc.status_code}: {exc.error}") from exc
+            except httpx.HTTPError as exc:
+                raise ConnectionError(f"{self.host}: {exc}") from exc
         return LLMReply(
             text=response.message.content or "",
             model_name=self.model_name,

@@ -232,34 +232,44 @@ class CrossCheckKB:
     @staticmethod
     def _finding_for(check: ClaimCheck, about: Finding) -> Finding | None:
         if check.status == "fabricated":
-            return about.model_copy(
-                update={
-                    "type": "fabricated_citation",
-                    "severity": Severity.HIGH,
-                    "message": f"The review cites {check.citation}, which does not exist: "
-                    f"{check.message}",
-                    "suggestion": "Remove the citation or cite an existing article.",
-                    "evidence_source": (),
-                    "stage": "cross_check_kb",
-                    "rule_id": None,
-                    "confidence": 1.0,
-                }
+            return _citation_finding(
+                about,
+                "fabricated_citation",
+                f"The review cites {check.citation}, which does not exist: {check.message}",
+                "Remove the citation or cite an existing article.",
+                (),
             )
         if check.status == "repealed":
-            return about.model_copy(
-                update={
-                    "type": "repealed_citation",
-                    "severity": Severity.HIGH,
-                    "message": f"The review cites {check.citation}, from a repealed law: "
-                    f"{check.message}",
-                    "suggestion": "Cite the law in force that replaced it.",
-                    "evidence_source": (check.evidence,) if check.evidence else (),
-                    "stage": "cross_check_kb",
-                    "rule_id": None,
-                    "confidence": 1.0,
-                }
+            return _citation_finding(
+                about,
+                "repealed_citation",
+                f"The review cites {check.citation}, from a repealed law: {check.message}",
+                "Cite the law in force that replaced it.",
+                (check.evidence,) if check.evidence else (),
             )
         return None
+
+
+def _citation_finding(
+    about: Finding,
+    finding_type: str,
+    message: str,
+    suggestion: str,
+    evidence: tuple[EvidenceSource, ...],
+) -> Finding:
+    """A certain, high-severity finding of this stage on the span of the finding that cited."""
+    return about.model_copy(
+        update={
+            "type": finding_type,
+            "severity": Severity.HIGH,
+            "message": message,
+            "suggestion": suggestion,
+            "evidence_source": evidence,
+            "stage": "cross_check_kb",
+            "rule_id": None,
+            "confidence": 1.0,
+        }
+    )
 
 
 def review_items(

@@ -56,6 +56,18 @@ def _build_document(path: Path, data: bytes, media: str, pages: list[str]) -> Do
     )
 
 
+def _check_limit(
+    path: Path, described: str, amount: int, limit: int, unit: str, option: str
+) -> None:
+    """Refuse an input over one of the ``IntakeLimits``; the fix names its ``--max-<option>``."""
+    if amount > limit:
+        raise InputTooLargeError(
+            path,
+            f"{described}, over the limit of {limit}",
+            f"split the {unit}, or raise the limit with --max-{option}",
+        )
+
+
 def _decode_text(path: Path, data: bytes) -> str:
     for encoding in ("utf-8-sig", "gb18030"):
         try:
@@ -82,12 +94,7 @@ def _read_pdf_pages(path: Path, limits: IntakeLimits) -> list[str]:
         count = len(reader.pages)
         if count == 0:
             raise EmptyInputError(path, "the PDF has no pages", "give the contract file itself")
-        if count > limits.max_pages:
-            raise InputTooLargeError(
-                path,
-                f"the PDF has {count} pages, over the limit of {limits.max_pages}",
-                "split the PDF, or raise the limit with --max-pages",
-            )
+        _check_limit(path, f"the PDF has {count} pages", count, limits.max_pages, "PDF", "pages")
         return [page.extract_text() or "" for page in reader.pages]
     except (EncryptedPdfError, InputTooLargeError, EmptyInputError):
         raise
@@ -139,12 +146,7 @@ def read_document(path: Path, limits: IntakeLimits) -> Document:
     size = path.stat().st_size
     if size == 0:
         raise EmptyInputError(path, "the file is empty (0 bytes)", "give the contract file itself")
-    if size > limits.max_bytes:
-        raise InputTooLargeError(
-            path,
-            f"the file is {size} bytes, over the limit of {limits.max_bytes}",
-            "split the file, or raise the limit with --max-bytes",
-        )
+    _check_limit(path, f"the file is {size} bytes", size, limits.max_bytes, "file", "bytes")
     data = path.read_bytes()
     if suffix in PDF_SUFFIXES:
         if not data.lstrip()[:5].startswith(b"%PDF-"):
@@ -172,12 +174,8 @@ def read_document(path: Path, limits: IntakeLimits) -> Document:
             "run OCR first (for example: ocrmypdf --language chi_sim+eng in.pdf out.pdf)",
         )
     total = sum(len(p) for p in pages)
-    if total > limits.max_chars:
-        raise InputTooLargeError(
-            path,
-            f"the extracted text has {total} characters, over the limit of {limits.max_chars}",
-            "split the contract, or raise the limit with --max-chars",
-        )
+    described = f"the extracted text has {total} characters"
+    _check_limit(path, described, total, limits.max_chars, "contract", "chars")
     return _build_document(path, data, media, pages)
 
 

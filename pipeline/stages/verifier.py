@@ -136,23 +136,14 @@ class Verifier:
         feedback: str = "",
     ) -> VerifierResult:
         fixed = deterministic_edits(document, rule_findings)
-        if not self.session.active:
-            return VerifierResult(
-                source="deterministic",
-                no_errors_found=not rule_findings,
-                confidence=1.0,
-                edits=fixed,
-            )
-        try:
-            return self._verify_llm(document, rule_findings, claims, checks, feedback, fixed)
-        except LLMError as exc:
-            self.session.degrade(exc)
-            return VerifierResult(
-                source="deterministic",
-                no_errors_found=not rule_findings,
-                confidence=1.0,
-                edits=fixed,
-            )
+        if self.session.active:
+            try:
+                return self._verify_llm(document, rule_findings, claims, checks, feedback, fixed)
+            except LLMError as exc:
+                self.session.degrade(exc)
+        return VerifierResult(
+            source="deterministic", no_errors_found=not rule_findings, confidence=1.0, edits=fixed
+        )
 
     def _verify_llm(
         self,
