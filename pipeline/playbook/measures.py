@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pipeline.model import Entity, Span
-from pipeline.rules_engine.checks_zh import RatioParams, _ratio_hits
+from pipeline.rules_engine.checks_shares import RatioParams, ratio_hits
 from pipeline.rules_engine.context import RuleContext
 
 
@@ -43,7 +43,7 @@ _UNLIMITED = re.compile(
 def _ratio(ctx: RuleContext, measure: str) -> list[Observation]:
     topic, words = _RATIO_WORDS[measure]
     params = RatioParams(topic=topic, max_ratio=1.0, sentence_words=words)
-    return [Observation(ratio, f"{ratio:.1%}", e.span) for e, ratio, _ in _ratio_hits(ctx, params)]
+    return [Observation(ratio, f"{ratio:.1%}", e.span) for e, ratio, _ in ratio_hits(ctx, params)]
 
 
 def _sentence_span(ctx: RuleContext, e: Entity) -> Span:

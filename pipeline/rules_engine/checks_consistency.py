@@ -14,7 +14,7 @@ from pipeline.entities.parties import COMPANY_SUFFIX
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.priced_items import priced_total
+from pipeline.rules_engine.contract_total import contract_total, stated_totals
 from pipeline.rules_engine.registry import Hit, Params, check
 
 
@@ -53,70 +53,10 @@ def spelled_vs_figure(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit
         )
 
 
-_EXAMPLE = re.compile(
-    r"举例|例如|比如|假设|假定|for example|e\.g\.|by way of example|illustrat", re.I
-)
-
-
-def _totals(ctx: RuleContext) -> list[Entity]:
-    """Figures stated as the total price, leaving out worked examples ("如成交总价为…，则…")."""
-    return list(ctx.memo("totals", lambda: tuple(_find_totals(ctx))))
-
-
-def _find_totals(ctx: RuleContext) -> list[Entity]:
-    return [
-        e
-        for e in ctx.of_kind("amount")
-        if e.attrs.get("topic") == "total_price"
-        and e.attrs.get("form") == "figure"
-        and not _EXAMPLE.search(ctx.entity_sentence(e))
-        and not _COMPONENT.search(ctx.sentence_before(e)[-30:])
-        and not _PERIOD_FIGURE.search(ctx.sentence_before(e)[-40:])
-        and not _SHARE_RESTATED.search(ctx.sentence_before(e)[-40:])
-    ]
-
-
-# "按服务费总额的万分之五（即人民币932.80元）" / "10% of the Fees (i.e. £24,000)": the amount a
-# share of the total comes to is not the total stated again
-_SHARE_RESTATED = re.compile(
-    r"(?:%|％|percent|分之[一二三四五六七八九十百千万\d.]+|成)\)?\s*[（(]?\s*"
-    r"(?:即|也即|亦即|计|i\.e\.,?|being|namely|that is,?)\s*"
-    r"(?:人民币|RMB|US\$|USD|£|GBP|€|EUR)?\s*$",
-    re.I,
-)
-
-
-# "first Contract Year, US$1,200,000; second Contract Year, US$1,500,000" / 第二年度…: one
-# period's figure in a list of periods is not the total stated again
-_PERIOD_FIGURE = re.compile(
-    r"(?:(?:first|second|third|fourth|fifth|sixth|\d+(?:st|nd|rd|th))\s+(?:contract\s+|agreement\s+)?"
-    r"year|\byear\s+\d+|(?:contract|agreement)\s+year\s+\d+|第[一二三四五六七八九十\d]+(?:个)?"
-    r"(?:年度|年|季度|月度))[^;；。]{0,16}$",
-    re.I,
-)
-
-
-# "签约合同价为…，其中安全文明施工费…": a part of the total, named after it, is not the total again
-_COMPONENT = re.compile(
-    r"(?:其中|内含|含有|包括|包含)[^，。；]{0,20}$|(?:of which|including)[^.;,]{0,40}$"
-)
-
-
-def contract_total(ctx: RuleContext) -> Entity | None:
-    """The contract price: the first figure amount right after a total-price keyword
-    ("转让价款总额为人民币36,000,000元"), else the first one whose sentence names it (a valuation
-    earlier in the same sentence is not the price)."""
-    totals = _totals(ctx)
-    close = [e for e in totals if isinstance(g := e.attrs.get("topic_gap"), int) and 0 <= g <= 16]
-    chosen = close or totals
-    # no stated total: the sum of unit price x quantity over a price list, where there is one
-    return chosen[0] if chosen else priced_total(ctx)
-
-
 @check("total_restated", ToleranceParams, fields=("first", "second"))
 def total_restated(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit]:
     """The total price is stated twice with different values."""
-    totals = _totals(ctx)
+    totals = stated_totals(ctx)
     for later in totals[1:]:
         first = totals[0]
         if first.attrs.get("currency") != later.attrs.get("currency"):

@@ -14,9 +14,10 @@ from pydantic import Field
 
 from pipeline.entities.topics import DURATION_TOPICS
 from pipeline.model import Entity
-from pipeline.rules_engine.checks_consistency import add_months, contract_total
+from pipeline.rules_engine.checks_consistency import add_months
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.contract_total import contract_total
 from pipeline.rules_engine.registry import Hit, Params, check
 
 

@@ -74,6 +74,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_consistency",
     "pipeline.rules_engine.checks_en",
     "pipeline.rules_engine.checks_zh",
+    "pipeline.rules_engine.checks_shares",
     "pipeline.rules_engine.checks_facts",
     "pipeline.rules_engine.checks_semantic",
     "pipeline.rules_engine.checks_construction",

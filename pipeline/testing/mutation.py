@@ -83,6 +83,7 @@ def mutant(
 
 ZH_MONEY = "rules/zh_money.yaml"
 CHECKS_ZH = "pipeline/rules_engine/checks_zh.py"
+CHECKS_SHARES = "pipeline/rules_engine/checks_shares.py"
 CHECKS_FACTS = "pipeline/rules_engine/checks_facts.py"
 LOOP_PY = "pipeline/stages/reflect.py"
 ROUTING_PY = "pipeline/stages/reflect_support/routing.py"
@@ -259,7 +260,7 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     mutant(
         "share of price: a share exactly at the limit is flagged",
-        CHECKS_ZH,
+        CHECKS_SHARES,
         "if ratio > params.max_ratio + 1e-9:",
         "if ratio >= params.max_ratio - 1e-9:",
         RULES,

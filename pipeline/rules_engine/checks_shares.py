@@ -1,0 +1,156 @@
+"""A deposit or penalty as a share of the contract price (民法典 586: 定金 at most 20% of the
+price), measured on the typed facts: the amount's topic, the rate's base, the contract total.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pydantic import Field
+
+from pipeline.model import Entity
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.contract_total import contract_total
+from pipeline.rules_engine.registry import Hit, Params, check
+
+_PER_PERIOD = re.compile(
+    r"每(?:逾期|延迟|迟延|超过)?[一1]?[日天月]|按日|按月|per day|per week|每周"
+)
+
+
+_CHAPTER = re.compile(r"^\s*(?:第[一二三四五六七八九十百\d]+[章编节部分]|Chapter|Part)\b", re.I)
+
+
+class RatioParams(Params):
+    topic: str = Field(description="deposit or penalty")
+    max_ratio: float = Field(gt=0, le=1)
+    sentence_words: str = Field(description="regex the sentence must contain, e.g. 定金")
+    max_gap: int = Field(
+        default=12, ge=0, description="most characters between the keyword and the amount"
+    )
+    in_substance: list[str] = Field(
+        default_factory=list,
+        description="other amount topics that count when their clause says they are this "
+        "topic in substance (a 保证金 'paid as 定金', with double return)",
+    )
+    substance_words: str = Field(
+        default=r"(?!x)x", description="regex the clause must contain for in_substance"
+    )
+
+
+def _close_to_keyword(ctx: RuleContext, e: Entity, max_gap: int) -> bool:
+    """定金人民币叁拾陆万元 is the deposit; 扣除已付定金后的剩余部分即人民币… is not."""
+    gaps = [e.attrs.get("topic_gap")]
+    twin_start = e.attrs.get("twin_start")
+    if twin_start is not None:
+        gaps += [
+            t.attrs.get("topic_gap") for t in ctx.of_kind("amount") if t.span.start == twin_start
+        ]
+    return any(isinstance(g, int) and 0 <= g <= max_gap for g in gaps)
+
+
+def _in_substance(ctx: RuleContext, e: Entity, params: RatioParams) -> bool:
+    """A sum named otherwise (security deposit, 保证金) whose clause makes it this topic."""
+    if e.kind != "amount" or e.attrs.get("topic") not in params.in_substance:
+        return False
+    # the sanction is often a sibling sub-clause (7.1 the sum, 7.2 "paid as earnest money"):
+    # read the parent clause, but not a whole chapter (第五章 定金与付款 also holds other sums)
+    by_id = {c.id: c for c in ctx.clauses}
+    clause = by_id.get(e.clause or "")
+    parent = by_id.get(clause.parent or "") if clause else None
+    if parent is not None and not _CHAPTER.search(ctx.clause_text(parent)[:20]):
+        clause = parent
+    text = ctx.clause_text(clause) if clause else ctx.entity_sentence(e)
+    return re.search(params.substance_words, text) is not None
+
+
+def ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity, float, str]]:
+    words = re.compile(params.sentence_words)
+    total = contract_total(ctx)
+    for e in ctx.entities:
+        sentence = ctx.entity_sentence(e)
+        if _PER_PERIOD.search(sentence):
+            continue
+        if _in_substance(ctx, e, params):
+            e = e.model_copy(update={"attrs": {**e.attrs, "topic": params.topic}})
+        elif not words.search(sentence):
+            continue
+        if e.kind == "rate" and e.attrs.get("of_total") and isinstance(e.value, float):
+            if not _summed_with_others(ctx, e, words):
+                yield e, e.value, "合同总价"
+        elif (
+            e.kind == "amount"
+            and e.attrs.get("topic") == params.topic
+            and e.attrs.get("form") == "figure"
+            and _close_to_keyword(ctx, e, params.max_gap)
+            and total is not None
+            and isinstance(total.value, float)
+            and isinstance(e.value, float)
+            and total.value > 0
+        ):
+            yield e, e.value / total.value, total.text
+
+
+# "定金及各期款项合计为合同总价的100%": a share of several payments summed is not the deposit's
+_SUMMED = re.compile(
+    r"合计|共计|总计|累计|加总|in (?:the )?aggregate|in total|together|combined", re.I
+)
+
+
+def _summed_with_others(ctx: RuleContext, e: Entity, words: re.Pattern[str]) -> bool:
+    before = ctx.sentence_before(e)
+    named = [m.end() for m in words.finditer(before)]
+    return bool(named) and bool(_SUMMED.search(before[named[-1] :]))
+
+
+def _twin_note(ctx: RuleContext, e: Entity, ratio: float) -> str:
+    """When the price's 大写 and 小写 disagree the price is uncertain: give the ratio on the
+    other figure too, and say so."""
+    total = contract_total(ctx)
+    if total is None or e.kind == "rate" or not isinstance(total.value, float):
+        return ""
+    twin = total.attrs.get("twin_value")
+    if not isinstance(twin, int | float) or twin <= 0 or abs(float(twin) - total.value) < 0.005:
+        return ""
+    other = ratio * total.value / float(twin)
+    if ctx.language == "zh":
+        return f"（按大写金额计为{other:.1%}；大写与小写金额不一致，价款本身不确定）"
+    return (
+        f" ({other:.1%} on the amount in words; words and figures differ, "
+        "so the price is uncertain)"
+    )
+
+
+@check("share_of_price", RatioParams, fields=("amount", "ratio", "total", "limit"))
+def share_of_price(ctx: RuleContext, params: RatioParams) -> Iterator[Hit]:
+    """A deposit or penalty (amount or % of price) above ``max_ratio`` of the contract price;
+    a deposit paid in tranches (第一期定金…第二期定金…) counts as their sum."""
+    tranches: dict[str | None, list[tuple[Entity, float, str]]] = {}
+    flagged = False
+    for e, ratio, total in ratio_hits(ctx, params):
+        if ratio > params.max_ratio + 1e-9:
+            flagged = True
+            yield Hit(
+                e.span,
+                {"amount": e.text, "ratio": f"{ratio:.1%}{_twin_note(ctx, e, ratio)}",
+                 "total": total, "limit": f"{params.max_ratio:.0%}"},
+            )  # fmt: skip
+        elif e.kind == "amount" and _TRANCHE.search(ctx.sentence_before(e)[-30:]):
+            tranches.setdefault(e.clause, []).append((e, ratio, total))
+    if flagged:
+        return
+    for parts in tranches.values():
+        combined = sum(ratio for _, ratio, _ in parts)
+        if len(parts) > 1 and combined > params.max_ratio + 1e-9:
+            first, _, total = parts[0]
+            yield Hit(
+                first.span,
+                {"amount": " + ".join(e.text for e, _, _ in parts),
+                 "ratio": f"{combined:.1%}（各期合计：{' + '.join(e.text for e, _, _ in parts)}）",
+                 "total": total, "limit": f"{params.max_ratio:.0%}"},
+                tuple(e.span for e, _, _ in parts[1:]),
+            )  # fmt: skip
+
+
+_TRANCHE = re.compile(r"(?:第[一二三四五六七八九十\d]+|首|尾)(?:期|笔|批)[^，。；]{0,20}$")
