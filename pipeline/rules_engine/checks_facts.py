@@ -12,7 +12,6 @@ from datetime import date, timedelta
 
 from pydantic import Field
 
-from pipeline.entities.topics import DURATION_TOPICS
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import add_months
 from pipeline.rules_engine.checks_patterns import regex
@@ -180,7 +179,7 @@ class TermDatesParams(Params):
     slack_days: int = Field(default=1, ge=0)
 
 
-def _months(duration: Entity) -> int | None:
+def whole_months(duration: Entity) -> int | None:
     months = duration.attrs.get("months")
     if isinstance(months, int | float) and float(months).is_integer():
         return int(months)
@@ -196,7 +195,7 @@ def term_dates_mismatch(ctx: RuleContext, params: TermDatesParams) -> Iterator[H
     for duration in durations:
         if duration.attrs.get("topic") not in params.topics:
             continue
-        months = _months(duration)
+        months = whole_months(duration)
         pair = _range_after(duration, dates, durations)
         if months is None or pair is None:
             continue
@@ -296,169 +295,3 @@ def missing_annex(ctx: RuleContext, params: Params) -> Iterator[Hit]:
             continue  # attached, already reported, or itself a heading line
         reported.add(key)
         yield Hit(ctx.span(m.start(), m.end()), {"annex": m.group()})
-
-
-# A date that names one event: "交割日即2025年5月31日", "the Closing Date of March 17, 2025",
-# "April 1, 2025 (the "Closing Date")". Generic dates (a payment date, a due date) recur with
-# different values by design and are left out.
-_ZH_EVENT = r"(?:基准日|生效日|交割日|签约日|开工日|竣工日|起租日|交房日|成交日|计租日|交付日|验收日|完工日|到期日)(?:期)?"
-_ZH_NAMED_BEFORE = re.compile(
-    rf"(?P<name>{_ZH_EVENT})[”\"]?(?:即|为|是|指|系|定为|确定为|：|:)?\s*$"
-)
-_EN_EVENT = (
-    r"(?:Closing|Effective|Commencement|Completion|Expiration|Expiry|Termination|Handover"
-    r"|Go-Live|Acceptance|Reference|Valuation|Rent Commencement) Date"
-)
-_EN_NAMED_BEFORE = re.compile(
-    rf"(?:the\s+)?[\"“]?(?P<name>{_EN_EVENT})[\"”]?,?\s*(?:of|is|shall be|will be|means|on|:)?\s*$"
-)
-_EN_NAMED_AFTER = re.compile(rf"^\s*\((?:the\s+)?[\"“](?P<name>{_EN_EVENT})[\"”]\)")
-# "The Closing shall take place … on April 1, 2025": the event's date, a clause away
-_EN_OCCURS = re.compile(
-    r"\b(?P<name>Closing|Completion|Commencement|Handover)\b[\"”)]*[^.;]{0,120}?"
-    r"\b(?:take place|occur|be held)\b[^.;]{0,100}?\bon\s*$"
-)
-# "the Commencement Date shall be the date of delivery": the event is another event's date
-_EN_TIED = re.compile(
-    rf"(?:the\s+)?(?P<name>{_EN_EVENT})\s+(?:shall be|is|will be|means)\s+the\s+(?:date|day)\s+"
-    r"(?:of|on which|when)\b"
-)
-_ZH_TIED = re.compile(rf"(?P<name>{_ZH_EVENT})(?:为|即|以)[^，。；]{{0,12}}(?:之日|当日|日期)")
-
-
-def _event_name(ctx: RuleContext, date_entity: Entity) -> str | None:
-    start = ctx.view_offset(date_entity.span.start)
-    end = ctx.view_offset(date_entity.span.end)
-    before = ctx.text[max(0, start - 40) : start]
-    after = ctx.text[end : end + 40]
-    if ctx.language == "zh":
-        m = _ZH_NAMED_BEFORE.search(before)
-        return m.group("name").rstrip("期") if m else None
-    m = _EN_NAMED_BEFORE.search(before) or _EN_NAMED_AFTER.match(after)
-    if m:
-        return m.group("name").title()
-    occurs = _EN_OCCURS.search(ctx.text[max(0, start - 240) : start])
-    return f"{occurs.group('name')} Date" if occurs else None
-
-
-@check("named_date_conflict", fields=("name", "first", "second"))
-def named_date_conflict(ctx: RuleContext, params: Params) -> Iterator[Hit]:
-    """One event (the Closing Date, 基准日) given two different dates."""
-    seen: dict[str, Entity] = {}
-    reported: set[str] = set()
-    for d in ctx.of_kind("date"):
-        name = _event_name(ctx, d)
-        if name is None or not isinstance(d.value, str):
-            continue
-        first = seen.setdefault(name, d)
-        if first.value != d.value and name not in reported:
-            reported.add(name)
-            yield Hit(d.span, {"name": name, "first": first.text, "second": d.text}, (first.span,))
-    yield from _tied_to_another_date(ctx, seen, reported)
-
-
-def _tied_to_another_date(
-    ctx: RuleContext, fixed: dict[str, Entity], reported: set[str]
-) -> Iterator[Hit]:
-    """An event fixed on one date and also defined as another event's day, in a sentence that
-    gives that other event a different date ("commencing on December 1 (the Commencement
-    Date)" against "delivered on or before December 15, and the Commencement Date shall be
-    the date of delivery")."""
-    tied = _ZH_TIED if ctx.language == "zh" else _EN_TIED
-    for sentence in ctx.sentences:
-        m = tied.search(sentence.text)
-        if not m:
-            continue
-        name = m.group("name")
-        name = name.rstrip("期") if ctx.language == "zh" else name.title()
-        first = fixed.get(name)
-        if first is None or name in reported:
-            continue
-        for d in ctx.of_kind("date"):
-            start = ctx.view_offset(d.span.start)
-            inside = sentence.start <= start < sentence.end
-            if inside and isinstance(d.value, str) and d.value != first.value:
-                reported.add(name)
-                yield Hit(
-                    d.span, {"name": name, "first": first.text, "second": d.text}, (first.span,)
-                )
-                break
-
-
-_END_EVENTS = ("Expiration Date", "Expiry Date", "Termination Date", "到期日", "届满日")
-_START_EVENT = re.compile(r"(?:Commencement|Effective|Rent Commencement) Date|起租日|生效日", re.I)
-
-
-# "于2027年3月31日仓储期限届满", "expires on": the date the term ends, however it is named
-_ZH_ENDS_AFTER = re.compile(r"^[^，。；,;]{0,8}?(?:期限|期间|期)?(?:届满|到期)")
-_EN_ENDS_BEFORE = re.compile(r"\b(?:expir\w*|terminat\w*|end\w*)\s+(?:on|at the end of)\s*$", re.I)
-_TERM_WORDS = re.compile(
-    DURATION_TOPICS["contract_term"] + "|" + DURATION_TOPICS["lease_term"], re.I
-)
-
-
-def _ends_the_term(ctx: RuleContext, d: Entity) -> bool:
-    """A date that ends the contract's term: a named end date, a date followed by 届满/到期
-    or preceded by "expires on"."""
-    if _event_name(ctx, d) in _END_EVENTS:
-        return True
-    start = ctx.view_offset(d.span.start)
-    end = ctx.view_offset(d.span.end)
-    if ctx.language == "zh" and _ZH_ENDS_AFTER.match(ctx.text[end : end + 16]):
-        return True
-    return ctx.language == "en" and bool(
-        _EN_ENDS_BEFORE.search(ctx.text[max(0, start - 30) : start])
-    )
-
-
-@check("term_vs_expiry", TermDatesParams, fields=("term", "start", "end", "expected"))
-def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
-    """ "A 62-month Term commencing July 1, 2025" against "the Expiration Date is June 30, 2030"
-    stated elsewhere: the start plus the term must reach the named end date."""
-    dates = ctx.of_kind("date")
-    stated = [d for d in dates if isinstance(d.value, str) and _ends_the_term(ctx, d)]
-    # a range end counts only where no date names the end, and only when its own sentence
-    # gives no term of its own (that is a second period, not the end of this one)
-    with_terms = {d.attrs.get("sentence_start") for d in ctx.of_kind("duration")}
-    ranged = [
-        d for d in dates
-        if isinstance(d.value, str) and "range_start" in d.attrs
-        and d.attrs.get("sentence_start") not in with_terms
-        and _TERM_WORDS.search(ctx.entity_sentence(d))
-    ]  # fmt: skip
-    ends = stated or ranged  # "License Term: March 1, 2025 through February 28, 2027"
-    if not ends:
-        return
-    for duration in ctx.of_kind("duration"):
-        months = _months(duration)
-        if duration.attrs.get("topic") not in params.topics or months is None:
-            continue
-        sentence = duration.attrs.get("sentence_start")
-        starts = [
-            d for d in dates
-            if d.attrs.get("sentence_start") == sentence and isinstance(d.value, str)
-            and d.attrs.get("role") in ("start", "effective") and "range_end" not in d.attrs
-        ]  # fmt: skip
-        if not starts:  # "beginning on the Commencement Date": the date named elsewhere
-            named = _START_EVENT.search(ctx.entity_sentence(duration))
-            starts = [d for d in dates if named and _event_name(ctx, d) == named.group().title()
-                      and isinstance(d.value, str)][:1]  # fmt: skip
-        if not starts:
-            continue
-        begin = date.fromisoformat(str(starts[0].value))
-        expected = add_months(begin, months)
-        for end in ends:
-            if end.attrs.get("sentence_start") == sentence:
-                continue  # a range in the term's own sentence: term_dates_mismatch checks it
-            finish = date.fromisoformat(str(end.value))
-            off = min(
-                abs((finish - expected).days), abs((finish - (expected - timedelta(days=1))).days)
-            )
-            if off > params.slack_days:
-                yield Hit(
-                    end.span,
-                    {"term": duration.text, "start": starts[0].text, "end": end.text,
-                     "expected": (expected - timedelta(days=1)).isoformat()},
-                    (duration.span, starts[0].span),
-                )  # fmt: skip
-                return
