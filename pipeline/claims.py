@@ -29,7 +29,14 @@ class RejectedQuote(Frozen):
 
 
 CheckStatus = Literal[
-    "supported", "unrelated", "contradicted", "fabricated", "repealed", "unchecked", "uncited"
+    "supported",
+    "unrelated",
+    "contradicted",
+    "fabricated",
+    "repealed",
+    "unchecked",
+    "uncited",
+    "figure_mismatch",
 ]
 
 
@@ -56,7 +63,7 @@ class ClaimCheck(Frozen):
     @property
     def is_error(self) -> bool:
         """The citation is wrong: the claim is dropped from the report and a finding says why."""
-        return self.status in ("contradicted", "fabricated", "repealed")
+        return self.status in ("contradicted", "fabricated", "repealed", "figure_mismatch")
 
     @property
     def is_unsupported(self) -> bool:

@@ -26,6 +26,7 @@ from kb.store import (
 )
 from kb.verify import CitationVerifier
 from pipeline.config import KBSettings
+from pipeline.draft_check.citations import CitationChecker
 from pipeline.errors import (
     ContractReviewError,
     KBNotBuiltError,
@@ -33,7 +34,6 @@ from pipeline.errors import (
     KnowledgeBaseError,
 )
 from pipeline.model import HumanReviewItem, KBInfo
-from pipeline.stages.cross_check_kb import CitationChecker
 
 log = logging.getLogger(__name__)
 

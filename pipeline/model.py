@@ -22,7 +22,7 @@ from pydantic import Field, field_validator, model_validator
 from kb.values import EvidenceSource as EvidenceSource
 from kb.values import Frozen as Frozen
 
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "1.3"
 
 _SNAKE_CASE = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -251,6 +251,68 @@ class LawAssumed(Frozen):
     note: str = ""
 
 
+# -- a review's points, checked (``pipeline.draft_check``: ``check`` and ``review`` alike) --
+
+DraftVerdict = Literal[
+    "ok",
+    "quote_not_found",
+    "fabricated_citation",
+    "repealed_citation",
+    "unsupported_citation",
+    "conflicting_authority",
+    "figure_mismatch",
+    "unverifiable",
+]
+DRAFT_VERDICTS: tuple[DraftVerdict, ...] = (
+    "ok", "quote_not_found", "fabricated_citation", "repealed_citation",
+    "unsupported_citation", "conflicting_authority", "figure_mismatch", "unverifiable",
+)  # fmt: skip
+FLAGGED_VERDICTS = frozenset(DRAFT_VERDICTS) - {"ok", "unverifiable"}
+CitationStatus = Literal[
+    "supported", "unsupported", "fabricated", "repealed", "conflicting", "unverifiable"
+]
+
+
+class CitationCheck(Frozen):
+    """One citation of a review point, judged against the KB and the registry of law titles."""
+
+    citation: str
+    status: CitationStatus
+    reason: str
+    evidence: EvidenceSource | None = None  # the cited article, when the KB holds it
+    better: EvidenceSource | None = None  # for an unsupported citation: one that does support
+    conflicts: tuple[EvidenceSource, ...] = ()
+    score: float | None = None
+    assessed: bool = True  # False when support could not be assessed (no text, no claim)
+    support: Literal["supports", "unrelated", "conflicts"] | None = None  # the KB's raw verdict
+    kb_message: str = ""  # the catalog's lookup message
+
+
+class FigureMismatch(Frozen):
+    reason: str
+    evidence: EvidenceSource  # the contract clause that states the figure
+
+
+class DraftCheck(Frozen):
+    """The verdict on one point of a review, with every reason and the evidence."""
+
+    index: int
+    verdict: DraftVerdict
+    reasons: tuple[str, ...] = ()
+    evidence_source: tuple[EvidenceSource, ...] = ()
+    span: Span | None = Field(default=None, description="The point's quote in the contract.")
+    quote_hint: str | None = Field(
+        default=None, description="For a quote not found: the closest passage. Never an anchor."
+    )
+    citations: tuple[CitationCheck, ...] = ()
+    figure_mismatches: tuple[FigureMismatch, ...] = ()
+    title: str = ""
+
+    @property
+    def flagged(self) -> bool:
+        return self.verdict in FLAGGED_VERDICTS
+
+
 class ReviewReport(Frozen):
     """What ``contract-review review`` writes as ``report.json``."""
 
@@ -279,4 +341,9 @@ class ReviewReport(Frozen):
         default=(),
         description="For findings the review gave no citation: the best supporting article "
         "retrieved from the KB (never written into the review as a citation).",
+    )
+    draft_checks: tuple[DraftCheck, ...] = Field(
+        default=(),
+        description="The LLM draft's points (Generate's claims, the kept round), each judged as "
+        "``contract-review check`` judges a review: verdict, reasons, evidence.",
     )

@@ -103,6 +103,9 @@ def build_report(
         kb=result.artifacts.get("kb_info"),
         law=result.artifacts.get("law_assumed"),
         possible_bases=_possible_bases(result, findings),
+        draft_checks=result.artifacts.get(
+            "final_draft_checks", result.artifacts.get("draft_checks", ())
+        ),
     )
 
 

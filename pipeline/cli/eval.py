@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pipeline.cli import clauses, eval_golden
+from pipeline.cli import clauses, eval_check, eval_golden
 from pipeline.cli.errors import guarded
 
 if TYPE_CHECKING:
@@ -61,4 +61,5 @@ def register(app: typer.Typer) -> None:
     group.command("cuad")(cuad)
     clauses.register(group)
     eval_golden.register(group)
+    eval_check.register(group)
     app.add_typer(group, name="eval")

@@ -2,7 +2,8 @@
 
 requires: ``document``, ``rule_findings``, ``llm_claims``
 produces: ``kb_findings`` (tuple[Finding, ...]), ``claim_checks`` (tuple[ClaimCheck, ...]),
-          ``kb_review`` (tuple[HumanReviewItem, ...]), ``kb_info`` (KBInfo: which KB ran),
+          ``draft_checks`` (tuple[DraftCheck, ...]: each claim judged as ``contract-review check``
+          judges a point), ``kb_review`` (tuple[HumanReviewItem, ...]), ``kb_info`` (KBInfo),
           ``kb_notices`` (tuple[HumanReviewItem, ...]: about the KB itself, e.g. a damaged KB
           replaced by the catalog under ``--kb-fallback catalog``; one per run, not per round)
 
@@ -25,20 +26,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from kb.types import CitationResolver, CitationVerdict
 from kb.verify import conflicting_passages
 from pipeline.claims import CheckStatus, Claim, ClaimCheck
-from pipeline.model import Document, EvidenceSource, Finding, HumanReviewItem, KBInfo, Severity
-
-
-class CitationChecker(Protocol):
-    """What ``kb.verify.CitationVerifier`` provides: existence, status and support."""
-
-    def verify(
-        self, citation: str, claim: str, search_conflicts: bool = True
-    ) -> CitationVerdict: ...
+from pipeline.draft_check.citations import (
+    CitationChecker,
+    CitationJudge,
+    citation_finder,
+)
+from pipeline.draft_check.points import DraftPoint
+from pipeline.draft_check.verdicts import PointChecker, judge_citations
+from pipeline.model import (
+    CitationCheck,
+    Document,
+    DraftCheck,
+    EvidenceSource,
+    Finding,
+    HumanReviewItem,
+    KBInfo,
+    Severity,
+)
 
 
 class BasisSuggester(Protocol):
@@ -80,19 +89,43 @@ def _excerpt(text: str, limit: int = 120) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def status_of(verdict: CitationVerdict) -> CheckStatus:
-    lookup = verdict.lookup
-    if lookup.parsed is None:
-        return "unchecked"  # names no law the KB knows: neither confirmed nor refuted
-    if not lookup.exists:
-        return "fabricated"
-    if lookup.status == "repealed":
-        return "repealed"
-    if verdict.support == "conflicts":
-        return "contradicted"
-    if verdict.support == "unrelated":
-        return "unrelated"
-    return "supported"
+def claim_check(kind: Literal["claim", "rule"], index: int, judged: CitationCheck) -> ClaimCheck:
+    """The review's record of one judged citation (``draft_check`` judges it, for ``check`` and
+    ``review`` alike): the KB's raw support decides ``unrelated``/``contradicted`` here, since
+    a claim below the support threshold is a signal for another round."""
+    status: CheckStatus
+    if judged.status in ("fabricated", "repealed"):
+        status = judged.status
+    elif judged.status == "unverifiable":
+        status = "unchecked"  # names no law the KB holds: neither confirmed nor refuted
+    elif judged.support == "conflicts":
+        status = "contradicted"
+    elif judged.support == "unrelated":
+        status = "unrelated"
+    else:
+        status = "supported"
+    return ClaimCheck(
+        source=kind,
+        index=index,
+        citation=judged.citation,
+        status=status,
+        message=judged.kb_message or judged.reason,
+        evidence=judged.evidence,
+        conflicts=judged.conflicts,
+    )
+
+
+def as_point(index: int, claim: Claim, extra_citations: list[str]) -> DraftPoint:
+    f = claim.finding
+    return DraftPoint(
+        index=index,
+        quotes=(f.quote,) if f.quote else (),
+        type=f.type,
+        severity=f.severity,
+        reasoning=claim.reasoning or f.message,
+        suggested_fix=f.suggestion,
+        citations=tuple(dict.fromkeys([*claim.citations, *extra_citations])),
+    )
 
 
 class CrossCheckKB:
@@ -101,6 +134,7 @@ class CrossCheckKB:
     produces: dict[str, Any] = {
         "kb_findings": tuple[Finding, ...],
         "claim_checks": tuple[ClaimCheck, ...],
+        "draft_checks": tuple[DraftCheck, ...],
         "kb_review": tuple[HumanReviewItem, ...],
         "kb_info": KBInfo,
         "kb_notices": tuple[HumanReviewItem, ...],
@@ -116,7 +150,9 @@ class CrossCheckKB:
     ) -> None:
         self.checker = checker
         self.notices = notices
-        self.find_citations = find_citations or (lambda text: [])
+        # the KB parser's citations, and those of laws outside the KB (real or invented)
+        self.find_citations = citation_finder(find_citations)
+        self.judge = CitationJudge(checker)
         # A rule's basis is fixed: its support is decided once per (rule, citation) and
         # process, not once per finding (a long contract fires one rule dozens of times).
         self._rule_checks: dict[tuple[str, str], ClaimCheck] = {}
@@ -133,10 +169,11 @@ class CrossCheckKB:
         rule_findings: tuple[Finding, ...],
         llm_claims: tuple[Claim, ...],
     ) -> dict[str, Any]:
-        findings, checks = self.check_all(rule_findings, llm_claims)
+        findings, checks, drafts = self.check_claims(rule_findings, llm_claims, document)
         return {
             "kb_findings": findings,
             "claim_checks": checks,
+            "draft_checks": drafts,
             "kb_review": review_items(checks, rule_findings, llm_claims),
             "kb_info": self.info,
             "kb_notices": self.notices,
@@ -151,36 +188,60 @@ class CrossCheckKB:
     def check_all(
         self, rule_findings: tuple[Finding, ...], claims: tuple[Claim, ...]
     ) -> tuple[tuple[Finding, ...], tuple[ClaimCheck, ...]]:
+        """Citations only (no contract at hand, so no quote or figure check)."""
+        findings, checks, _ = self.check_claims(rule_findings, claims, None)
+        return findings, checks
+
+    def check_claims(
+        self,
+        rule_findings: tuple[Finding, ...],
+        claims: tuple[Claim, ...],
+        document: Document | None,
+    ) -> tuple[tuple[Finding, ...], tuple[ClaimCheck, ...], tuple[DraftCheck, ...]]:
+        """Generate's claims go through ``draft_check`` as ``contract-review check`` runs it
+        (citations, and with the contract its figures); then the rule findings' bases."""
         checks: list[ClaimCheck] = []
         findings: list[Finding] = []
-        targets: list[tuple[str, int, Finding, list[str], str]] = []
-        for i, claim in enumerate(claims):
-            f = claim.finding
-            said = f"{f.message} {f.suggestion}".strip()
-            targets.append(("claim", i, f, self._claim_citations(claim), said))
-        for i, f in enumerate(rule_findings):
-            cited = [
-                f"{ev.law}{ev.article}"
-                for ev in f.evidence_source
-                if ev.basis_kind in ("statute", "judicial_interpretation") and ev.article
-            ]
-            targets.append(("rule", i, f, cited, f.message))
-        for source, index, finding, cited, claim_text in targets:
-            if source == "claim" and not cited:
-                uncited = self._suggest(index, claim_text)
+        points = [as_point(i, c, self._claim_citations(c)) for i, c in enumerate(claims)]
+        drafts: tuple[DraftCheck, ...] = ()
+        if document is not None and points:
+            drafts = PointChecker(document, self.judge, self.find_citations).check_all(points)
+        for i, point in enumerate(points):
+            finding = claims[i].finding
+            if not point.citations:
+                uncited = self._suggest(i, f"{finding.message} {finding.suggestion}".strip())
                 if uncited is not None:
                     checks.append(uncited)
-            for citation in cited:
-                check = (
-                    self._rule_check(finding, index, citation, claim_text)
-                    if (source == "rule")
-                    else self._check(source, index, citation, claim_text)
-                )
+            judged = drafts[i].citations if drafts else judge_citations(self.judge, point)
+            for one in judged:
+                check = claim_check("claim", i, one)
                 checks.append(check)
                 made = self._finding_for(check, finding)
                 if made is not None:
                     findings.append(made)
-        return tuple(findings), tuple(checks)
+            checks += [
+                ClaimCheck(
+                    source="claim",
+                    index=i,
+                    citation="",
+                    status="figure_mismatch",
+                    message=m.reason,
+                    evidence=m.evidence,
+                )
+                for m in (drafts[i].figure_mismatches if drafts else ())
+            ]
+        for i, f in enumerate(rule_findings):
+            for citation in [
+                f"{ev.law}{ev.article}"
+                for ev in f.evidence_source
+                if ev.basis_kind in ("statute", "judicial_interpretation") and ev.article
+            ]:
+                check = self._rule_check(f, i, citation, f.message)
+                checks.append(check)
+                made = self._finding_for(check, f)
+                if made is not None:
+                    findings.append(made)
+        return tuple(findings), tuple(checks), drafts
 
     def _rule_check(self, finding: Finding, index: int, citation: str, said: str) -> ClaimCheck:
         if finding.rule_id is None:
@@ -192,25 +253,9 @@ class CrossCheckKB:
         return first.model_copy(update={"index": index})
 
     def _check(self, source: str, index: int, citation: str, claim: str) -> ClaimCheck:
-        kind = "claim" if source == "claim" else "rule"
-        if self.checker is None:
-            return ClaimCheck(
-                source=kind, index=index, citation=citation, status="unchecked",
-                message="no knowledge base is configured",
-            )  # fmt: skip
-        verdict = self.checker.verify(citation, claim, search_conflicts=kind == "claim")
-        cited = verdict.lookup.evidence
-        return ClaimCheck(
-            source=kind,
-            index=index,
-            citation=citation,
-            status=status_of(verdict),
-            message=verdict.lookup.message,
-            evidence=cited,
-            conflicts=tuple(
-                ev for ev in verdict.conflicts if cited is None or ev.doc_id != cited.doc_id
-            ),
-        )
+        kind: Literal["claim", "rule"] = "claim" if source == "claim" else "rule"
+        judged = self.judge.judge(citation, claim, search_conflicts=kind == "claim")
+        return claim_check(kind, index, judged)
 
     def _suggest(self, index: int, claim: str) -> ClaimCheck | None:
         suggest = getattr(self.checker, "suggest_basis", None)
@@ -277,9 +322,22 @@ def review_items(
     rule_findings: tuple[Finding, ...],
     claims: tuple[Claim, ...],
 ) -> tuple[HumanReviewItem, ...]:
-    """One human-review item per check that faces conflicting authority, on its claim's span."""
+    """One human-review item per check that faces conflicting authority, and per claim left
+    out because its figures contradict the contract, on its claim's span."""
     items: list[HumanReviewItem] = []
     for check in checks:
+        if check.status == "figure_mismatch" and check.source == "claim":
+            claim = claims[check.index] if check.index < len(claims) else None
+            items.append(
+                HumanReviewItem(
+                    reason="figure_mismatch",
+                    detail="A point of the LLM's draft was left out of the findings because "
+                    f"its figures contradict the contract: {check.message}",
+                    span=claim.finding.span if claim else None,
+                    evidence=(check.evidence,) if check.evidence else (),
+                )
+            )
+            continue
         if not check.conflicts:
             continue
         about = [c.finding for c in claims] if check.source == "claim" else list(rule_findings)

@@ -44,7 +44,15 @@ from pipeline.claims import (
 )
 from pipeline.config import ReflectionSettings
 from pipeline.llm.session import LLMCallRecord, LLMSession
-from pipeline.model import Document, Edit, Finding, HumanReviewItem, PageMap, StageRecord
+from pipeline.model import (
+    Document,
+    DraftCheck,
+    Edit,
+    Finding,
+    HumanReviewItem,
+    PageMap,
+    StageRecord,
+)
 from pipeline.runner import Pipeline
 from pipeline.stages.cross_check_kb import CrossCheckKB
 from pipeline.stages.cross_check_kb import review_items as conflict_review_items
@@ -65,6 +73,7 @@ class RoundState:
     verification: VerifierResult
     revision: Revision
     signals: RoundSignals
+    drafts: tuple[DraftCheck, ...] = ()  # draft_check's verdict per claim (report.json)
 
 
 def revised_document(original: Document, text: str) -> Document:
@@ -106,6 +115,7 @@ class Reflect:
         "kb_findings",
         "verification",
         "revision",
+        "draft_checks",
     )
     produces: dict[str, Any] = {
         "report_findings": tuple[Finding, ...],
@@ -118,6 +128,7 @@ class Reflect:
         # the kept round's claims and KB checks: a redraft replaces round 0's
         "final_claims": tuple[Claim, ...],
         "final_claim_checks": tuple[ClaimCheck, ...],
+        "final_draft_checks": tuple[DraftCheck, ...],
         "kb_review_final": tuple[HumanReviewItem, ...],
     }
     deterministic = False
@@ -202,6 +213,7 @@ class Reflect:
         kb_findings: tuple[Finding, ...],
         verification: VerifierResult,
         revision: Revision,
+        draft_checks: tuple[DraftCheck, ...] = (),
     ) -> dict[str, Any]:
         self._inner = []
         mark = self.session.mark()
@@ -211,8 +223,9 @@ class Reflect:
             document, rule_findings, claim_checks, rejected_quotes, verification, revision, 0
         )
         best = RoundState(
-            llm_claims, rejected_quotes, kb_findings, claim_checks, verification, revision, signals
-        )
+            llm_claims, rejected_quotes, kb_findings, claim_checks, verification, revision, signals,
+            draft_checks,
+        )  # fmt: skip
         records = [
             RoundRecord(
                 round=0,
@@ -239,6 +252,7 @@ class Reflect:
             "reflect_llm_calls": self.session.calls_since(mark),
             "final_claims": best.claims,
             "final_claim_checks": best.checks,
+            "final_draft_checks": best.drafts,
             "kb_review_final": conflict_review_items(best.checks, rule_findings, best.claims),
         }
 
@@ -256,12 +270,13 @@ class Reflect:
             before = len(self.session.calls)
             feedback = feedback_for(best)
             claims, quotes = best.claims, best.rejected_quotes
-            kb_findings, checks = best.kb_findings, best.checks
+            kb_findings, checks, drafts = best.kb_findings, best.checks, best.drafts
             inputs = {"document": document, "rule_findings": rule_findings, "feedback": feedback}
             if best.signals.unsupported_claims or quotes:
                 out = self._run_round(self.rounds.redraft, inputs, number)
                 claims, quotes = out["llm_claims"], out["rejected_quotes"]
                 kb_findings, checks = out["kb_findings"], out["claim_checks"]
+                drafts = out.get("draft_checks", ())
             else:
                 kept = {"llm_claims": claims, "claim_checks": checks}
                 out = self._run_round(self.rounds.verify, inputs | kept, number)
@@ -269,7 +284,9 @@ class Reflect:
             signals = self.measure(
                 document, rule_findings, checks, quotes, verification, revision, number
             )
-            state = RoundState(claims, quotes, kb_findings, checks, verification, revision, signals)
+            state = RoundState(
+                claims, quotes, kb_findings, checks, verification, revision, signals, drafts
+            )
             passed = signals.review_errors == 0 and signals.pres_lev >= self.settings.pres_lev_floor
             better = improved(best.signals, signals, self.settings)
             verdict = "pass" if passed else "improved" if better else "no_improvement"

@@ -1,0 +1,162 @@
+"""One citation of a review point, judged: does the law exist, does the article exist, is it
+in force, does it say what the point needs, does other authority say otherwise?
+
+The KB (``kb.verify.CitationVerifier`` through CrossCheckKB's ``CitationChecker``) answers for
+the laws it holds. For the others, the titles-only registry (``kb.law_titles``) tells a real
+law outside the KB (``unverifiable``: real, but its text is not here) from a law or article
+that does not exist (``fabricated``). CrossCheckKB judges our own Generate draft's citations
+with this same class: one code path for ``review`` and ``check``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Protocol
+
+from kb.law_titles import TitleCitation, judge_title, title_citations
+
+from kb.types import CitationVerdict
+from kb.verify import THRESHOLDS, conflicting_passages
+from pipeline.model import CitationCheck, CitationStatus, EvidenceSource
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+class CitationChecker(Protocol):
+    """What ``kb.verify.CitationVerifier`` provides: existence, status and support."""
+
+    def verify(
+        self, citation: str, claim: str, search_conflicts: bool = True
+    ) -> CitationVerdict: ...
+
+
+class CitationJudge:
+    """Judges citations against the KB (``checker``) and the titles registry."""
+
+    def __init__(self, checker: CitationChecker | None) -> None:
+        self.checker = checker
+
+    def judge(
+        self, citation: str, claim: str, near: str = "", search_conflicts: bool = True
+    ) -> CitationCheck:
+        """``claim`` is what the point asserts; ``near`` the sentence the citation sits in,
+        scored too (a point citing three articles needs each for a part of it)."""
+        if self.checker is None:
+            return CitationCheck(
+                citation=citation, status="unverifiable", reason="no knowledge base is configured",
+                assessed=False,
+            )  # fmt: skip
+        verdict = self.checker.verify(citation, claim, search_conflicts=search_conflicts)
+        lookup = verdict.lookup
+        if lookup.parsed is None:
+            return self._outside_kb(citation)
+        if near and near != claim and verdict.support not in (None, "supports"):
+            local = self.checker.verify(citation, near, search_conflicts=False)
+            if local.support == "supports" or (local.score or 0) > (verdict.score or 0):
+                verdict = verdict.model_copy(
+                    update={"support": local.support, "score": local.score}
+                )
+        cited = lookup.evidence
+        found = CitationCheck(
+            citation=citation, status="supported", reason=lookup.message, evidence=cited,
+            score=verdict.score, support=verdict.support, kb_message=lookup.message,
+            assessed=verdict.support is not None,
+            conflicts=tuple(
+                ev for ev in verdict.conflicts if cited is None or ev.doc_id != cited.doc_id
+            ),
+        )  # fmt: skip
+        return found.model_copy(update=self._status(found, lookup.exists, lookup.status, claim))
+
+    def _status(
+        self, found: CitationCheck, exists: bool, law_status: str | None, claim: str
+    ) -> dict[str, object]:
+        """The verdict's fields: most certain first (lookup, then support, then conflicts)."""
+        citation = found.citation
+        if not exists:
+            return {"status": "fabricated", "evidence": None}
+        if law_status == "repealed":
+            return {"status": "repealed"}
+        if found.support == "conflicts" and found.evidence is not None:
+            said = " … ".join(conflicting_passages(claim, found.evidence.quote))
+            return {
+                "status": "unsupported",
+                "reason": f"{citation} states the point's subject with other figures: "
+                f"“{said or found.evidence.quote[:120]}”",
+                "better": self._better(claim, exclude=found.evidence),
+            }
+        if found.support == "unrelated" and not self._related(found.score):
+            better = self._better(claim, exclude=found.evidence)
+            hint = f"; {better.law}{better.article or ''} does" if better else ""
+            return {
+                "status": "unsupported",
+                "reason": f"{citation} exists but does not say what the point needs it to say "
+                f"(support {found.score}){hint}",
+                "better": better,
+            }
+        if found.conflicts:
+            names = ", ".join(f"{ev.law}{ev.article or ''}" for ev in found.conflicts)
+            return {
+                "status": "conflicting",
+                "reason": f"{citation} is cited, but {names} states the subject differently",
+            }
+        if not found.assessed:
+            return {"reason": f"{citation} exists and is in force (support not assessed)"}
+        return {"reason": f"{citation} exists, is in force and supports the point"}
+
+    def _related(self, score: float | None) -> bool:
+        """Between 'related' and 'supports': not flagged (see THRESHOLDS)."""
+        scorer = getattr(self.checker, "scorer", "lexical")
+        _, related = THRESHOLDS.get(scorer, THRESHOLDS["lexical"])
+        return (score or 0.0) >= related
+
+    def _better(self, claim: str, exclude: EvidenceSource | None = None) -> EvidenceSource | None:
+        suggest = getattr(self.checker, "suggest_basis", None)
+        if suggest is None:
+            return None
+        found: EvidenceSource | None = suggest(claim, "cn" if _CJK.search(claim) else "us")
+        if found is None or (exclude is not None and found.doc_id == exclude.doc_id):
+            return None
+        return found
+
+    def _outside_kb(self, citation: str) -> CitationCheck:
+        mentions = title_citations(citation)
+        if not mentions:
+            return CitationCheck(
+                citation=citation, status="unverifiable", assessed=False,
+                reason=f"{citation!r} names no law the KB or the registry of PRC law titles "
+                "knows; it could not be checked",
+            )  # fmt: skip
+        return self._from_titles(citation, mentions[0])
+
+    def _from_titles(self, citation: str, mention: TitleCitation) -> CitationCheck:
+        judged = judge_title(mention)
+        status: CitationStatus = {
+            "unknown_law": "fabricated",
+            "no_such_article": "fabricated",
+            "repealed": "repealed",
+        }.get(judged.verdict, "unverifiable")  # type: ignore[assignment]
+        return CitationCheck(citation=citation, status=status, reason=judged.reason, assessed=False)
+
+
+def outside_kb_citations(text: str, known: list[str]) -> list[str]:
+    """Citations of laws the KB does not hold (real or not) in ``text``: the titles registry's
+    parser, minus the laws the KB holds (the KB parser finds those) and what it already found."""
+    found: list[str] = []
+    for mention in title_citations(text):
+        if judge_title(mention).verdict == "in_kb":
+            continue
+        if any(mention.raw in k or k in mention.raw for k in (*known, *found)):
+            continue
+        found.append(mention.raw)
+    return found
+
+
+def citation_finder(find: Callable[[str], list[str]] | None) -> Callable[[str], list[str]]:
+    """The KB parser's citations, then those of laws outside the KB (titles registry)."""
+
+    def cites(text: str) -> list[str]:
+        known = find(text) if find else []
+        return known + outside_kb_citations(text, known)
+
+    return cites

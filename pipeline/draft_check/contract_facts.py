@@ -1,0 +1,145 @@
+"""The contract's typed figures and clauses, read once per contract for every point, and the
+figure check of a point against them (see :mod:`pipeline.draft_check.figures`)."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from pipeline.draft_check.figures import (
+    Figure,
+    about_the_contract,
+    clause_text,
+    derivable,
+    find_figures,
+    same_value,
+    subject_words,
+)
+from pipeline.entities.clauses import segment
+from pipeline.entities.model import Clause
+from pipeline.entities.parse import detect_language
+from pipeline.entities.textview import build_view
+from pipeline.model import Document, EvidenceSource
+
+_SENTENCE_END = re.compile(r"[。；;！？!?\n]|\.(?=\s)")
+# Share of the point's clause words a contract sentence must hold to be "about the same thing"
+# when the point's quote does not locate the clause: high, so only a near-restatement counts.
+MIN_SUBJECT_OVERLAP = 0.6
+MIN_SUBJECT_WORDS = 2
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    said: Figure  # in the point's text
+    stated: Figure  # in the contract (original offsets)
+    clause: Clause | None
+
+    def reason(self, contract_text: str) -> str:
+        where = (
+            f"clause {self.clause.number}" if self.clause and self.clause.number else "the contract"
+        )
+        sentence = _sentence(contract_text, self.stated.start, self.stated.end)
+        return (
+            f"the point states {self.said.describe()}, but {where} states "
+            f"{self.stated.text.strip()}: “{sentence}”"
+        )
+
+
+class ContractFacts:
+    """Figures (mapped to ``document.text`` offsets) and clauses of one contract."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        view = build_view(document)
+        self.language = detect_language(view.text)
+        self.clauses = segment(document, view)
+        self._starts = [c.span.start for c in self.clauses]
+        self.figures: list[Figure] = []
+        for f in find_figures(view.text, self.language):
+            start, end = view.to_original(f.start, f.end)
+            text = document.text[start:end]
+            self.figures.append(Figure(f.kind, f.value, text, start, end, f.count))
+
+    def clause_at(self, offset: int) -> Clause | None:
+        i = bisect_right(self._starts, offset) - 1
+        return self.clauses[i] if i >= 0 else None
+
+    def in_clause(self, clause: Clause) -> list[Figure]:
+        return [f for f in self.figures if clause.span.start <= f.start < clause.span.end]
+
+    @cached_property
+    def _sentence_words(self) -> list[set[str]]:
+        text = self.document.text
+        return [subject_words(_sentence(text, f.start, f.end)) for f in self.figures]
+
+    def evidence(self, clause: Clause | None, quote: str) -> EvidenceSource:
+        """The contract passage a verdict rests on, anchored to its clause and page."""
+        number = clause.number if clause else None
+        span = clause.span if clause else None
+        return EvidenceSource(
+            doc_id="contract",
+            law="contract",
+            article=number or None,
+            page=span.page if span else None,
+            anchor=clause.id if clause else None,
+            quote=quote,
+            basis_kind="contract",
+        )
+
+    def mismatches(
+        self,
+        point_text: str,
+        quoted: Sequence[tuple[int, int]],
+        cites: Callable[[str], list[str]] | None = None,
+    ) -> list[Mismatch]:
+        """The point's figures that contradict the contract (see the module docstring)."""
+        said = find_figures(point_text, detect_language(point_text) if point_text else "en")
+        clauses = [c for c in (self.clause_at(s) for s, _ in quoted) if c is not None]
+        out: list[Mismatch] = []
+        for figure in said:
+            if not about_the_contract(point_text, figure, cites):
+                continue
+            if any(same_value(figure, f) for f in self.figures):
+                continue
+            if derivable(figure, self.figures, said):
+                continue
+            found = self._contradicted_by(point_text, figure, clauses)
+            if found is not None:
+                out.append(found)
+        return out
+
+    def _contradicted_by(
+        self, point_text: str, figure: Figure, clauses: list[Clause]
+    ) -> Mismatch | None:
+        words = subject_words(clause_text(point_text, figure.start, figure.end))
+        for clause in clauses:
+            same_kind = [f for f in self.in_clause(clause) if f.kind == figure.kind]
+            if same_kind:
+                best = max(same_kind, key=lambda f: self._overlap(words, f))
+                return Mismatch(figure, best, clause)
+        if len(words) < MIN_SUBJECT_WORDS:
+            return None
+        scored = [(self._overlap(words, f), f) for f in self.figures if f.kind == figure.kind]
+        if not scored:
+            return None
+        overlap, best = max(scored, key=lambda pair: pair[0])
+        if overlap < MIN_SUBJECT_OVERLAP:
+            return None
+        return Mismatch(figure, best, self.clause_at(best.start))
+
+    def _overlap(self, words: set[str], figure: Figure) -> float:
+        if not words:
+            return 0.0
+        i = self.figures.index(figure)
+        return len(words & self._sentence_words[i]) / len(words)
+
+
+def _sentence(text: str, start: int, end: int, limit: int = 160) -> str:
+    cuts = [m.end() for m in _SENTENCE_END.finditer(text, 0, start)]
+    left = cuts[-1] if cuts else 0
+    stop = _SENTENCE_END.search(text, end)
+    flat = " ".join(text[left : stop.end() if stop else len(text)].split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

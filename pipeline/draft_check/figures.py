@@ -1,0 +1,210 @@
+"""Typed figures (rates, amounts, periods, dates) in a review point and in the contract, and
+whether a point's figure contradicts what the contract says.
+
+The same entity finders ParseEntities uses read both sides, so 百分之二十, 20% and twenty
+percent are one value, 人民币贰拾万元 and ¥200,000 one amount, thirty (30) days and 一个月 one
+period. A point's figure contradicts the contract when all of these hold:
+
+- it is about the contract: its clause of the point's text cites no law and states no
+  proposal (a law's 20% cap or a suggested fix is no statement of the contract's terms);
+- the contract states it nowhere, in any form;
+- it cannot be derived from the contract's own figures (a ratio of two amounts, a sum of a
+  clause's amounts, an amount times a rate or a count, a rate annualised, a date plus a
+  period, the time between two dates): a review may compute;
+- the contract states a figure of the same kind about that subject: in the clause the point
+  quotes, or in the one contract sentence that shares most of the figure's clause words.
+
+Conservative on purpose: a false "figure mismatch" on a true point costs the reviewer's trust.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from itertools import combinations
+from typing import Literal
+
+from kb.lexical import tokenize
+from pipeline.entities import amounts, dates, rates
+from pipeline.entities.model import Match
+
+FigureKind = Literal["rate", "amount", "duration", "date"]
+_KIND_WORDS = {"rate": "percentage", "amount": "amount", "duration": "period", "date": "date"}
+
+_CLAUSE_END = re.compile(r"[，。；：！？;:!?\n]|,(?=\s)|\.(?=\s|$)")
+_LAW_WORDS = re.compile(
+    r"规定|法定|法律|民法典|司法解释|条例|《|解释第|第[0-9一二三四五六七八九十百零〇]+条"
+    r"|\bstatut|\bby law\b|\bunder (?:the )?(?:PRC |English |New York )?law\b|\bCode\b|\bAct\b"
+    r"|\bU\.?S\.?C\b|\bUCC\b|§|\bcourts?\b|\bInterpretation\b",
+    re.I,
+)
+_PROPOSAL_WORDS = re.compile(
+    r"建议|改为|调整为|降至|降低至|减至|修改为|不超过|以内|上限为法定|应当?(?:不高于|不超过|低于)"
+    r"|\bshould\b|\brecommend|\breduce|\binstead\b|\bat most\b|\bno more than\b"
+    r"|\bcap (?:it|them)\b",
+    re.I,
+)
+_LAW_RATES = (0.2, 0.3)  # 定金 20% (民法典586), penalty 30% above the loss (通则解释65)
+
+
+@dataclass(frozen=True)
+class Figure:
+    kind: FigureKind
+    value: float | str  # rate as a fraction; amount; period in months; date in ISO form
+    text: str
+    start: int
+    end: int
+    count: float = 0.0  # a period's own count (30 for 30 days), for products with amounts
+
+    def describe(self) -> str:
+        return f"{_KIND_WORDS[self.kind]} {self.text.strip()}"
+
+
+def find_figures(text: str, language: str) -> list[Figure]:
+    """Every rate, amount, period and valid date in ``text``, in order."""
+    found: list[Figure] = []
+    for m in amounts.find_amounts(text, language):
+        if isinstance(m.value, int | float):
+            found.append(_figure("amount", float(m.value), text, m))
+    for m in rates.find_rates(text):
+        if isinstance(m.value, int | float):
+            found.append(_figure("rate", float(m.value), text, m))
+    found_dates = dates.find_dates(text)
+    for m in found_dates:
+        if isinstance(m.value, str):
+            found.append(_figure("date", m.value, text, m))
+    for m in dates.find_durations(text, found_dates):
+        months = m.attrs.get("months")
+        if isinstance(months, int | float) and isinstance(m.value, int | float):
+            found.append(_figure("duration", float(months), text, m, float(m.value)))
+    return sorted(found, key=lambda f: f.start)
+
+
+def _figure(kind: FigureKind, value: float | str, text: str, m: Match, count: float = 0) -> Figure:
+    return Figure(kind, value, text[m.start : m.end], m.start, m.end, count)
+
+
+def same_value(a: Figure, b: Figure) -> bool:
+    return a.kind == b.kind and _close(a.kind, a.value, b.value)
+
+
+def _close(kind: FigureKind, x: float | str, y: float | str) -> bool:
+    if isinstance(x, str) or isinstance(y, str):
+        return x == y
+    if kind == "duration":  # 30 days and one month, 24 months and two years
+        return abs(x - y) <= 0.05 * max(abs(x), abs(y))
+    if kind == "rate":
+        return abs(x - y) <= 1e-9 + 1e-6 * abs(y)
+    return abs(x - y) <= 0.005 * max(abs(x), abs(y)) + 0.01
+
+
+def _iso(value: float | str) -> date | None:
+    try:
+        return date.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+def derivable(figure: Figure, contract: Iterable[Figure], point: Iterable[Figure]) -> bool:
+    """``figure`` follows by one step of arithmetic from the contract's figures (and, for
+    products, the rates and counts the point itself states)."""
+    known = list(contract)
+    said = list(point)
+    money = [float(f.value) for f in known if f.kind == "amount"]
+    rate_values = [float(f.value) for f in (*known, *said) if f.kind == "rate"]
+    if figure.kind == "rate":
+        x = float(figure.value)
+        tolerance = max(0.02 * x, 0.00005)  # a share rounded as reviews round (29.7% -> 30%)
+        if any(abs(a / b - x) <= tolerance for a in money for b in money if b and a != b):
+            return True
+        if any(abs((a / b - 1) - x) <= tolerance for a in money for b in money if b and a > b):
+            return True  # "exceeds the loss by 40%"
+        # "10 points above the cap": the point's other rates against each other and the law's
+        others = [float(f.value) for f in said if f.kind == "rate" and f is not figure]
+        base = [*others, *_LAW_RATES]
+        if any(abs(abs(r - s) - x) <= 1e-6 for r in others for s in base if r != s):
+            return True
+        return any(abs(r * k - x) <= tolerance for r in rate_values for k in (360, 365, 12))
+    if figure.kind == "amount":
+        x = float(figure.value)
+        counts = [f.count for f in (*known, *said) if f.kind == "duration" and f.count]
+        counts += [float(f.value) for f in (*known, *said) if f.kind == "duration"]  # months
+        factors = [*rate_values, *_LAW_RATES, *(float(c) for c in counts), 2.0, 3.0, 4.0]
+        near = [*money, *(float(f.value) for f in said if f.kind == "amount")]
+        if any(_close("amount", a * k, x) for a in near for k in factors):
+            return True
+        if any(_close("amount", a + b, x) or _close("amount", abs(a - b), x)
+               for a, b in combinations(near, 2)):  # fmt: skip
+            return True
+        return _subset_sum(money, x)
+    if figure.kind == "date":
+        target = _iso(figure.value)
+        return target is not None and _date_from_period(target, known)
+    if figure.kind == "duration":
+        days = [_iso(f.value) for f in known if f.kind == "date"]
+        valid = [d for d in days if d is not None]
+        months = float(figure.value)
+        return any(
+            abs(abs((a - b).days) / 30.4375 - months) <= max(0.5, 0.03 * months)
+            for a, b in combinations(valid, 2)
+        )
+    return False
+
+
+def _subset_sum(values: list[float], target: float, limit: int = 12) -> bool:
+    """Some 2–4 of the amounts add up to ``target`` (instalments, a price and its tax)."""
+    pool = sorted(set(values))[:limit] if len(set(values)) > limit else sorted(set(values))
+    return any(
+        _close("amount", sum(group), target)
+        for size in (2, 3, 4)
+        for group in combinations(pool, size)
+    )
+
+
+def _date_from_period(target: date, known: list[Figure]) -> bool:
+    starts = [d for d in (_iso(f.value) for f in known if f.kind == "date") if d is not None]
+    periods = [f for f in known if f.kind == "duration"]
+    for start in starts:
+        for period in periods:
+            months = float(period.value)
+            whole = round(months)
+            if abs(months - whole) < 1e-6:
+                shifted = _add_months(start, whole)
+            else:
+                shifted = start + timedelta(days=round(months * 30.4375))
+            if shifted is not None and abs((shifted - target).days) <= 2:
+                return True
+    return False
+
+
+def _add_months(start: date, months: int) -> date | None:
+    year, month = divmod(start.month - 1 + months, 12)
+    day = min(start.day, 28)
+    try:
+        return date(start.year + year, month + 1, day)
+    except ValueError:
+        return None
+
+
+def clause_text(text: str, start: int, end: int) -> str:
+    """The comma-delimited clause of ``text`` around ``[start, end)``."""
+    cuts = [m.end() for m in _CLAUSE_END.finditer(text, 0, start)]
+    left = cuts[-1] if cuts else 0
+    stop = _CLAUSE_END.search(text, end)
+    return text[left : stop.start() if stop else len(text)]
+
+
+def about_the_contract(
+    text: str, figure: Figure, cites: Callable[[str], list[str]] | None = None
+) -> bool:
+    """The figure's clause states the contract's terms: no law, no proposal."""
+    clause = clause_text(text, figure.start, figure.end)
+    if _LAW_WORDS.search(clause) or _PROPOSAL_WORDS.search(clause):
+        return False
+    return not (cites and cites(clause))
+
+
+def subject_words(text: str) -> set[str]:
+    return {t for t in tokenize(text) if not any(ch.isdigit() for ch in t)}

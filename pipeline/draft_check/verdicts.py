@@ -1,0 +1,165 @@
+"""One verdict per review point, with its reasons and evidence: the heart of ``check``, and what
+``review`` runs on its own Generate draft.
+
+A point is ``ok`` when its quotes are the contract's words, every citation exists, is in force
+and supports it, and its figures agree with the contract. When several things are wrong, the
+verdict is the most certain of them (an exact lookup before a similarity score); ``reasons``
+lists them all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from pipeline.draft_check.citations import CitationJudge
+from pipeline.draft_check.contract_facts import ContractFacts
+from pipeline.draft_check.points import DraftPoint
+from pipeline.draft_check.quotes import QuoteFinder, QuoteMatch
+from pipeline.model import (
+    CitationCheck,
+    Document,
+    DraftCheck,
+    DraftVerdict,
+    EvidenceSource,
+    FigureMismatch,
+)
+
+# Most certain first: exact lookups, then the exact quote match, then typed figures, then the
+# similarity-scored support and the retrieved conflicts.
+PRECEDENCE: tuple[DraftVerdict, ...] = (
+    "fabricated_citation",
+    "repealed_citation",
+    "quote_not_found",
+    "figure_mismatch",
+    "unsupported_citation",
+    "conflicting_authority",
+)
+_CITATION_VERDICT: dict[str, DraftVerdict] = {
+    "fabricated": "fabricated_citation",
+    "repealed": "repealed_citation",
+    "unsupported": "unsupported_citation",
+    "conflicting": "conflicting_authority",
+}
+_SENTENCE_END = re.compile(r"[。；;！？!?\n]|\.(?=\s)")
+
+
+class PointChecker:
+    """Checks the points of one review against one contract."""
+
+    def __init__(
+        self,
+        document: Document,
+        judge: CitationJudge,
+        cites: Callable[[str], list[str]] | None = None,
+    ) -> None:
+        self.document = document
+        self.judge = judge
+        self.cites = cites
+        self.quotes = QuoteFinder(document.text)
+        self.facts = ContractFacts(document)
+
+    def check_all(self, points: Sequence[DraftPoint]) -> tuple[DraftCheck, ...]:
+        return tuple(self.check(p) for p in points)
+
+    def check(self, point: DraftPoint) -> DraftCheck:
+        found: dict[DraftVerdict, list[str]] = {}
+        evidence: list[EvidenceSource] = []
+        matches = [self.quotes.locate(q) for q in point.quotes]
+        hint = self._quote_reasons(matches, found, evidence)
+        if not point.quotes:
+            found.setdefault("unverifiable", []).append(
+                "the point quotes no contract text, so nothing anchors it to the contract"
+            )
+        claim = claim_text(point)
+        checks = judge_citations(self.judge, point)
+        for check in checks:
+            verdict = _CITATION_VERDICT.get(check.status)
+            if verdict is not None:
+                found.setdefault(verdict, []).append(check.reason)
+            elif check.status == "unverifiable":
+                found.setdefault("unverifiable", []).append(check.reason)
+            evidence += [e for e in (check.evidence, check.better, *check.conflicts) if e]
+        spans = [(m.start, m.end) for m in matches if m.start is not None and m.end is not None]
+        mismatches = tuple(
+            FigureMismatch(
+                reason=m.reason(self.document.text),
+                evidence=self.facts.evidence(m.clause, m.stated.text.strip()),
+            )
+            for m in self.facts.mismatches(claim, spans, self.cites)
+        )
+        for mismatch in mismatches:
+            found.setdefault("figure_mismatch", []).append(mismatch.reason)
+            evidence.append(mismatch.evidence)
+        verdict = next((v for v in PRECEDENCE if v in found), None)
+        if verdict is None:
+            verdict = "unverifiable" if "unverifiable" in found else "ok"
+        reasons = [r for v in (*PRECEDENCE, "unverifiable") for r in found.get(v, [])]
+        if verdict == "ok":
+            reasons = [_ok_reason(point, checks)]
+        first = spans[0] if spans else None
+        return DraftCheck(
+            index=point.index,
+            verdict=verdict,
+            reasons=tuple(dict.fromkeys(reasons)),
+            evidence_source=tuple({(e.doc_id, e.article, e.quote): e for e in evidence}.values()),
+            span=self.document.span(*first) if first else None,
+            quote_hint=hint,
+            citations=checks,
+            figure_mismatches=mismatches,
+            title=point.title or (point.quotes[0][:60] if point.quotes else ""),
+        )
+
+    def _quote_reasons(
+        self,
+        matches: list[QuoteMatch],
+        found: dict[DraftVerdict, list[str]],
+        evidence: list[EvidenceSource],
+    ) -> str | None:
+        hint: str | None = None
+        for m in matches:
+            if m.found and m.start is not None:
+                clause = self.facts.clause_at(m.start)
+                evidence.append(self.facts.evidence(clause, _flat(m.quote)))
+                continue
+            said = f"the quote “{_flat(m.quote, 80)}” is not in the contract"
+            if m.hint:
+                hint = hint or m.hint
+                closest = _flat(m.hint, 120)
+                said += f"; the closest passage (similarity {m.hint_ratio:.2f}) is “{closest}”"
+            found.setdefault("quote_not_found", []).append(said)
+        return hint
+
+
+def claim_text(point: DraftPoint) -> str:
+    """What a point asserts, as the support check reads it: its title and reasoning."""
+    return " ".join(x for x in (point.title, point.reasoning) if x) or point.text
+
+
+def judge_citations(judge: CitationJudge, point: DraftPoint) -> tuple[CitationCheck, ...]:
+    """Each of the point's citations, judged for the point (and the sentence it sits in)."""
+    claim = claim_text(point)
+    return tuple(judge.judge(c, claim, near=_sentence_with(claim, c)) for c in point.citations)
+
+
+def _ok_reason(point: DraftPoint, checks: tuple[CitationCheck, ...]) -> str:
+    parts = ["the quote is the contract's text" if point.quotes else ""]
+    if checks:
+        parts.append(f"{len(checks)} citation(s) exist, are in force and support the point")
+    parts.append("its figures agree with the contract")
+    return "verified: " + "; ".join(p for p in parts if p)
+
+
+def _sentence_with(text: str, citation: str) -> str:
+    at = text.find(citation)
+    if at == -1:
+        return ""
+    cuts = [m.end() for m in _SENTENCE_END.finditer(text, 0, at)]
+    left = cuts[-1] if cuts else 0
+    stop = _SENTENCE_END.search(text, at + len(citation))
+    return text[left : stop.end() if stop else len(text)].strip()
+
+
+def _flat(text: str, limit: int = 200) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
