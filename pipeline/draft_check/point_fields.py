@@ -100,6 +100,7 @@ _ARTICLE_LIKE = re.compile(
 _JOINERS = re.compile(
     r"^(?:[\s,，、;；.。&]|and\b|及|和|与)+|(?:[\s,，、;；.。&]|\band|及|和|与)+$"
 )
+_BOLD_LINE = re.compile(r"^([*_]{2})[^*_].*\1$")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _INLINE = (("「", "」"), ("“", "”"), ('"', '"'), ("‘", "’"))
 _TERM_BEFORE = re.compile(r"(?:[(（]|\b(?:the|as|term|called|hereinafter),?|简称|称为|下称)$", re.I)
@@ -144,6 +145,14 @@ def is_field_heading(text: str) -> bool:
 
 
 def read_point(title_line: str, body: Sequence[Line], find: FindCitations) -> Fields:
+    lead = next((n for n, line in enumerate(body) if line.kind != "blank"), None)
+    if (
+        not title_line
+        and lead is not None
+        and _BOLD_LINE.match(body[lead].content)
+        and not is_field(body[lead].content)
+    ):
+        title_line, body = body[lead].content, body[lead + 1 :]  # ### Point 3 / **Title**
     declared: list[str] = []
     prose: list[str] = []
     fix: list[str] = []
@@ -281,6 +290,7 @@ def _type_slug(values: list[str], notes: list[str]) -> str:
 def _clean_title(title: str) -> str:
     title = _SEV_TAG.sub("", _SEV_LABEL.sub("", title))
     title = _EMPTY_BRACKETS.sub("", _TYPE_TAG.sub("", title))
+    title = re.sub(r"\s+(?=[.,;:!?])", "", " ".join(title.split()))  # where a tag was
     return re.sub(r"^[*_]{2}(.*)[*_]{2}$", r"\1", title.strip(" \t-–—|:：,，;；")).strip()
 
 
