@@ -178,7 +178,7 @@ def read_point(title_line: str, body: Sequence[Line], find: FindCitations) -> Fi
             in_fix = True
             fix += [text[label.end() :]] if text[label.end() :] else []
             continue
-        in_fix = in_fix and not (label or _BASIS.search(text))
+        in_fix = in_fix and not (label or is_field(text) or _BASIS.search(text))
         rest = text[label.end() :] if label else text
         if in_fix:
             fix.append(text)
