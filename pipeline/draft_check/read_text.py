@@ -57,6 +57,7 @@ _KINDS = (  # (kind, numbered, marker): the order is the order of precedence whe
 _MARKERS = [(kind, numbered, re.compile(rf"^(\s*)({marker})")) for kind, numbered, marker in _KINDS]
 
 
+_BOLD_OPEN = re.compile(r"^(\s*)(\*\*|__)(?=\S)")
 _SUMMARY = re.compile(
     r"^[*_]{0,2}(?:in summary|summary|overall|in conclusion|conclusions?|to sum up|general "
     r"comments?|other comments?|总体|综上|总结|结论|总的来说|整体而言|以上|其他意见|备注)",
@@ -147,22 +148,27 @@ def _classify(raw_lines: Sequence[str]) -> list[Line]:
 
 
 def _item(no: int, raw: str) -> Line | None:
-    for index, (_kind, numbered, pattern) in enumerate(_MARKERS):
-        match = pattern.match(raw)
-        if match:
-            rest = raw[match.end() :].strip()
-            if is_field(rest):
-                return None  # "- Suggested fix: ..." is a field, not a point
-            return Line(no, raw, "item", rest, index, numbered)  # rank: kind, fixed later
-    return None
+    found = _numbering(raw, bullets=True)
+    if found is None or is_field(found[2]):
+        return None  # "- Suggested fix: ..." is a field, not a point
+    return Line(no, raw, "item", found[2], found[0], found[1])  # rank: the kind, fixed later
 
 
 def _strip_numbering(body: str) -> tuple[str, bool]:
-    for _kind, numbered, pattern in _MARKERS[1:]:
-        match = pattern.match(body)
+    found = _numbering(body, bullets=False)
+    return (found[2], found[1]) if found else (body, False)
+
+
+def _numbering(text: str, *, bullets: bool) -> tuple[int, bool, str] | None:
+    """(kind, numbered, the rest) of a marked line; ``**1. Title**`` counts as ``1. Title``."""
+    bold = _BOLD_OPEN.match(text)
+    plain = text[: bold.start(2)] + text[bold.end(2) :] if bold else text
+    for index, (_kind, numbered, pattern) in enumerate(_MARKERS):
+        match = pattern.match(plain) if numbered or (bullets and not bold) else None
         if match:
-            return body[match.end() :].strip(), numbered
-    return body, False
+            rest = plain[match.end() :].strip()
+            return index, numbered, rest.replace(bold.group(2), "", 1).strip() if bold else rest
+    return None
 
 
 def _is_marker(line: Line) -> bool:

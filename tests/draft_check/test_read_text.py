@@ -9,6 +9,7 @@ through the real KB parser; the English form "PRC Civil Code, Article 586" goes 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from pipeline.draft_check.points import DraftPoint, ParsedDraft
 from pipeline.draft_check.read_text import find_kb_citations, read_review_text
@@ -26,8 +27,8 @@ def english_prc(text: str) -> list[str]:
     return [raw for _, raw in sorted(found)]
 
 
-def read(text: str, find: object = find_kb_citations) -> ParsedDraft:
-    return read_review_text(text, "review.md", find)  # type: ignore[arg-type]
+def read(text: str, find: Callable[[str], list[str]] = find_kb_citations) -> ParsedDraft:
+    return read_review_text(text, "review.md", find)
 
 
 def only(draft: ParsedDraft) -> DraftPoint:
@@ -93,8 +94,7 @@ def test_english_headings_with_blockquotes_and_a_legal_basis_line() -> None:
     )
     assert draft.unparsed == (
         "line 1: # Review of the Distribution Agreement (Huaxin / Lumiere)",
-        "line 3: This review covers the Supplier's standard form. Points follow in contract "
-        "order.",
+        "line 3: This review covers the Supplier's standard form. Points follow in contract order.",
         "line 24: ## Summary",
         "line 26: Overall the agreement favours the Supplier.",
     )
@@ -183,7 +183,9 @@ def test_flat_bullet_list_with_curly_and_straight_quotes() -> None:
         # ("Supplier") and the "Customer Group Companies" are defined-term labels
         ("either party may terminate this Agreement on ten (10) days' notice",),
         (),
-        ("The Supplier's aggregate liability shall not exceed the fees paid in the preceding month",),
+        (
+            "The Supplier's aggregate liability shall not exceed the fees paid in the preceding month",
+        ),
     ]
     assert [p.severity for p in draft.points] == [
         Severity.HIGH,
@@ -235,7 +237,9 @@ def test_point_n_headings_with_type_and_severity_fields() -> None:
     assert (first.type, second.type) == ("unfair_standard_term", "penalty_excessive")
     assert (first.severity, second.severity) == (Severity.HIGH, Severity.LOW)
     assert first.quotes == ("Prices may be revised by the Supplier at any time.",)
-    assert first.reasoning == "This is a standard term.\nIt shifts the pricing risk to the Reseller."
+    assert (
+        first.reasoning == "This is a standard term.\nIt shifts the pricing risk to the Reseller."
+    )
     assert first.suggested_fix == "Fix prices for twelve months."
     assert second.quotes == ("late delivery incurs a penalty of 2% per day",)
     assert second.reasoning == (
@@ -315,9 +319,7 @@ def test_a_title_heading_over_a_single_point_is_not_the_point() -> None:
     assert draft.unparsed == ("line 1: # Review",)
 
 
-def test_headings_without_quote_or_citation_are_not_points_unless_numbered_between_points() -> (
-    None
-):
+def test_headings_without_quote_or_citation_are_not_points_unless_numbered_between_points() -> None:
     text = (
         "## Introduction\nWe read the contract.\n\n"
         "## 1. Deposit\n> the deposit is thirty percent\n\n"
@@ -345,7 +347,7 @@ def test_severity_stated_twice_differently_is_not_chosen() -> None:
 def test_english_apostrophes_and_short_or_defined_quotes_are_not_quotes() -> None:
     point = only(
         read(
-            "- The Reseller’s wording: ‘sole and absolute discretion’, and the word \"cap\" "
+            '- The Reseller’s wording: ‘sole and absolute discretion’, and the word "cap" '
             'matter; "Products" means the goods (the "Goods"). [HIGH]\n'
         )
     )
@@ -362,7 +364,11 @@ def test_a_quote_inside_a_quote_is_part_of_it_and_the_fix_holds_no_contract_quot
     )
     assert point.quotes == ("乙方应按“甲方书面通知载明的时间”交货",)
     assert point.suggested_fix == "将「甲方通知的时间」改为「合同签订后三十日内」。"
-    fix_only = only(read("1. 交货期限（严重程度：中）\n建议：将「甲方通知的时间」改为「合同签订后三十日内」。\n"))
+    fix_only = only(
+        read(
+            "1. 交货期限（严重程度：中）\n建议：将「甲方通知的时间」改为「合同签订后三十日内」。\n"
+        )
+    )
     assert fix_only.quotes == ()
     assert fix_only.notes == ("no quotation of the contract found",)
 
@@ -448,3 +454,50 @@ def test_a_numbered_list_under_one_findings_heading_is_the_unit() -> None:
     draft = read("## Findings\n\n1. Deposit [HIGH]\n   > the deposit is thirty percent\n")
     assert only(draft).title == "Deposit"
     assert draft.unparsed == ("line 1: ## Findings",)
+
+
+def test_labelled_and_standalone_quotes_are_declared_and_leave_the_reasoning() -> None:
+    labelled = only(
+        read(
+            "1. 付款期限（严重程度：中）\n原文：「买方应于收货后九十日内付款」\n"
+            "分析：「九十日」过长，且「收货后九十日内付款」对卖方不利。\n"
+        )
+    )
+    assert labelled.quotes == ("买方应于收货后九十日内付款",)
+    assert labelled.reasoning == "「九十日」过长，且「收货后九十日内付款」对卖方不利。"
+    unmarked = only(
+        read("- Deposit [HIGH]\n  Quote: The deposit is 30% of the price.\n  Too high.\n")
+    )
+    assert unmarked.quotes == ("The deposit is 30% of the price.",)
+    assert unmarked.reasoning == "Too high."
+    standalone = only(
+        read(
+            "## 1. Interest (severity: LOW)\n\n“interest at 24% per annum is payable”\n\n"
+            "The words “24% per annum” exceed the cap.\n"
+        )
+    )
+    assert standalone.quotes == ("interest at 24% per annum is payable",)
+    assert standalone.reasoning == "The words “24% per annum” exceed the cap."
+
+
+def test_the_word_severity_in_prose_is_no_severity_field() -> None:
+    point = only(
+        read(
+            "## 1. Breach\n\n> either party may terminate for any breach\n\nThe severity of a breach is ignored.\n"
+        )
+    )
+    assert (point.severity, point.notes) == (None, ())
+
+
+def test_bold_numbered_lines_and_headings_are_numbered_points() -> None:
+    items = read(
+        "**1. Deposit excessive** (severity: HIGH)\n> the deposit is thirty percent\n\n"
+        "**2. Interest**\n> interest at 24% per annum\n"
+    )
+    assert [(p.title, p.severity) for p in items.points] == [
+        ("Deposit excessive", Severity.HIGH),
+        ("Interest", None),
+    ]
+    headings = read("## **1. Notice** [LOW]\n> notices by fax only\n\n## **Summary**\nFine.\n")
+    assert [(p.title, p.severity) for p in headings.points] == [("Notice", Severity.LOW)]
+    assert headings.unparsed == ("lines 4-5: ## **Summary**\nFine.",)
