@@ -75,8 +75,8 @@ _BASIS = re.compile(
     re.I,
 )
 _SEV_LABEL = re.compile(
-    rf"[(（\[【]?\s*(?:{_SEV_NAMES})\s*[:：]\s*[*_]{{0,2}}\s*([A-Za-z]+|[\u4e00-\u9fff]{{1,3}})"
-    r"[*_]{0,2}\s*[)）\]】]?",
+    rf"[(（\[【]?\s*[*_]{{0,2}}(?:{_SEV_NAMES})[*_]{{0,2}}\s*[:：]\s*[*_]{{0,2}}\s*"
+    r"([A-Za-z]+|[\u4e00-\u9fff]{1,3})[*_]{0,2}\s*[)）\]】]?",
     re.I,
 )
 _SEV_TAG = re.compile(

@@ -149,8 +149,10 @@ def _classify(raw_lines: Sequence[str]) -> list[Line]:
 
 def _item(no: int, raw: str) -> Line | None:
     found = _numbering(raw, bullets=True)
-    if found is None or is_field(found[2]):
-        return None  # "- Suggested fix: ..." is a field, not a point
+    if found is None:
+        return None
+    if is_field(found[2]):  # "- Suggested fix: ...": a field, not a point
+        return Line(no, raw, "text", found[2])
     return Line(no, raw, "item", found[2], found[0], found[1])  # rank: the kind, fixed later
 
 

@@ -6,6 +6,8 @@ invented); citations in the prose go through the real KB parser.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -104,3 +106,19 @@ def test_a_file_not_in_the_schema_is_an_input_error_naming_the_file_and_the_fix(
     assert str(error).startswith("reviews/other.json: ")
     assert problem in str(error)
     assert 'Fix: give {"risk_points": [' in str(error)
+
+
+def test_the_development_draft_in_golden_set_check_dev() -> None:
+    path = (
+        Path(__file__).resolve().parents[2]
+        / "golden_set/check/dev/zh_h10_property_service.draft.json"
+    )
+    data = json.loads(path.read_text(encoding="utf-8"))
+    draft = read_review_json(data, str(path), find_kb_citations)
+    assert [p.index for p in draft.points] == list(range(len(data["risk_points"])))
+    assert [p.quotes[0] for p in draft.points] == [r["quote"] for r in data["risk_points"]]
+    assert all(
+        set(r["citations"]) <= set(p.citations)
+        for p, r in zip(draft.points, data["risk_points"], strict=True)
+    )
+    assert draft.unparsed == ()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from pipeline.draft_check.points import DraftPoint, ParsedDraft
 from pipeline.draft_check.read_text import find_kb_citations, read_review_text
@@ -501,3 +502,66 @@ def test_bold_numbered_lines_and_headings_are_numbered_points() -> None:
     headings = read("## **1. Notice** [LOW]\n> notices by fax only\n\n## **Summary**\nFine.\n")
     assert [(p.title, p.severity) for p in headings.points] == [("Notice", Severity.LOW)]
     assert headings.unparsed == ("lines 4-5: ## **Summary**\nFine.",)
+
+
+ZH_LLM = """\
+# 合同审查意见
+
+## 一、主要风险
+
+### 风险点1：定金比例过高
+- **风险等级**：高
+- **类型**：deposit_excessive
+- **原文**：「买方应于签约后五日内支付合同总价款30%的定金」
+- **分析**：定金超过主合同标的额的20%，超过部分不产生定金效力。
+- **法律依据**：《民法典》第586条
+- **修改建议**：将定金比例调整为不超过20%。
+
+### 风险点2：争议解决条款冲突
+- **风险等级**：中
+- **原文**：「争议可以向深圳国际仲裁院申请仲裁，也可以向甲方所在地人民法院起诉」
+- **分析**：或裁或诉的约定无效。
+- **法律依据**：仲裁法解释第7条
+
+## 二、总结
+合同总体可签，但需修改以上条款。
+"""
+
+
+def test_chinese_point_headings_with_bold_field_bullets() -> None:
+    draft = read(ZH_LLM)
+    first, second = draft.points
+    assert [(p.line, p.title) for p in draft.points] == [
+        (5, "定金比例过高"),
+        (13, "争议解决条款冲突"),
+    ]
+    assert (first.severity, second.severity) == (Severity.HIGH, Severity.MEDIUM)
+    assert (first.type, second.type) == ("deposit_excessive", "")
+    assert first.quotes == ("买方应于签约后五日内支付合同总价款30%的定金",)
+    assert first.reasoning == (
+        "定金超过主合同标的额的20%，超过部分不产生定金效力。\n**法律依据**：《民法典》第586条"
+    )
+    assert first.suggested_fix == "将定金比例调整为不超过20%。"
+    assert (first.citations, second.citations) == (("《民法典》第586条",), ("仲裁法解释第7条",))
+    assert draft.unparsed == (
+        "line 1: # 合同审查意见",
+        "line 3: ## 一、主要风险",
+        "lines 19-20: ## 二、总结\n合同总体可签，但需修改以上条款。",
+    )
+
+
+def test_the_development_review_in_golden_set_check_dev() -> None:
+    """The one Markdown review open for development (its citations are English PRC forms,
+    which the KB parser is still learning, so only the structure is asserted)."""
+    path = (
+        Path(__file__).resolve().parents[2] / "golden_set/check/dev/en_h12_reseller_prc.review.md"
+    )
+    draft = read(path.read_text(encoding="utf-8"))
+    assert [p.line for p in draft.points] == [5, 13, 21, 29, 37, 45, 53, 61, 69]
+    assert [p.severity.value if p.severity else None for p in draft.points] == [
+        "HIGH", "HIGH", "HIGH", "HIGH", "MEDIUM", "LOW", "LOW", "MEDIUM", "LOW"
+    ]  # fmt: skip
+    assert [len(p.quotes) for p in draft.points] == [1] * 9
+    assert draft.points[0].quotes == ("The Security Deposit is paid as earnest money (dingjin).",)
+    assert all(p.suggested_fix and p.reasoning.endswith(".") for p in draft.points)
+    assert len(draft.unparsed) == 2 and draft.unparsed[0].startswith("line 1: # Review of")
