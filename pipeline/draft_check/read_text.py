@@ -4,9 +4,11 @@ Spec (issue 15): split into points by headings and list items; quotes are found 
 「」, “”, "" or after '>'; citations are found by the KB's citation parser. Point out what
 could not be parsed; never guess. This module splits the review into points; what one point
 says (quotes, severity, type, fix, citations) is read by :mod:`.point_fields`.
+
 **Which markers start points.** Markers are Markdown headings (ranked by level) and top-level
 list items (``- * + • ·``, ``1.``/``1)``/``1、``, ``(1)``, ``一、``, ``（一）``, ``Point 3:``/
-``问题3：``; item kinds ranked after all headings, in the order they first appear). A nested
+``问题3：``, also in bold: ``**1. Title**``; item kinds ranked after all headings, in the order
+they first appear). A nested
 item (indented two or more columns deeper than the shallowest item) and a field line such as
 ``- Suggested fix: ...`` or ``### 修改建议`` are never markers. A first H1 that is the only
 H1 and is followed by deeper headings is the document's title. The document decides the unit:
