@@ -6,8 +6,7 @@ quote, joined by newlines as written), a labelled field (``Quote:``, ``原文：
 that is nothing but a quote; when it has declared quotes, quoted words in its prose are not
 taken as contract quotes. Otherwise quotes are found inline, in the title and prose (never in
 the suggested fix, whose quoted words are new wording): 「…」, “…”, straight "…", and ‘…’ only
-when its content has Chinese characters and no Latin letter or digit stands before it (in
-English ’ is an apostrophe). Inline quotes need 6+ characters (「定金」 is a word, not a
+when its content has Chinese characters (in English ’ is mostly an apostrophe). Inline quotes need 6+ characters (「定金」 is a word, not a
 quote); a quote inside another quote is part of it. Defined-term labels are skipped: a quoted
 1-3 words (split on whitespace) right after ``(``/``（``, after the words ``the``, ``as``,
 ``term``, ``called``, ``hereinafter``, or after 简称/称为/下称, or right before ``means``/
@@ -224,8 +223,8 @@ def _inline_quotes(text: str) -> list[str]:
             content, before = match.group(1).strip(), text[: match.start()].rstrip()
             if len(content) < 6:
                 continue  # 「定金」: a word, not a quote of the contract
-            if left == "‘" and (not _CJK.search(content) or re.search(r"[A-Za-z0-9]$", before)):
-                continue  # in English ‘’ pair with apostrophes
+            if left == "‘" and not _CJK.search(content):
+                continue  # in English ’ is mostly an apostrophe (the Reseller’s)
             words = len(content.split())
             after = text[match.end() :].lstrip()
             if (
