@@ -6,13 +6,13 @@ quote, joined by newlines as written), a labelled field (``Quote:``, ``原文：
 that is nothing but a quote; when it has declared quotes, quoted words in its prose are not
 taken as contract quotes. Otherwise quotes are found inline, in the title and prose (never in
 the suggested fix, whose quoted words are new wording): 「…」, “…”, straight "…", and ‘…’ only
-when its content has Chinese characters (in English ’ is mostly an apostrophe). Inline quotes need 6+ characters (「定金」 is a word, not a
-quote); a quote inside another quote is part of it. Defined-term labels are skipped: a quoted
-1-3 words (split on whitespace) right after ``(``/``（``, after the words ``the``, ``as``,
-``term``, ``called``, ``hereinafter``, or after 简称/称为/下称, or right before ``means``/
-``shall mean``/``refers to``: ("Supplier"), the "Minimum Purchase Amount",
-以下简称“本合同项下货物”.
-A quote keeps its text as written: only outer whitespace and outer quote marks go.
+when its content has Chinese characters (in English ’ is mostly an apostrophe). Inline
+quotes need 6+ characters (「定金」 is a word, not a quote); a quote inside another quote is
+part of it. Defined-term labels are skipped: 1-3 quoted words (split on whitespace; not in
+「」) right after ``(``/``（``, after the words ``the``, ``as``, ``term``, ``called``,
+``hereinafter``, or after 简称/称为/下称, or right before ``means``/``shall mean``/
+``refers to``: ("Supplier"), the "Minimum Purchase Amount", 以下简称“本合同项下货物”. A quote
+keeps its text as written: only outer whitespace and outer quote marks go.
 
 **Fields.** severity comes from a label (``severity: HIGH``, ``严重程度：高``, ``风险等级：中``), a
 bracketed tag (``[HIGH]``, ``【高】``, ``(High risk)``) or, in the title only, ``High risk``/
