@@ -144,6 +144,7 @@ def is_field_heading(text: str) -> bool:
 
 
 def read_point(title_line: str, body: Sequence[Line], find: FindCitations) -> Fields:
+    """The fields of the point headed by ``title_line`` (its marker removed) over ``body``."""
     lead = next((n for n, line in enumerate(body) if line.kind != "blank"), None)
     if (
         not title_line
@@ -196,9 +197,7 @@ def read_point(title_line: str, body: Sequence[Line], find: FindCitations) -> Fi
     notes: list[str] = [] if quotes else ["no quotation of the contract found"]
     severity = _severity(tagged, notes)
     types += [m.group(1) for text in tagged for m in _TYPE_TAG.finditer(text)]
-    citations: list[str] = []
-    for part in (title_line, reasoning, "\n".join(fix)):
-        citations += [c for c in find(part) if c not in citations] if part else []
+    found = [c for part in (title_line, reasoning, "\n".join(fix)) if part for c in find(part)]
     for line_text in prose:
         basis = _BASIS.search(line_text)
         for item in re.split(r"[;；]", basis.group(1)) if basis else []:
@@ -210,7 +209,7 @@ def read_point(title_line: str, body: Sequence[Line], find: FindCitations) -> Fi
         type=_type_slug(types, notes),
         reasoning=reasoning.strip(),
         fix="\n".join(fix).strip(),
-        citations=tuple(citations),
+        citations=tuple(dict.fromkeys(found)),
         notes=tuple(dict.fromkeys(notes)),
     )
 

@@ -565,3 +565,14 @@ def test_the_development_review_in_golden_set_check_dev() -> None:
     assert draft.points[0].quotes == ("The Security Deposit is paid as earnest money (dingjin).",)
     assert all(p.suggested_fix and p.reasoning.endswith(".") for p in draft.points)
     assert len(draft.unparsed) == 2 and draft.unparsed[0].startswith("line 1: # Review of")
+
+
+def test_a_citation_named_twice_is_listed_once_in_order() -> None:
+    point = only(
+        read(
+            "1. 违约金过高（严重程度：高）\n「逾期一日按合同总价款的百分之一支付违约金」\n"
+            "依民法典第585条可请求调减；民法典第585条第二款亦同，另见民法典第584条。\n"
+            "建议：参照民法典第585条降低。\n"
+        )
+    )
+    assert point.citations == ("民法典第585条", "民法典第584条")
