@@ -182,8 +182,8 @@ def _name_after(
     tokens = _tokens_after(text, pos)
     for length in range(len(tokens), 0, -1):
         last = tokens[length - 1]
-        if last.text.lower() in _CONNECTORS:
-            continue
+        if not _capital(last):
+            continue  # a name ends with a capital (Law, Code, PRC) or an ordinal, not "apply"
         name = text[tokens[0].start : last.end].rstrip(".")
         target = lookup(name)
         if target is None:

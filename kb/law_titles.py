@@ -10,8 +10,9 @@ does not exist) or from an article past the end of a real one (物业管理条�
 - :func:`default_law_titles` and :meth:`LawTitles.find`: an entry by any name (the title, a short
   Chinese name, an English name such as "PRC Civil Code");
 - :func:`title_citations`: every citation-like mention in free text (:mod:`kb.title_mentions`);
-- :func:`judge`: what the registry can say about one mention. It is conservative: a name it does
-  not know is ``unknown_law`` however real it looks, and the caller decides how to word that.
+- :func:`judge` (also ``judge_title``): what the registry can say about one mention. It is
+  conservative: a name it does not know is ``unknown_law`` however real it looks, and the
+  caller decides how to word that.
 
 The KB registry's PRC laws are entries here too, under the same title: their aliases are merged
 in from registry.yaml when the file is loaded and ``kb_key`` is set, so :func:`judge` answers
@@ -299,6 +300,10 @@ def judge(c: TitleCitation) -> TitleJudgement:
     return verdict(
         "exists_outside_kb", f"{entry.title} is in force; its text is not in the KB; {checked}"
     )
+
+
+# The name pipeline/draft_check/citations.py imports.
+judge_title = judge
 
 
 def _label(c: TitleCitation) -> str:

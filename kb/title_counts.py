@@ -10,16 +10,15 @@ the text a count came from:
   from (``kb/corpus/SOURCES.md``); re-counted here only when a clone is given with ``--mirror``;
 - ``memory`` or null: nothing to re-count.
 
-Run ``python -m kb.title_counts --mirror DIR`` to re-count every file source and list the
-entries whose ``article_count`` disagrees; ``--write`` puts the re-counted figures in the file.
+``tools/recount_law_titles.py --mirror DIR`` re-counts every file source and lists the entries
+whose ``article_count`` disagrees; ``--write`` puts the re-counted figures in the file. This
+module only returns data (nothing below the CLI prints).
 """
 
 from __future__ import annotations
 
-import argparse
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 from kb.registry import default_registry
@@ -105,19 +104,3 @@ def recount(path: Path, mirror: Path | None, *, write: bool) -> tuple[list[str],
     if write:
         path.write_text("".join(lines), encoding="utf-8")
     return problems, notes
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mirror", type=Path, help="git directory of a LawRefBook/Laws clone")
-    parser.add_argument("--write", action="store_true", help="write the re-counted figures")
-    parser.add_argument("--titles", type=Path, default=TITLES_PATH)
-    args = parser.parse_args(argv)
-    problems, notes = recount(args.titles, args.mirror, write=args.write)
-    for line in [*problems, *(f"note: {note}" for note in notes)]:
-        print(line)
-    return 1 if problems and not args.write else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
