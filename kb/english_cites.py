@@ -222,18 +222,31 @@ def _name_before(
                 return None  # "Quebec Civil Code"
         return name, target, first.start
     if unknown:
-        run = _name_run(list(reversed(tokens)))
-        run = list(reversed(run)) if run else []
-        while run and (run[0].text in _STARTERS or run[0].text.lower() in _CONNECTORS):
-            run = run[1:]
+        run = _run_before(tokens)
         if run and _looks_prc(text, run):
             return text[run[0].start : run[-1].end], None, run[0].start
     return None
 
 
+def _run_before(tokens: list[_Tok]) -> list[_Tok]:
+    """The name-like tokens ending at the article (the last must end a name), without the
+    words before a name (Under, the)."""
+    run: list[_Tok] = []
+    for token in reversed(tokens):
+        lower = token.text.lower()
+        if lower in ("and", "&") or not (_capital(token) or lower in _CONNECTORS):
+            break
+        run.insert(0, token)
+    if not run or not _name_end(run[-1]):
+        return []
+    while run and (run[0].text in _STARTERS or run[0].text.lower() in _CONNECTORS):
+        run = run[1:]
+    return run
+
+
 def _name_run(tokens: list[_Tok]) -> list[_Tok]:
-    """The leading tokens that can make up a law's name: capitalised words, connectors,
-    ordinals; without trailing connectors."""
+    """The name-like tokens after "of the": capitalised words, connectors, ordinals, up to the
+    last one that can end a name."""
     run: list[_Tok] = []
     for token in tokens:
         if token.text.lower() in ("and", "&") or not (

@@ -251,6 +251,29 @@ def test_english_forms(text: str, title: str | None, article: int, verdict: str)
     assert citation.article == article and judge(citation).verdict == verdict
 
 
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "Under the PRC Housing Lease Regulations, Article 5, the lessor",
+            "PRC Housing Lease Regulations",
+        ),
+        ("Housing Lease Regulations of the PRC, Article 5", "Housing Lease Regulations of the PRC"),
+        (
+            "Article 5 of the Housing Lease Regulations of the PRC applies",
+            "Housing Lease Regulations of the PRC",
+        ),
+        (
+            "Article 5 of the PRC Housing Lease Regulations and the Civil Code",
+            "PRC Housing Lease Regulations",
+        ),
+    ],
+)
+def test_an_unknown_english_name_is_taken_whole(text: str, name: str) -> None:
+    citation = _one(text)
+    assert (citation.name, citation.article, citation.entry) == (name, 5, None)
+
+
 def test_english_reason_uses_the_english_label() -> None:
     reason = judge(_one("Article 88 of the Property Management Regulations")).reason
     assert "Article 88 does not exist" in reason
