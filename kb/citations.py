@@ -11,7 +11,14 @@ of another law's name (``商品房买卖合同…`` never yields the 买卖合�
 ``民法典第585条、第586条`` carries the law over; the second's ``raw`` is ``民法典第586条``, so
 every found citation re-parses from its ``raw`` alone (CrossCheckKB looks them up that way).
 
-English: ``9 U.S.C. § 2``, ``9 USC 2``, ``FAA § 3``, ``Section 2 of the FAA``,
+English, PRC law (:mod:`kb.english_cites`, names from the registry's ``english_aliases``):
+``PRC Civil Code, Article 509``, ``Civil Code Article 586``, ``Article 586 of the Civil Code``,
+``Labour Contract Law Art. 23``, ``Art. 7 of the SPC Interpretation on Several Issues concerning
+the Application of the Arbitration Law``; ``Articles 496 and 497 of the Civil Code`` gives two
+citations, the second with the raw ``Article 497 of the Civil Code``. ``Article 2 of the UCC``
+is not PRC law: only PRC laws have English aliases.
+
+English, US law: ``9 U.S.C. § 2``, ``9 USC 2``, ``FAA § 3``, ``Section 2 of the FAA``,
 ``UCC 2-302``, ``UCC § 2-302(1)``, ``U.C.C. §2-302``, ``§ 2-302`` (UCC form), ``UCC § 2—326``
 (any dash), ``UCC Article 2, Section 2-705``, ``D.C. Code § 28:2-302``,
 ``D.C. Code § 28-3502``, ``Statute of Frauds § 28-3505``, ``UETA Section 28-4911``. A law
@@ -30,8 +37,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from kb.english_cites import find_english
 from kb.numerals import CN_NUMERAL_CHARS, cn_to_int
-from kb.registry import Registry, default_registry, normalise_name
+from kb.registry import Registry, default_registry, normalise_english_name, normalise_name
 from kb.types import CitationRef
 
 _N = f"[{CN_NUMERAL_CHARS}0-9０-９]+"
@@ -101,6 +109,7 @@ class CitationParser:
 
     def __init__(self, registry: Registry) -> None:
         self._aliases = registry.alias_index()
+        self._english = registry.english_index()
         self._max_alias = max(len(alias) for alias in self._aliases)
         # Names that can contain another law's name after a prefix (商品房买卖合同解释 holds
         # 买卖合同解释). Full judicial-interpretation titles are left out: they embed statute
@@ -121,7 +130,7 @@ class CitationParser:
         return found[0] if found else None
 
     def find_all(self, text: str) -> list[FoundCitation]:
-        found = self._find_chinese(text) + self._find_english(text)
+        found = self._find_chinese(text) + self._find_english(text) + self._find_english_prc(text)
         found.sort(key=lambda f: (f.start, -f.end))
         kept: list[FoundCitation] = []
         for item in found:  # overlapping English patterns: keep the earliest, longest match
@@ -232,6 +241,22 @@ class CitationParser:
             return False
         probe = folded[name_at - 1 : name_at + _MIDDLE_CONTEXT]
         return any(probe in name for name, other in self._names if other != key)
+
+    def _find_english_prc(self, text: str) -> list[FoundCitation]:
+        """Article 586 of the Civil Code, PRC Civil Code, Article 509, ..."""
+        found: list[FoundCitation] = []
+        for mention in find_english(text, self._english_key):
+            key = mention.target
+            if key is None:  # only find_english(unknown=True) yields unresolved names
+                continue
+            for index, article in enumerate(mention.articles):
+                raw = mention.raw(index)
+                ref = CitationRef(raw=raw, law_key=key, article=str(article.number))
+                found.append(FoundCitation(ref, article.start, article.end, law_text=mention.name))
+        return found
+
+    def _english_key(self, name: str) -> str | None:
+        return self._english.get(normalise_english_name(name))
 
     def _find_english(self, text: str) -> list[FoundCitation]:
         found: list[FoundCitation] = []

@@ -2,6 +2,8 @@
 
 One entry per law. Repealed laws carry ``replaced_by`` and no text. Aliases are matched after
 :func:`normalise_name`, so 《中华人民共和国民法典》, 《民法典》 and 民法典 are one name.
+``english_aliases`` (PRC laws) are matched after :func:`normalise_english_name`, so "the PRC
+Civil Code", "Civil Code of the People's Republic of China" and "civil code" are one name.
 """
 
 from __future__ import annotations
@@ -29,12 +31,50 @@ def normalise_name(name: str) -> str:
     return _NAME_NOISE.sub("", name).replace("中华人民共和国", "").casefold()
 
 
+# English law names: words that never tell two laws apart (articles, connectors, the state's
+# name, "SPC ... Interpretation on Several Issues concerning the Application of").
+# fmt: off
+_EN_FILLER = frozenset({
+    "the", "of", "on", "for", "in", "to", "a", "an", "and", "concerning", "regarding",
+    "relating", "related", "about", "several", "certain", "some", "issue", "question",
+    "matter", "application", "applying", "apply", "applicable", "spc", "judicial", "prc",
+    "china", "chinese", "no"
+})
+# fmt: on
+_EN_STATE = re.compile(
+    r"people'?s\s+republic\s+of\s+china|supreme\s+people'?s\s+court|\bp\.\s?r\.\s?c\.?"
+)
+_EN_SPELLING = {"labour": "labor", "implementing": "implement", "implementation": "implement",
+                "provisional": "interim", "first": "i", "second": "ii", "third": "iii",
+                "fourth": "iv", "fifth": "v", "1": "i", "2": "ii", "3": "iii", "4": "iv",
+                "5": "v"}  # fmt: skip
+
+
+def normalise_english_name(name: str) -> str:
+    """Fold an English law name to a key: case, hyphens, plurals, "the", "PRC", "People's
+    Republic of China", "SPC" and connectors go, and word order does not count ("Arbitration
+    Law Interpretation" is "SPC Interpretation on the Arbitration Law")."""
+    text = name.casefold().replace("’", "'").replace("&", " and ")
+    text = _EN_STATE.sub(" ", text)
+    text = re.sub(r"'s\b|'", "", text)
+    text = re.sub(r"\b(anti|e|cyber)[\s-]+(?=[a-z])", r"\1", text)  # anti-monopoly, e-commerce
+    words: list[str] = []
+    for word in re.findall(r"[a-z0-9]+", text):
+        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+            word = word[:-1]  # regulations -> regulation, rights -> right
+        word = _EN_SPELLING.get(word, word)
+        if word not in _EN_FILLER:
+            words.append(word)
+    return " ".join(sorted(words))
+
+
 class LawEntry(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     key: str = Field(pattern=r"^(cn|us)\.[a-z0-9][a-z0-9-]*$")
     title: str
     aliases: tuple[str, ...] = ()
+    english_aliases: tuple[str, ...] = ()  # PRC laws: the English names lawyers write
     jurisdiction: Jurisdiction
     kind: str = Field(pattern=r"^(statute|judicial_interpretation)$")
     version_date: dt.date
@@ -77,6 +117,14 @@ class Registry(BaseModel):
             for name in (law.title, *law.aliases):
                 index.setdefault(normalise_name(name), law.key)
         return index
+
+    def english_index(self) -> dict[str, str]:
+        """:func:`normalise_english_name` of each English alias -> law key."""
+        return {
+            normalise_english_name(name): law.key
+            for law in self.laws
+            for name in law.english_aliases
+        }
 
     def law_for_source(self, source: str) -> LawEntry | None:
         for law in self.laws:
@@ -126,6 +174,15 @@ def _check_references(path: Path, registry: Registry) -> None:
                     "Fix: give each alias to one law only"
                 )
             seen[folded] = law.key
+    english: dict[str, str] = {}
+    for law in registry.laws:
+        for name in law.english_aliases:
+            folded = normalise_english_name(name)
+            if english.setdefault(folded, law.key) != law.key:
+                raise KBRegistryError(
+                    f"{path}: English alias {name!r} of {law.key} reads as {english[folded]}'s "
+                    f"({folded!r}). Fix: give each English name to one law only"
+                )
 
 
 @cache

@@ -77,6 +77,32 @@ CASES = [
     ("UCC § 2–326", "us.dc-ucc", "2-326"),
     ("U.C.C. § 2‑326(1)", "us.dc-ucc", "2-326"),
     ("D.C. Code § 28:2−326", "us.dc-ucc", "2-326"),
+    # English forms of PRC law
+    ("PRC Civil Code, Article 509", "cn.civil-code", "509"),
+    ("Civil Code Article 586", "cn.civil-code", "586"),
+    ("Article 586 of the Civil Code", "cn.civil-code", "586"),
+    ("Article 585(2) of the PRC Civil Code", "cn.civil-code", "585"),
+    ("Article 585, paragraph 2, of the Civil Code", "cn.civil-code", "585"),
+    ("Article 88 of the Personal Information Protection Law", "cn.pipl", "88"),
+    (
+        "Art. 7 of the SPC Interpretation on Several Issues concerning the Application of the "
+        "Arbitration Law",
+        "cn.spc-arbitration-law",
+        "7",
+    ),
+    ("PRC Arbitration Law, Article 16", "cn.arbitration-law", "16"),
+    (
+        "Article 16 of the Arbitration Law of the People's Republic of China",
+        "cn.arbitration-law",
+        "16",
+    ),
+    ("Labour Contract Law Art. 23", "cn.labor-contract-law", "23"),
+    (
+        "Labor Dispute Mediation and Arbitration Law, Article 27",
+        "cn.labor-dispute-arbitration-law",
+        "27",
+    ),
+    ("Article 52 of the Contract Law", "cn.contract-law-1999", "52"),
 ]
 
 # Each used to land on the wrong law: a shorter name inside a longer one, or a UCC pattern
@@ -104,7 +130,14 @@ def test_the_named_law_wins(citation: str, law_key: str, article: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["本法第十条", "第五条", "see section 2", "hello", "12 U.S.C. § 2"]
+    "text",
+    [
+        *("本法第十条", "第五条", "see section 2", "hello", "12 U.S.C. § 2"),
+        # English article citations that are not of a PRC law in the KB
+        *("Article 2 of the UCC", "Article 5 of the Company Law of Delaware"),
+        *("the Quebec Civil Code, Article 1", "Article 3 of this Agreement"),
+        *("Article 5.1 of the Civil Code", "Article 5 of the PRC Housing Lease Regulations"),
+    ],
 )
 def test_non_citations(text: str) -> None:
     assert parse_citation(text) is None
@@ -266,11 +299,57 @@ def test_find_all_english_dashes_and_names() -> None:
     assert found[0].ref.raw == "UCC § 2—326"  # raw keeps the text as written
 
 
+def test_english_articles_in_one_mention_are_separate_citations() -> None:
+    text = "Articles 496 and 497 of the Civil Code apply."
+    found = default_parser().find_all(text)
+    assert [(f.ref.law_key, f.ref.article) for f in found] == [
+        ("cn.civil-code", "496"),
+        ("cn.civil-code", "497"),
+    ]
+    # each raw re-parses on its own, as the chained Chinese form does
+    assert [f.ref.raw for f in found] == [
+        "Article 496 of the Civil Code",
+        "Article 497 of the Civil Code",
+    ]
+    assert [text[f.start : f.end] for f in found] == ["Articles 496", "497 of the Civil Code"]
+
+
+def test_english_prc_citations_beside_us_ones() -> None:
+    text = (
+        "Unlike UCC Article 2, Section 2-705 and 9 U.S.C. § 2, PRC Civil Code, Article 509 applies."
+    )
+    found = default_parser().find_all(text)
+    assert [(f.ref.law_key, f.ref.article) for f in found] == [
+        ("us.dc-ucc", "2-705"),
+        ("us.9usc", "2"),
+        ("cn.civil-code", "509"),
+    ]
+
+
+def test_every_english_alias_resolves_to_its_own_law() -> None:
+    parser = default_parser()
+    for law in default_registry().laws:
+        for name in law.english_aliases:
+            for text in (f"Article 1 of the {name}", f"{name}, Article 1", f"{name} Art. 1"):
+                ref = parser.parse(text)
+                assert ref is not None and (ref.law_key, ref.article) == (law.key, "1"), text
+
+
+def test_english_prc_citation_is_looked_up_in_the_catalog() -> None:
+    result = default_catalog().lookup("Article 585 of the Civil Code")
+    assert result.exists and result.evidence is not None
+    assert result.evidence.doc_id == "cn.civil-code.585"
+    missing = default_catalog().lookup("Article 88 of the Personal Information Protection Law")
+    assert not missing.exists and "74 articles" in missing.message
+
+
 _FRAGMENTS = [
     *("民法典", "《", "》", "公司法", "（2023修订）", "(2018)", "商品房", "买卖合同司法解释"),
     *("调解", "仲裁法", "第", "585", "五八五", "五百八五", "十", "条", "條", "之一", "第二款"),
     *("、", "，", "和", " ", "UCC", "Article 2,", "§ ", "2—326", "UETA", "Section", "28-3505"),
     *("Statute of Frauds", "D.C. Code", "9 U.S.C.", "7"),
+    *("Article ", "Articles ", "Art. ", " of the ", "PRC ", "Civil Code", " and ", "(2)", ", "),
+    *("Labour Contract Law", "Quebec ", "Interpretation"),
 ]
 
 
