@@ -306,6 +306,11 @@ def judge(c: TitleCitation) -> TitleJudgement:
 judge_title = judge
 
 
+def reads_local(name: str) -> bool:
+    """The name reads as a local regulation (上海市…条例): the registry lists national ones."""
+    return bool(_LOCAL_NAME.match(name))
+
+
 def _label(c: TitleCitation) -> str:
     if c.article is None:
         return ""

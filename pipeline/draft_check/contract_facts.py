@@ -102,9 +102,10 @@ class ContractFacts:
         for figure in said:
             if not about_the_contract(point_text, figure, cites):
                 continue
-            if any(same_value(figure, f) for f in self.figures):
+            local = [f for c in clauses for f in self.in_clause(c)]
+            if any(same_value(figure, f) for f in local):
                 continue
-            if derivable(figure, self.figures, said):
+            if derivable(figure, local, self.figures, said):
                 continue
             found = self._contradicted_by(point_text, figure, clauses)
             if found is not None:
@@ -115,12 +116,17 @@ class ContractFacts:
         self, point_text: str, figure: Figure, clauses: list[Clause]
     ) -> Mismatch | None:
         words = subject_words(clause_text(point_text, figure.start, figure.end))
+        # the value stated elsewhere in the contract: the point may be speaking of that passage
+        elsewhere = [f for f in self.figures if same_value(figure, f)]
+        said_elsewhere = max((self._overlap(words, f) for f in elsewhere), default=-1.0)
         for clause in clauses:
             same_kind = [f for f in self.in_clause(clause) if f.kind == figure.kind]
             if same_kind:
                 best = max(same_kind, key=lambda f: self._overlap(words, f))
-                return Mismatch(figure, best, clause)
-        if len(words) < MIN_SUBJECT_WORDS:
+                if self._overlap(words, best) > said_elsewhere:
+                    return Mismatch(figure, best, clause)
+                return None
+        if elsewhere or len(words) < MIN_SUBJECT_WORDS:
             return None
         scored = [(self._overlap(words, f), f) for f in self.figures if f.kind == figure.kind]
         if not scored:

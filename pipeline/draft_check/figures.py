@@ -29,6 +29,7 @@ from typing import Literal
 from kb.lexical import tokenize
 from pipeline.entities import amounts, dates, rates
 from pipeline.entities.model import Match
+from pipeline.entities.number_words import EN_NUMBER_WORDS
 
 FigureKind = Literal["rate", "amount", "duration", "date"]
 _KIND_WORDS = {"rate": "percentage", "amount": "amount", "duration": "period", "date": "date"}
@@ -44,6 +45,15 @@ _PROPOSAL_WORDS = re.compile(
     r"建议|改为|调整为|降至|降低至|减至|修改为|不超过|以内|上限为法定|应当?(?:不高于|不超过|低于)"
     r"|\bshould\b|\brecommend|\breduce|\binstead\b|\bat most\b|\bno more than\b"
     r"|\bcap (?:it|them)\b",
+    re.I,
+)
+_NORM_WORDS = re.compile(
+    r"不得|不应|应当|\b(?:shall|may|must|cannot|can)(?: not|not)\b",
+    re.I,
+)
+_CONTRACT_WORDS = re.compile(
+    r"合同约定|本合同|本协议|该条|此条|约定的?|第[0-9一二三四五六七八九十]+条(?:约定|规定)?的?(?:违约金|定金)?"
+    r"|\b(?:this|the) (?:Agreement|Contract|clause)\b|\b(?:Clause|Section|Article) \d+\.\d",
     re.I,
 )
 _LAW_RATES = (0.2, 0.3)  # 定金 20% (民法典586), penalty 30% above the loss (通则解释65)
@@ -107,43 +117,48 @@ def _iso(value: float | str) -> date | None:
         return None
 
 
-def derivable(figure: Figure, contract: Iterable[Figure], point: Iterable[Figure]) -> bool:
-    """``figure`` follows by one step of arithmetic from the contract's figures (and, for
-    products, the rates and counts the point itself states)."""
-    known = list(contract)
-    said = list(point)
-    money = [float(f.value) for f in known if f.kind == "amount"]
-    rate_values = [float(f.value) for f in (*known, *said) if f.kind == "rate"]
+def derivable(
+    figure: Figure, local: Iterable[Figure], contract: Iterable[Figure], point: Iterable[Figure]
+) -> bool:
+    """``figure`` follows by one step of arithmetic from figures at hand: the quoted clauses'
+    (``local``) and the point's own, with any contract amount as a ratio's base (the price is
+    often stated elsewhere). Only local figures may enter, so a figure that happens to equal
+    some unrelated ratio of the contract's amounts is not excused by it."""
+    said = [f for f in point if f is not figure]
+    near = [*local, *said]
+    everywhere = list(contract)
+    money = [float(f.value) for f in near if f.kind == "amount"]
+    bases = money + [float(f.value) for f in everywhere if f.kind == "amount"]
+    rate_values = [float(f.value) for f in near if f.kind == "rate"]
     if figure.kind == "rate":
         x = float(figure.value)
         tolerance = max(0.02 * x, 0.00005)  # a share rounded as reviews round (29.7% -> 30%)
-        if any(abs(a / b - x) <= tolerance for a in money for b in money if b and a != b):
+        if any(abs(a / b - x) <= tolerance for a in money for b in bases if b and a != b):
             return True
-        if any(abs((a / b - 1) - x) <= tolerance for a in money for b in money if b and a > b):
+        if any(abs((a / b - 1) - x) <= tolerance for a in money for b in bases if b and a > b):
             return True  # "exceeds the loss by 40%"
         # "10 points above the cap": the point's other rates against each other and the law's
-        others = [float(f.value) for f in said if f.kind == "rate" and f is not figure]
+        others = [float(f.value) for f in said if f.kind == "rate"]
         base = [*others, *_LAW_RATES]
         if any(abs(abs(r - s) - x) <= 1e-6 for r in others for s in base if r != s):
             return True
         return any(abs(r * k - x) <= tolerance for r in rate_values for k in (360, 365, 12))
     if figure.kind == "amount":
         x = float(figure.value)
-        counts = [f.count for f in (*known, *said) if f.kind == "duration" and f.count]
-        counts += [float(f.value) for f in (*known, *said) if f.kind == "duration"]  # months
-        factors = [*rate_values, *_LAW_RATES, *(float(c) for c in counts), 2.0, 3.0, 4.0]
-        near = [*money, *(float(f.value) for f in said if f.kind == "amount")]
-        if any(_close("amount", a * k, x) for a in near for k in factors):
+        counts = [f.count for f in near if f.kind == "duration" and f.count]
+        counts += [float(f.value) for f in near if f.kind == "duration"]  # months
+        factors = [*rate_values, *counts, 2.0, 3.0, 4.0]
+        if any(_close("amount", a * k, x) for a in bases for k in factors):
             return True
         if any(_close("amount", a + b, x) or _close("amount", abs(a - b), x)
-               for a, b in combinations(near, 2)):  # fmt: skip
+               for a in money for b in bases if a != b):  # fmt: skip
             return True
         return _subset_sum(money, x)
     if figure.kind == "date":
         target = _iso(figure.value)
-        return target is not None and _date_from_period(target, known)
+        return target is not None and _date_from_period(target, [*near, *everywhere])
     if figure.kind == "duration":
-        days = [_iso(f.value) for f in known if f.kind == "date"]
+        days = [_iso(f.value) for f in [*near, *everywhere] if f.kind == "date"]
         valid = [d for d in days if d is not None]
         months = float(figure.value)
         return any(
@@ -199,12 +214,30 @@ def clause_text(text: str, start: int, end: int) -> str:
 def about_the_contract(
     text: str, figure: Figure, cites: Callable[[str], list[str]] | None = None
 ) -> bool:
-    """The figure's clause states the contract's terms: no law, no proposal."""
+    """The figure's clause states the contract's terms: no law, no proposal, and no norm
+    stated without naming the contract (定金的数额不得超过…百分之二十 restates 民法典586)."""
     clause = clause_text(text, figure.start, figure.end)
     if _LAW_WORDS.search(clause) or _PROPOSAL_WORDS.search(clause):
+        return False
+    if _NORM_WORDS.search(clause) and not _CONTRACT_WORDS.search(clause):
         return False
     return not (cites and cites(clause))
 
 
+_FIGURE_TEXT = """
+day days month months year years week weeks percent per cent usd rmb cny eur gbp hkd
+dollars dollar yuan calendar business working 日 天 月 年 个月 元 万元 人民币 百分之
+"""
+_FIGURE_WORDS = frozenset(_FIGURE_TEXT.split())
+
+
 def subject_words(text: str) -> set[str]:
-    return {t for t in tokenize(text) if not any(ch.isdigit() for ch in t)}
+    """Content words of ``text`` without the figures' own words (thirty, days, 元): what the
+    figure is about, not how it is written."""
+    return {
+        t
+        for t in tokenize(text)
+        if not any(ch.isdigit() for ch in t)
+        and t.lower() not in _FIGURE_WORDS
+        and t.lower() not in EN_NUMBER_WORDS
+    }

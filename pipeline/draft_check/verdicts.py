@@ -133,13 +133,21 @@ class PointChecker:
 
 def claim_text(point: DraftPoint) -> str:
     """What a point asserts, as the support check reads it: its title and reasoning."""
-    return " ".join(x for x in (point.title, point.reasoning) if x) or point.text
+    return "\n".join(x for x in (point.title, point.reasoning) if x) or point.text
 
 
 def judge_citations(judge: CitationJudge, point: DraftPoint) -> tuple[CitationCheck, ...]:
     """Each of the point's citations, judged for the point (and the sentence it sits in)."""
     claim = claim_text(point)
-    return tuple(judge.judge(c, claim, near=_sentence_with(claim, c)) for c in point.citations)
+    judged: list[CitationCheck] = []
+    seen: set[str] = set()
+    for citation in point.citations:
+        check = judge.judge(citation, claim, near=_sentence_with(claim, citation))
+        same = check.evidence.doc_id if check.evidence else check.citation
+        if same not in seen:  # "PRC Civil Code, Article 586" and "民法典第586条" are one
+            seen.add(same)
+            judged.append(check)
+    return tuple(judged)
 
 
 def _ok_reason(point: DraftPoint, checks: tuple[CitationCheck, ...]) -> str:

@@ -107,7 +107,7 @@ def score_folder(folder: Path, contracts: Path, kb: KBSettings | None = None) ->
             verdict = verdicts.get(point["index"], "unread")
             kind = score.kinds.setdefault(truth, KindScore(truth))
             kind.points += 1
-            kind.exact += verdict == truth
+            kind.exact += verdict == ("ok" if truth == "true" else truth)
             kind.flagged += verdict in FLAGGED_VERDICTS
             score.points += 1
             score.unread += verdict == "unread"

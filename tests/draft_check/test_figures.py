@@ -1,0 +1,140 @@
+"""figure_mismatch: a point's percentage, amount (Chinese capitals included), period or date
+that contradicts the contract is found; a figure the contract states, one a review computes
+from it, and a figure of the law are not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.config import IntakeLimits
+from pipeline.draft_check.contract_facts import ContractFacts
+from pipeline.draft_check.quotes import QuoteFinder
+from pipeline.model import Document
+from pipeline.stages.intake import read_document
+
+ZH = """设备买卖合同
+第一条 合同价款
+合同总价款为人民币壹佰万元整（¥1,000,000.00）。
+第二条 定金
+买方应于本合同签订之日起五日内向卖方支付定金人民币贰拾万元整（¥200,000.00）。
+第三条 交货
+卖方应于2025年3月1日前交货。质量保证期为交货之日起十二个月。
+第四条 违约责任
+逾期交货的，卖方每日按合同总价款的万分之五支付违约金，累计不超过合同总价款的百分之十。
+"""
+
+EN = """SUPPLY AGREEMENT
+1. Price. The total price is USD 500,000 (five hundred thousand US dollars).
+2. Notice. Either party may terminate this Agreement on fifteen (15) days' written notice.
+3. Term. This Agreement starts on 1 January 2025 and runs for two (2) years.
+4. Late payment. Overdue sums bear interest at 1.5% per month.
+"""
+
+
+def _doc(tmp_path: Path, text: str, name: str) -> Document:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return read_document(path, IntakeLimits())
+
+
+def _mismatches(doc: Document, quote: str, said: str) -> list[str]:
+    found = QuoteFinder(doc.text).locate(quote)
+    assert found.found, quote
+    facts = ContractFacts(doc)
+    return [m.said.text for m in facts.mismatches(said, [(found.start, found.end)])]  # type: ignore[list-item]
+
+
+@pytest.fixture()
+def zh(tmp_path: Path) -> Document:
+    return _doc(tmp_path, ZH, "zh.txt")
+
+
+@pytest.fixture()
+def en(tmp_path: Path) -> Document:
+    return _doc(tmp_path, EN, "en.txt")
+
+
+@pytest.mark.parametrize(
+    ("quote", "said", "wrong"),
+    [
+        (
+            "每日按合同总价款的万分之五支付违约金",
+            "逾期交货违约金按每日万分之八计算，对卖方偏重。",
+            "日万分之八",
+        ),
+        (
+            "累计不超过合同总价款的百分之十",
+            "违约金累计上限为合同总价款的百分之二十，明显过高。",
+            "百分之二十",
+        ),
+        (
+            "定金人民币贰拾万元整",
+            "定金为人民币叁拾万元整，属于买方的主要付款义务。",
+            "人民币叁拾万元整",
+        ),
+        ("质量保证期为交货之日起十二个月", "质量保证期仅为六个月，短于行业惯例。", "六个月"),
+        ("卖方应于2025年3月1日前交货", "卖方须在2025年5月1日前交货，交期过长。", "2025年5月1日"),
+    ],
+)
+def test_a_chinese_figure_that_contradicts_the_quoted_clause_is_found(
+    zh: Document, quote: str, said: str, wrong: str
+) -> None:
+    assert _mismatches(zh, quote, said) == [wrong]
+
+
+@pytest.mark.parametrize(
+    ("quote", "said", "wrong"),
+    [
+        (
+            "The total price is USD 500,000",
+            "The price of USD 550,000 is payable upfront.",
+            "USD 550,000",
+        ),
+        (
+            "fifteen (15) days' written notice",
+            "Either party may end the deal on thirty (30) days' notice, which is short.",
+            "thirty (30) days",
+        ),
+        (
+            "Overdue sums bear interest at 1.5% per month",
+            "Late payment interest of 2% per month is high.",
+            "2%",
+        ),
+        (
+            "runs for two (2) years",
+            "The Agreement runs for three (3) years from signing.",
+            "three (3) years",
+        ),
+        ("starts on 1 January 2025", "The Agreement starts on 1 March 2025.", "1 March 2025"),
+    ],
+)
+def test_an_english_figure_that_contradicts_the_quoted_clause_is_found(
+    en: Document, quote: str, said: str, wrong: str
+) -> None:
+    assert _mismatches(en, quote, said) == [wrong]
+
+
+@pytest.mark.parametrize(
+    ("quote", "said"),
+    [
+        # the contract's own figures, in another form
+        ("定金人民币贰拾万元整", "定金为¥200,000.00，即人民币贰拾万元，占合同总价款的百分之二十。"),
+        # computed from the contract: the deposit's share, and the penalty per year
+        ("定金人民币贰拾万元整", "定金占总价款的20%，未超过法定上限。"),
+        ("每日按合同总价款的万分之五支付违约金", "日万分之五折合年化18%，并不过高。"),
+        # the law's figures, and a proposal
+        ("定金人民币贰拾万元整", "根据民法典第586条规定，定金不得超过主合同标的额的百分之二十。"),
+        ("累计不超过合同总价款的百分之十", "违约金上限合理，建议改为百分之五以保护卖方。"),
+    ],
+)
+def test_lawful_figures_derived_figures_and_the_law_are_no_mismatch(
+    zh: Document, quote: str, said: str
+) -> None:
+    assert _mismatches(zh, quote, said) == []
+
+
+def test_an_end_date_computed_from_the_term_is_no_mismatch(en: Document) -> None:
+    said = "The Agreement runs from 1 January 2025 to 1 January 2027 and cannot end earlier."
+    assert _mismatches(en, "runs for two (2) years", said) == []

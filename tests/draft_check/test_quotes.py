@@ -1,0 +1,46 @@
+"""Quotes are found up to layout (whitespace, quotation-mark style), never fuzzily."""
+
+from __future__ import annotations
+
+from pipeline.draft_check.quotes import QuoteFinder
+
+CONTRACT = (
+    "第五条 付款\n乙方应于验收合格后三十日内支付合同价款的百分之九十，即人民币玖拾万元整"
+    "（¥900,000.00）。\n第六条 违约责任\n逾期付款的，每日按未付款项的万分之五支付违约金。\n"
+    'Section 7. The Supplier shall deliver the "Goods" within thirty\n(30) days.\n'
+)
+
+
+def test_a_verbatim_quote_is_found_with_its_span() -> None:
+    finder = QuoteFinder(CONTRACT)
+    quote = "逾期付款的，每日按未付款项的万分之五支付违约金。"
+    match = finder.locate(quote)
+    assert match.found and match.count == 1
+    assert CONTRACT[match.start : match.end] == quote  # type: ignore[misc]
+
+
+def test_a_line_wrap_and_quote_marks_do_not_hide_a_quote() -> None:
+    finder = QuoteFinder(CONTRACT)
+    match = finder.locate("shall deliver the “Goods” within thirty (30) days")
+    assert match.found
+    assert "thirty\n(30) days" in CONTRACT[match.start : match.end]  # type: ignore[misc]
+    wrapped = finder.locate("合同价款的百分之九十，\n即人民币玖拾万元整")
+    assert wrapped.found
+
+
+def test_a_changed_figure_is_not_the_contract_and_the_hint_is_only_a_hint() -> None:
+    finder = QuoteFinder(CONTRACT)
+    match = finder.locate("逾期付款的，每日按未付款项的万分之三支付违约金。")
+    assert not match.found and match.start is None
+    assert match.hint is not None and "万分之五" in match.hint
+    assert 0.6 <= match.hint_ratio < 1.0
+
+
+def test_an_unrelated_sentence_gets_no_hint() -> None:
+    match = QuoteFinder(CONTRACT).locate("The Licensee may sublicense the Software to affiliates.")
+    assert not match.found and match.hint is None
+
+
+def test_a_quote_found_twice_counts_both() -> None:
+    match = QuoteFinder("甲方应付款。乙方应付款。").locate("应付款")
+    assert match.count == 2 and match.start == 2
