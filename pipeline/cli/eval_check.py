@@ -7,6 +7,7 @@ beside it when named. Prints Markdown; ``--json`` also writes the figures.
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -39,8 +40,9 @@ def check_eval(
     from pipeline.eval.check_eval import render, score_folder
 
     kb = kb_settings(kb_path, None, kb_backend)
-    scores = [guarded(lambda f=f: score_folder(f, contracts, kb)) for f in folders or [BLIND]]
-    for folder, score in zip(folders or [BLIND], scores, strict=True):
+    chosen = folders or [BLIND]
+    scores = [guarded(partial(score_folder, folder, contracts, kb)) for folder in chosen]
+    for folder, score in zip(chosen, scores, strict=True):
         title = "blind" if folder.resolve() == BLIND.resolve() else str(folder)
         console.print(render(score, title), markup=False)
     if json_out is not None:

@@ -147,7 +147,7 @@ class CitationJudge:
             "unknown_law": "unverifiable" if reads_local(mention.name) else "fabricated",
             "no_such_article": "fabricated",
             "repealed": "repealed",
-        }.get(judged.verdict, "unverifiable")  # type: ignore[assignment]
+        }.get(judged.verdict, "unverifiable")
         return CitationCheck(citation=citation, status=status, reason=judged.reason, assessed=False)
 
 

@@ -16,14 +16,14 @@ def test_a_verbatim_quote_is_found_with_its_span() -> None:
     quote = "逾期付款的，每日按未付款项的万分之五支付违约金。"
     match = finder.locate(quote)
     assert match.found and match.count == 1
-    assert CONTRACT[match.start : match.end] == quote  # type: ignore[misc]
+    assert CONTRACT[match.start : match.end] == quote
 
 
 def test_a_line_wrap_and_quote_marks_do_not_hide_a_quote() -> None:
     finder = QuoteFinder(CONTRACT)
     match = finder.locate("shall deliver the “Goods” within thirty (30) days")
     assert match.found
-    assert "thirty\n(30) days" in CONTRACT[match.start : match.end]  # type: ignore[misc]
+    assert "thirty\n(30) days" in CONTRACT[match.start : match.end]
     wrapped = finder.locate("合同价款的百分之九十，\n即人民币玖拾万元整")
     assert wrapped.found
 

@@ -1,0 +1,85 @@
+"""CitationJudge turns the KB's verdict (a fake checker here: the service boundary) and the
+registry of law titles (real) into one citation status, most certain first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kb.types import CitationRef, CitationVerdict, LookupResult
+from pipeline.draft_check.citations import CitationJudge
+from pipeline.model import EvidenceSource
+
+ARTICLE = EvidenceSource(
+    doc_id="cn.civil-code.586", law="民法典", article="第586条", anchor="第五百八十六条",
+    quote="定金的数额由当事人约定；但是，不得超过主合同标的额的百分之二十。",
+)  # fmt: skip
+OTHER = ARTICLE.model_copy(update={"doc_id": "cn.civil-code.587", "article": "第587条"})
+
+
+@dataclass
+class FakeChecker:
+    verdict: CitationVerdict
+    scorer: str = "lexical"
+    calls: list[str] = field(default_factory=list)
+
+    def verify(self, citation: str, claim: str, search_conflicts: bool = True) -> CitationVerdict:
+        self.calls.append(claim)
+        return self.verdict
+
+    def suggest_basis(self, claim: str, jurisdiction: str | None = None) -> EvidenceSource:
+        return OTHER
+
+
+def _verdict(**kw: object) -> CitationVerdict:
+    lookup = {
+        "citation": "民法典第586条",
+        "parsed": CitationRef(raw="民法典第586条", law_key="cn.civil-code", article="586"),
+        "exists": True, "status": "in_force", "evidence": ARTICLE, "message": "found",
+    }  # fmt: skip
+    lookup.update({k: v for k, v in kw.items() if k in lookup})
+    rest = {k: v for k, v in kw.items() if k not in lookup}
+    return CitationVerdict(lookup=LookupResult.model_validate(lookup), **rest)  # type: ignore[arg-type]
+
+
+def judge(verdict: CitationVerdict, claim: str = "定金不得超过百分之二十") -> str:
+    return CitationJudge(FakeChecker(verdict)).judge("民法典第586条", claim).status
+
+
+def test_lookup_decides_before_support() -> None:
+    assert judge(_verdict(exists=False, evidence=None, support="supports")) == "fabricated"
+    assert judge(_verdict(status="repealed", support="supports")) == "repealed"
+
+
+def test_support_bands() -> None:
+    assert judge(_verdict(support="supports", score=0.5)) == "supported"
+    assert judge(_verdict(support="unrelated", score=0.25)) == "supported"  # the related band
+    assert judge(_verdict(support="unrelated", score=0.1)) == "unsupported"
+    assert judge(_verdict(support="conflicts", score=0.4)) == "unsupported"
+    assert judge(_verdict(support="supports", score=0.5, conflicts=(OTHER,))) == "conflicting"
+
+
+def test_an_unsupported_citation_names_the_article_that_does() -> None:
+    check = CitationJudge(FakeChecker(_verdict(support="unrelated", score=0.1))).judge(
+        "民法典第586条", "定金不得超过百分之二十"
+    )
+    assert check.better == OTHER and "第587条 does" in check.reason
+
+
+def test_no_support_verdict_across_languages() -> None:
+    verdict = _verdict(support="unrelated", score=0.1)
+    check = CitationJudge(FakeChecker(verdict)).judge(
+        "PRC Civil Code, Article 586", "The deposit may not exceed 20% of the price."
+    )
+    assert check.status == "supported" and not check.assessed
+    assert "different languages" in check.reason
+
+
+def test_laws_outside_the_kb_go_to_the_titles_registry() -> None:
+    outside = _verdict(parsed=None, exists=False, evidence=None)
+    judged = CitationJudge(FakeChecker(outside))
+    assert judged.judge("《中华人民共和国房屋租赁条例》第十二条", "x").status == "fabricated"
+    assert judged.judge("《物业管理条例》第八十八条", "x").status == "fabricated"
+    assert judged.judge("《物业管理条例》第六十七条", "x").status == "unverifiable"
+    assert judged.judge("《上海市住宅物业管理规定》第十条", "x").status == "unverifiable"
+    assert judged.judge("某个说法", "x").status == "unverifiable"
+    assert CitationJudge(None).judge("民法典第586条", "x").status == "unverifiable"
