@@ -38,7 +38,7 @@ def _verdict(**kw: object) -> CitationVerdict:
     }  # fmt: skip
     lookup.update({k: v for k, v in kw.items() if k in lookup})
     rest = {k: v for k, v in kw.items() if k not in lookup}
-    return CitationVerdict(lookup=LookupResult.model_validate(lookup), **rest)  # type: ignore[arg-type]
+    return CitationVerdict(lookup=LookupResult.model_validate(lookup), **rest)
 
 
 def judge(verdict: CitationVerdict, claim: str = "定金不得超过百分之二十") -> str:
