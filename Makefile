@@ -121,10 +121,10 @@ nightly: setup
 	  $(BIN)/contract-review eval cuad "$(CUAD_DIR)" > $(NIGHTLY_OUT)/cuad.txt; \
 	else echo "CUAD not found at $(CUAD_DIR): skipping the CUAD evaluation (set CUAD_DIR)"; fi
 	$(BIN)/contract-review eval clauses > $(NIGHTLY_OUT)/clauses.txt
-	$(BIN)/contract-review eval golden golden_set --llm $(LLM) --compare llm-only \
-	  --out $(NIGHTLY_OUT) $(if $(PUSHGATEWAY),--pushgateway $(PUSHGATEWAY))
 	$(BIN)/contract-review eval check golden_set/check/drafts golden_set/check/dev \
 	  --json $(NIGHTLY_OUT)/check.json > $(NIGHTLY_OUT)/check.md
+	$(BIN)/contract-review eval golden golden_set --llm $(LLM) --compare llm-only \
+	  --out $(NIGHTLY_OUT) $(if $(PUSHGATEWAY),--pushgateway $(PUSHGATEWAY))
 
 clean:
 	rm -rf $(VENV) .kb review-out .pytest_cache .mypy_cache .ruff_cache
