@@ -17,17 +17,18 @@ def test_a_labelled_folder_is_scored(tmp_path: Path) -> None:
     reviews.mkdir()
     (contracts / "c1.txt").write_text(CONTRACT, encoding="utf-8")
     points = [
-        {"quote": "违约金为合同总价款的百分之十", "reasoning": "违约金为合同总价款的百分之十，尚属合理。"},
-        {"quote": "违约金为合同总价款的百分之三十", "reasoning": "违约金过高。"},
-        {"quote": "合同总价款为人民币壹佰万元整", "reasoning": "价款明确。", "citations": ["民法典第1300条"]},
-        {"quote": "违约金为合同总价款的百分之十", "reasoning": "违约金比例适中。"},
-    ]  # fmt: skip
+        ("违约金为合同总价款的百分之十", "违约金为合同总价款的百分之十，尚属合理。", []),
+        ("违约金为合同总价款的百分之三十", "违约金过高。", []),
+        ("合同总价款为人民币壹佰万元整", "价款明确。", ["民法典第1300条"]),
+        ("违约金为合同总价款的百分之十", "违约金比例适中。", []),
+    ]
     draft = {
         "risk_points": [
-            {"type": "x", "severity": "LOW", "suggested_fix": "", "citations": [], **p}
-            for p in points
+            {"quote": q, "reasoning": r, "citations": c, "type": "x", "severity": "LOW",
+             "suggested_fix": ""}
+            for q, r, c in points
         ]
-    }
+    }  # fmt: skip
     (reviews / "c1.draft.json").write_text(json.dumps(draft, ensure_ascii=False), "utf-8")
     truths = ["true", "quote_not_found", "fabricated_citation", "figure_mismatch"]
     labels = {"contract": "c1", "points": [{"index": i, "truth": t} for i, t in enumerate(truths)]}
