@@ -52,6 +52,7 @@ DENSE_WEIGHT = 0.6
 # clause's words the article's clause must have to speak of the same subject (0.6 let 劳动合同法
 # 第47条's 三倍 through for a claim about 二倍的工资; 0.7 and 0.75 measured the same otherwise).
 CONFLICT_CANDIDATES = 30
+RIVAL_CANDIDATES = 10  # hits scored when asking whether another article fits a claim better
 MIN_CLAUSE_COVERAGE = 0.7
 _SENTENCE_END = re.compile(r"[。；！？;!?\n]|\.(?=\s)")
 _CLAUSE_END = re.compile(r"[，。；：！？;:!?\n]|\.(?=\s)")
@@ -359,6 +360,24 @@ class CitationVerifier:
             if self.support_score(claim, other) >= support_threshold:
                 found.append(other.evidence())
         return tuple(found)
+
+    def best_support(
+        self, claim: str, jurisdiction: str | None = None, candidates: int = RIVAL_CANDIDATES
+    ) -> tuple[EvidenceSource, float] | None:
+        """The in-force article among the claim's top hybrid hits that scores highest for it
+        (with the score), or None without a retriever."""
+        if self.retriever is None or not claim.strip():
+            return None
+        where = Filters(jurisdiction=jurisdiction, status="in_force")
+        scored = [
+            (self.support_score(claim, article), article)
+            for hit in self.retriever.search(claim, candidates, "hybrid", where)
+            if (article := self.catalog.get(hit.doc_id)) is not None
+        ]
+        if not scored:
+            return None
+        score, article = max(scored, key=lambda pair: pair[0])
+        return article.evidence(), round(score, 4)
 
     def suggest_basis(self, claim: str, jurisdiction: str | None = None) -> EvidenceSource | None:
         """The best in-force article that supports an uncited claim, if any scores high enough."""

@@ -20,6 +20,7 @@ from kb.verify import THRESHOLDS, conflicting_passages
 from pipeline.model import CitationCheck, CitationStatus, EvidenceSource
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+RIVAL_MARGIN = 0.02  # see CitationJudge.rival
 
 
 class CitationChecker(Protocol):
@@ -115,6 +116,34 @@ class CitationJudge:
             )
             return {"reason": f"{citation} exists and is in force; support not assessed ({why})"}
         return {"reason": f"{citation} exists, is in force and supports the point"}
+
+    def rival(self, check: CitationCheck, claim: str) -> CitationCheck:
+        """A point's only citation, supported by the score, may still be the wrong article: a
+        neighbour (民法典第944条 cited, 第949条 meant). When an in-force article of the same
+        jurisdiction scores clearly higher for the point, the citation is ``unsupported`` and
+        that article is shown. (On golden_set/check/dev's Chinese points, every single
+        citation labelled true scored highest, by 0.03-0.08; every wrong one 0.04-0.06 below
+        the best.)"""
+        best_support = getattr(self.checker, "best_support", None)
+        cited = check.evidence
+        if best_support is None or cited is None or check.status not in ("supported",):
+            return check
+        if not check.assessed or check.score is None:
+            return check
+        found = best_support(claim, "cn" if _CJK.search(cited.quote) else "us")
+        if found is None:
+            return check
+        better, score = found
+        if better.doc_id == cited.doc_id or score - check.score < RIVAL_MARGIN:
+            return check
+        return check.model_copy(
+            update={
+                "status": "unsupported",
+                "better": better,
+                "reason": f"{check.citation} exists, but {better.law}{better.article or ''} "
+                f"fits the point better (support {score} against {check.score})",
+            }
+        )
 
     def _related(self, score: float | None) -> bool:
         """Between 'related' and 'supports': not flagged (see THRESHOLDS)."""

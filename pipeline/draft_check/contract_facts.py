@@ -118,6 +118,8 @@ class ContractFacts:
         words = subject_words(clause_text(point_text, figure.start, figure.end))
         # the value stated elsewhere in the contract: the point may be speaking of that passage
         elsewhere = [f for f in self.figures if same_value(figure, f)]
+        if elsewhere and figure.kind in ("amount", "date"):
+            return None  # ¥6,600 or 2025-03-01 stated anywhere is the contract's figure
         said_elsewhere = max((self._overlap(words, f) for f in elsewhere), default=-1.0)
         for clause in clauses:
             same_kind = [f for f in self.in_clause(clause) if f.kind == figure.kind]
@@ -127,7 +129,7 @@ class ContractFacts:
                     return Mismatch(figure, best, clause)
                 return None
         if elsewhere or len(words) < MIN_SUBJECT_WORDS:
-            return None
+            return None  # the contract states it, or the subject is too thin to say
         scored = [(self._overlap(words, f), f) for f in self.figures if f.kind == figure.kind]
         if not scored:
             return None

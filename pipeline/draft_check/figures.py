@@ -147,7 +147,8 @@ def derivable(
         x = float(figure.value)
         counts = [f.count for f in near if f.kind == "duration" and f.count]
         counts += [float(f.value) for f in near if f.kind == "duration"]  # months
-        factors = [*rate_values, *counts, 2.0, 3.0, 4.0]
+        growth = [1 + r for r in rate_values] + [1 - r for r in rate_values if r < 1]
+        factors = [*rate_values, *growth, *counts, 2.0, 3.0, 4.0]  # 324,000 x 1.05
         if any(_close("amount", a * k, x) for a in bases for k in factors):
             return True
         if any(_close("amount", a + b, x) or _close("amount", abs(a - b), x)
@@ -155,10 +156,12 @@ def derivable(
             return True
         return _subset_sum(money, x)
     if figure.kind == "date":
+        # a date plus a period at hand: the contract's dates, the quoted clause's periods
         target = _iso(figure.value)
-        return target is not None and _date_from_period(target, [*near, *everywhere])
+        dated = [f for f in everywhere if f.kind == "date"]
+        return target is not None and _date_from_period(target, [*near, *dated])
     if figure.kind == "duration":
-        days = [_iso(f.value) for f in [*near, *everywhere] if f.kind == "date"]
+        days = [_iso(f.value) for f in near if f.kind == "date"]  # the term the clause sets
         valid = [d for d in days if d is not None]
         months = float(figure.value)
         return any(

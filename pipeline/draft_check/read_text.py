@@ -141,12 +141,34 @@ def _classify(raw_lines: Sequence[str]) -> list[Line]:
             lines[i] = Line(
                 ln.no, ln.raw, "item", ln.content, 10 + order.index(ln.rank), ln.numbered
             )
+    _one_sequence(lines)
     headings = [i for i, ln in enumerate(lines) if ln.kind == "heading"]
     levels = [lines[i].rank for i in headings]
     if len(headings) > 1 and levels[0] == 1 and levels.count(1) == 1:
         first = lines[headings[0]]
         lines[headings[0]] = Line(first.no, first.raw, "title", first.content)
     return lines
+
+
+_NUMBER = re.compile(r"^\s{0,3}(?:#{1,6}\s+)?(?:\*\*|__)?\s*(\d{1,3})\s*[.)、:：]")
+
+
+def _one_sequence(lines: list[Line]) -> None:
+    """Numbered markers that count 1, 2, 3 … in order are one list, whatever their form:
+    ``## 1.``, ``**2. …**`` and ``### 3.`` in one review are three points of one rank."""
+    marked = [
+        (i, int(m.group(1)))
+        for i, ln in enumerate(lines)
+        if ln.kind in ("heading", "item") and ln.numbered and (m := _NUMBER.match(ln.raw))
+    ]
+    numbers = [n for _, n in marked]
+    ranks = {lines[i].rank for i, _ in marked}
+    if len(numbers) < 3 or len(ranks) < 2 or numbers != list(range(1, len(numbers) + 1)):
+        return
+    rank = min(ranks)
+    for i, _ in marked:
+        ln = lines[i]
+        lines[i] = Line(ln.no, ln.raw, "heading", ln.content, rank, True)
 
 
 def _item(no: int, raw: str) -> Line | None:

@@ -16,6 +16,7 @@ from pipeline.draft_check.citations import CitationJudge
 from pipeline.draft_check.contract_facts import ContractFacts
 from pipeline.draft_check.points import DraftPoint
 from pipeline.draft_check.quotes import QuoteFinder, QuoteMatch
+from pipeline.draft_check.unresolved import unresolved_authorities
 from pipeline.model import (
     CitationCheck,
     Document,
@@ -80,13 +81,17 @@ class PointChecker:
             elif check.status == "unverifiable":
                 found.setdefault("unverifiable", []).append(check.reason)
             evidence += [e for e in (check.evidence, check.better, *check.conflicts) if e]
+        for authority in unresolved_authorities(point.text, point.citations):
+            found.setdefault("unverifiable", []).append(
+                f"relies on {authority}, which no source here holds, so it is not verified"
+            )
         spans = [(m.start, m.end) for m in matches if m.start is not None and m.end is not None]
         mismatches = tuple(
             FigureMismatch(
                 reason=m.reason(self.document.text),
                 evidence=self.facts.evidence(m.clause, m.stated.text.strip()),
             )
-            for m in self.facts.mismatches(claim, spans, self.cites)
+            for m in self.facts.mismatches(claim, spans, self._authorities)
         )
         for mismatch in mismatches:
             found.setdefault("figure_mismatch", []).append(mismatch.reason)
@@ -109,6 +114,12 @@ class PointChecker:
             figure_mismatches=mismatches,
             title=point.title or (point.quotes[0][:60] if point.quotes else ""),
         )
+
+    def _authorities(self, text: str) -> list[str]:
+        """Every authority named in ``text``, resolved or not: a figure beside one is the law's
+        (UK GDPR Article 33: 72 hours), not the contract's."""
+        found = self.cites(text) if self.cites else []
+        return found + unresolved_authorities(text, tuple(found))
 
     def _quote_reasons(
         self,
@@ -147,6 +158,8 @@ def judge_citations(judge: CitationJudge, point: DraftPoint) -> tuple[CitationCh
         if same not in seen:  # "PRC Civil Code, Article 586" and "民法典第586条" are one
             seen.add(same)
             judged.append(check)
+    if len(judged) == 1:  # a point that rests on one article: is it the right one?
+        judged = [judge.rival(judged[0], claim)]
     return tuple(judged)
 
 

@@ -83,3 +83,24 @@ def test_laws_outside_the_kb_go_to_the_titles_registry() -> None:
     assert judged.judge("《上海市住宅物业管理规定》第十条", "x").status == "unverifiable"
     assert judged.judge("某个说法", "x").status == "unverifiable"
     assert CitationJudge(None).judge("民法典第586条", "x").status == "unverifiable"
+
+
+@dataclass
+class RivalChecker(FakeChecker):
+    rival: tuple[EvidenceSource, float] | None = None
+
+    def best_support(
+        self, claim: str, jurisdiction: str | None = None
+    ) -> tuple[EvidenceSource, float] | None:
+        return self.rival
+
+
+def test_a_single_citation_with_a_clearly_better_neighbour_is_unsupported() -> None:
+    cited = _verdict(support="supports", score=0.65)
+    judge = CitationJudge(RivalChecker(cited, rival=(OTHER, 0.70)))
+    check = judge.rival(judge.judge("民法典第586条", "定金不得超过百分之二十"), "定金不得超过")
+    assert check.status == "unsupported" and check.better == OTHER
+    close = CitationJudge(RivalChecker(cited, rival=(OTHER, 0.66)))  # within the margin
+    assert close.rival(close.judge("民法典第586条", "定金"), "定金").status == "supported"
+    itself = CitationJudge(RivalChecker(cited, rival=(ARTICLE, 0.9)))
+    assert itself.rival(itself.judge("民法典第586条", "定金"), "定金").status == "supported"

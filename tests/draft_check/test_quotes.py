@@ -44,3 +44,17 @@ def test_an_unrelated_sentence_gets_no_hint() -> None:
 def test_a_quote_found_twice_counts_both() -> None:
     match = QuoteFinder("甲方应付款。乙方应付款。").locate("应付款")
     assert match.count == 2 and match.start == 2
+
+
+def test_authorities_no_parser_resolves_are_named() -> None:
+    from pipeline.draft_check.unresolved import unresolved_authorities
+
+    text = (
+        "Under the Unfair Contract Terms Act 1977, s 11 the cap must be reasonable; see "
+        "Cavendish Square Holding BV v Makdessi [2015] UKSC 67 and Section 2.5 of this Agreement."
+    )
+    found = unresolved_authorities(text, ())
+    assert any("Unfair Contract Terms Act 1977, s 11" in f for f in found)
+    assert any("v Makdessi [2015]" in f for f in found)
+    assert not any("2.5" in f for f in found)  # the contract's own section is no authority
+    assert unresolved_authorities("UCC § 2-302 applies", ("UCC § 2-302",)) == []

@@ -576,3 +576,15 @@ def test_a_citation_named_twice_is_listed_once_in_order() -> None:
         )
     )
     assert point.citations == ("民法典第585条", "民法典第584条")
+
+
+def test_one_numbered_sequence_in_mixed_forms_is_one_list_of_points() -> None:
+    review = (
+        "# Review note\n\nIntro paragraph.\n\n"
+        "## 1. Fee cap (clause 5.5)\n\n> The Fees shall not exceed £240,000\n\nWords and figures.\n\n"
+        '**2. Indemnity.** Clause 10.1 says "The Consultant shall indemnify the Client in full".\n\n'
+        "### 3. Termination\n\n> The Client may terminate this agreement for convenience\n\nFine.\n"
+    )
+    parsed = read(review, lambda text: [])
+    assert [p.title.split()[0] for p in parsed.points] == ["Fee", "Indemnity.", "Termination"]
+    assert parsed.points[1].quotes == ("The Consultant shall indemnify the Client in full",)

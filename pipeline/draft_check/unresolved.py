@@ -1,0 +1,35 @@
+"""Authorities a point relies on that no parser here resolves: a statute cited by section
+(Unfair Contract Terms Act 1977, s 11; UK GDPR Article 33; Cal. Lab. Code § 201) or a case
+(Cavendish v Makdessi [2015] UKSC 67). A point that relies on one is not ``ok``: nothing here
+verified it, so its verdict is ``unverifiable`` and the reason names the authority."""
+
+from __future__ import annotations
+
+import re
+
+_NAME = r"[A-Z][A-Za-z.&'()]*(?:\s+(?:of|the|and|for|on|in|[A-Z][A-Za-z.&'()]*))*"
+_STATUTE = (
+    rf"{_NAME}\s+(?:Act|Code|Regulations?|Rules|Ordinance|Directive)(?:\s+\d{{4}})?|UK GDPR|GDPR"
+)
+_SECTION = (
+    r"(?:ss?\.?|[Ss]ections?|§§?|Art(?:icles?|s?\.)|[Rr]eg(?:ulation)?s?\.?|[Rr]ule)\s*\d+[A-Za-z]?"
+)
+_AUTHORITIES = re.compile(
+    rf"(?:{_STATUTE})[\s,]+(?:{_SECTION})"  # UCTA 1977, s 11 / UK GDPR Article 33
+    # s 8 of the Limitation Act
+    rf"|(?:{_SECTION})(?:\(\w+\))*\s+(?:of\s+)?(?:the\s+)?(?:{_STATUTE})"
+    r"|\b\d+\s+U\.?\s?S\.?\s?C\.?\s*§*\s*\d+"  # 26 U.S.C. § 1060
+    r"|[A-Z][A-Za-z.]+(?:\s+[A-Z&][A-Za-z.]*)*\s+Code\s+§+\s*\d+"  # Cal. Lab. Code § 201
+    r"|\b[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*\s+v\.?\s+[A-Z][A-Za-z]+[^.;\n]{0,40}?\[\d{4}\]",
+)
+
+
+def unresolved_authorities(text: str, resolved: tuple[str, ...]) -> list[str]:
+    """Authorities in ``text`` that none of the ``resolved`` citation strings covers."""
+    found: list[str] = []
+    for match in _AUTHORITIES.finditer(text):
+        said = " ".join(match.group().split())
+        if any(said in r or r in said for r in resolved) or said in found:
+            continue
+        found.append(said)
+    return found
