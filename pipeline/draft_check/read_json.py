@@ -1,7 +1,8 @@
 """Read a review in the Generate JSON schema (``{"risk_points": [...]}``) into points.
 
-Each point is validated with :class:`RiskPoint`, but GenerateReply's cap of 20 points is not
-applied: a person's review can be longer. A point that fails validation is left out and named
+Each point is validated with :class:`ReviewPoint`, the Generate schema's fields without the
+limits set for our own LLM (20 points, 5 citations, 1,200 characters of reasoning): a person's
+review can be longer. A point that fails validation is left out and named
 in ``unparsed`` with its index and field; the others are still read, and keep their index in
 the file so labels written against the file still line up. A file that is not that schema at
 all raises :class:`MalformedInputError` naming the file and the fix.
@@ -11,12 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 
 from pipeline.draft_check.points import DraftPoint, ParsedDraft
 from pipeline.errors import MalformedInputError
 from pipeline.llm.schemas import RiskPoint
 from pipeline.model import Severity
+
+class ReviewPoint(RiskPoint):
+    """RiskPoint's fields, without the lengths that bound our own LLM's reply."""
+
+    quote: str = Field(min_length=1)
+    reasoning: str = ""
+    suggested_fix: str = ""
+    citations: list[str] = Field(default_factory=list)
+
 
 _FIX = (
     'give {"risk_points": [{"quote": ..., "type": ..., "severity": "HIGH" | "MEDIUM" | "LOW", '
@@ -35,7 +45,7 @@ def read_review_json(
     points: list[DraftPoint] = []
     for index, item in enumerate(data["risk_points"]):
         try:
-            risk = RiskPoint.model_validate(item)
+            risk = ReviewPoint.model_validate(item)
         except ValidationError as exc:
             unparsed.append(f"risk_points[{index}]: {_problems(exc)}")
             continue

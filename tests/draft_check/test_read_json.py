@@ -122,3 +122,12 @@ def test_the_development_draft_in_golden_set_check_dev() -> None:
         for p, r in zip(draft.points, data["risk_points"], strict=True)
     )
     assert draft.unparsed == ()
+
+
+def test_a_long_point_with_many_citations_is_read_not_dropped() -> None:
+    cited = [f"民法典第{n}条" for n in range(580, 587)]
+    long = risk(1, reasoning="理由。" * 500, citations=cited)
+    draft = read_review_json({"risk_points": [long]}, "review.json", lambda text: [])
+    (point,) = draft.points
+    assert len(point.reasoning) == 1500 and point.citations == tuple(cited)
+    assert draft.unparsed == ()
