@@ -19,6 +19,7 @@ from pipeline.errors import MalformedInputError
 from pipeline.llm.schemas import RiskPoint
 from pipeline.model import Severity
 
+
 class ReviewPoint(RiskPoint):
     """RiskPoint's fields, without the lengths that bound our own LLM's reply."""
 
