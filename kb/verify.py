@@ -364,8 +364,7 @@ class CitationVerifier:
     def best_support(
         self, claim: str, jurisdiction: str | None = None, candidates: int = RIVAL_CANDIDATES
     ) -> tuple[EvidenceSource, float] | None:
-        """The in-force article among the claim's top hybrid hits that scores highest for it
-        (with the score), or None without a retriever."""
+        """The best-supporting in-force article of the claim's top hybrid hits, and its score."""
         if self.retriever is None or not claim.strip():
             return None
         where = Filters(jurisdiction=jurisdiction, status="in_force")
