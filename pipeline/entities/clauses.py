@@ -19,12 +19,16 @@ from pipeline.entities.topics import clause_types
 from pipeline.model import Document
 
 _CN_NUM = "[一二三四五六七八九十百零〇\\d]+"
+# "Section 7.3, and except for …" wrapped to a line start is a cross-reference, not a heading
+_NOT_A_HEADING = r"(?![ \t]*(?:[,;)]|(?:of|and|or|to|in|shall|above|below|hereof)\b))"
 _HEADINGS: tuple[tuple[re.Pattern[str], int | None], ...] = (
     (re.compile(rf"^[ \t]*(?P<id>第(?P<n>{_CN_NUM})章)[ \t]*(?P<title>[^\n]*)", re.M), 0),
     (re.compile(rf"^[ \t]*(?P<id>第(?P<n>{_CN_NUM})条)[ \t]*(?P<title>[^\n]*)", re.M), 1),
     (
         re.compile(
-            r"^[ \t]*(?P<id>(?:ARTICLE|Article)\s+(?P<n>[IVXLC]+|\d+))\b[.:]?"
+            r"^[ \t]*(?P<id>(?:ARTICLE|Article)\s+(?P<n>[IVXLC]+|\d+))\b"
+            + _NOT_A_HEADING
+            + r"[.:]?"
             r"[ \t]*(?P<title>[^\n]*)",
             re.M,
         ),
@@ -32,7 +36,9 @@ _HEADINGS: tuple[tuple[re.Pattern[str], int | None], ...] = (
     ),
     (
         re.compile(
-            r"^[ \t]*(?P<id>(?:SECTION|Section)\s+(?P<n>\d+(?:\.\d+)*))\b[.:]?"
+            r"^[ \t]*(?P<id>(?:SECTION|Section)\s+(?P<n>\d+(?:\.\d+)*))\b"
+            + _NOT_A_HEADING
+            + r"[.:]?"
             r"[ \t]*(?P<title>[^\n]*)",
             re.M,
         ),

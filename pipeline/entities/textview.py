@@ -24,7 +24,10 @@ from pipeline.model import Document, PageMap, Span
 HEADING_START = re.compile(
     r"^\s*(?:第[一二三四五六七八九十百零〇\d]+[条章节](?![款项])|[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）(?![项款目])"
     r"|\d{1,3}(?:\.\d{1,3})*(?:[.、．](?!\d)|\s)|(?:ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule"
-    r"|EXHIBIT|Exhibit|ANNEX|Annex)\s+[\dIVXLCA-Z]|附件[一二三四五六七八九十\d]*(?:[\s:：、.．《]|$)"
+    # "Section 7.3, and except …" wrapped to a line start is a cross-reference, not a heading
+    r"|EXHIBIT|Exhibit|ANNEX|Annex)\s+[\dIVXLCA-Z][\d.]*"
+    r"(?![\d.]*[ \t]*(?:[,;)]|(?:of|and|or|to|in|shall|above|below|hereof)\b))"
+    r"|附件[一二三四五六七八九十\d]*(?:[\s:：、.．《]|$)"
     r"|[甲乙丙丁]方[（(：:])"
 )
 _SENTENCE_END = "。；：;:!?！？.）)"

@@ -58,7 +58,7 @@ TOPICS: dict[str, str] = {
     "tax": r"增值税(?:税额|额)|税额|税金|税款|\bVAT amount|amount of (?:VAT|tax)|tax amount",
     "principal": r"借款金额|借款本金|本金|借款|贷款金额|loan amount|principal",
     "interest": r"利率|利息|年息|月息|interest",
-    "rent": r"租金|rent",
+    "rent": r"租金|租用费|租赁费|场地费|场地使用费|rent",
     "salary": r"工资|月薪|薪酬|salary|wage",
     "compensation": r"经济补偿|补偿金|补偿|compensation",
     "liability_cap": r"赔偿总额|累计赔偿|最高赔偿|shall not exceed|\bcap\b",
@@ -129,14 +129,17 @@ def nearest_role(before: str, after: str) -> str | None:
 DURATION_TOPICS: dict[str, str] = {
     "probation": r"试用期|probation",
     "non_compete": r"竞业限制|竞业禁止|non-?compet",
-    "lease_term": r"租赁期限|租期|租赁期|lease term",
+    "lease_term": r"租赁期限|租期|租赁期|lease term|term of (?:the|this) lease"
+    r"|(?:Contractual|Lease) Term\b[\"”]?\s*(?:means|shall be|is)\s+a (?:term|period) of",
     "guarantee_period": r"保证期间|保证期限|保证责任期间|guarantee period",
     "contract_term": r"合同期限|劳动合同期限|聘用期|本合同有效期|有效期|initial term"
     r"|(?:委托|服务|代理|承包|经营|合作|许可|特许经营|居间|加盟|授权|仓储|保管|发布|托管|运营|维保"
     r"|维护|租用|使用许可|经销|分销)(?:期限|期间)"
     r"|term of (?:the )?(?:engagement|licen[cs]e|franchise|appointment)"
     r"|(?<!renewal )(?<!Renewal )\bTerm\s*[:：]"
-    r"|term of this (?:agreement|contract)|(?:agreement|contract) (?:runs|continues) for",
+    r"|term of this (?:agreement|contract)|(?:agreement|contract) (?:runs|continues) for"
+    r"|(?:Contract|Agreement|Initial|Subscription|Licen[cs]e) Term\b[\"”]?\s*"
+    r"(?:means|shall be|is)\s+(?:a|the) (?:term|period) of",
     "renewal": r"续期|续签|续订|renewal term|renew",
     "notice": r"提前|书面通知|notice",
     "warranty": r"质量保证期|保修期|质保期|warranty period",

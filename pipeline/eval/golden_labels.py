@@ -127,6 +127,8 @@ class GoldLabel(_Strict):
     lang: Literal["zh", "en"]
     contract_type: str
     clean: bool
+    # the one finding type a short focused contract was written to test (golden_set/focus/)
+    focus: str | None = None
     findings: tuple[GoldFinding, ...] = ()
     annotations: dict[str, object] = Field(default_factory=dict)
 

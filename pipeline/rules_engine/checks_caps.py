@@ -29,7 +29,10 @@ _ESCAPE = re.compile(
     r"(?:not|n't)\s+(?:be\s+)?(?:subject to|limited by|restricted by|bound by|capped by|reduced by"
     r"|affected by)|without (?:any )?limit(?:ation)?(?! of)|\bunlimited\b|\buncapped\b"
     r"|outside (?:the|any) (?:cap|limitation)|regardless of any (?:cap|limit)"
-    r"|notwithstanding (?:any|the) (?:limitation|cap|limit)",
+    r"|notwithstanding (?:any|the) (?:limitation|cap|limit)"
+    # "Notwithstanding any other provision …, the Supplier shall indemnify the Customer in full"
+    r"|notwithstanding any(?:thing)? (?:other )?(?:provision|term|clause)"
+    r"|indemnif\w*[^.;]{0,40}\bin full\b",
     re.I,
 )
 _CARVE_OUT = re.compile(

@@ -18,7 +18,7 @@ from pipeline.rules_engine.contract_total import contract_total, stated_totals
 from pipeline.rules_engine.registry import Hit, Params, check
 
 
-def _money(value: object, currency: object) -> str:
+def money(value: object, currency: object) -> str:
     number = float(value) if isinstance(value, int | float) else 0.0
     text = f"{number:,.2f}".rstrip("0").rstrip(".")
     return f"{currency or ''} {text}".strip()
@@ -46,8 +46,8 @@ def spelled_vs_figure(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit
             e.span,
             {
                 "spelled": e.text,
-                "spelled_value": _money(e.value, e.attrs.get("currency")),
-                "figure": figure.text if figure else _money(twin, e.attrs.get("currency")),
+                "spelled_value": money(e.value, e.attrs.get("currency")),
+                "figure": figure.text if figure else money(twin, e.attrs.get("currency")),
             },
             related=(figure.span,) if figure else (),
         )
@@ -375,7 +375,7 @@ def stated_sum_mismatch(ctx: RuleContext, params: StatedSumParams) -> Iterator[H
                 where,
                 {
                     "parts": " + ".join(p.text.replace("\n", "") for p in parts),
-                    "parts_sum": _money(total, stated.attrs.get("currency")),
+                    "parts_sum": money(total, stated.attrs.get("currency")),
                     "stated": stated.text.replace("\n", ""),
                 },
                 tuple(p.span for p in parts),

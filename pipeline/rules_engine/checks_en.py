@@ -56,6 +56,10 @@ def _is_heading(body: str, term: str) -> bool:
 # Every quoted capitalised phrase introduces a term ("each a "Renewal Term" and, together ..."),
 # and so does the title of an attachment: Annex 1 (Technical Specification).
 _QUOTED = re.compile(r"[\"“](?P<term>[A-Z][^\"”\n]{0,60}?)[\"”]")
+# a schedule line "Target Annual Net Sales: US$2,400,000" gives the term its value
+_LABEL = re.compile(
+    r"(?m)^[ \t]*(?:[-•*][ \t]*)?(?P<term>[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){1,5})[ \t]*:[ \t]*\S"
+)
 _ATTACHMENT_TITLE = re.compile(
     r"(?:Annex|Schedule|Exhibit|Appendix|Attachment)\s+[\dA-Z]{1,3}\s*(?:[(:\-–—]\s*)"
     r"(?:the\s+)?(?P<term>[A-Z][\w ]{2,60}?)\s*(?:[)\n.;,]|$)"
@@ -78,6 +82,7 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
     defined = {str(e.value) for e in ctx.entities if e.kind in ("defined_term", "party")}
     defined |= {m.group("term").strip() for m in _QUOTED.finditer(ctx.text)}
     defined |= {m.group("term").strip() for m in _ATTACHMENT_TITLE.finditer(ctx.text)}
+    defined |= {m.group("term") for m in _LABEL.finditer(ctx.text)}
     # spaCy's small model calls many defined-looking phrases ORG; only trust place and person names.
     named = {
         e.text.replace("\n", " ")
@@ -139,6 +144,8 @@ def undefined_party_role(ctx: RuleContext, params: RoleParams) -> Iterator[Hit]:
     defined: set[str] = set()
     for p in parties:
         defined.update(str(v) for v in (p.value, p.attrs.get("role"), p.attrs.get("alias")) if v)
+    # a parties block may introduce a role as a label: "Contractor: Mesa Ridge Builders, Inc."
+    defined.update(m.group(1) for m in re.finditer(r"(?m)^[ \t]*([A-Z][a-z]+)[ \t]*:", ctx.text))
     defined_text = "、".join(sorted(defined))
     unknown = [r for r in params.roles if r not in defined]
     if not unknown:

@@ -13,16 +13,11 @@ from datetime import date, timedelta
 from pydantic import Field
 
 from pipeline.model import Entity
-from pipeline.rules_engine.checks_consistency import add_months
+from pipeline.rules_engine.checks_consistency import add_months, money
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.contract_total import contract_total
 from pipeline.rules_engine.registry import Hit, Params, check
-
-
-def _money(value: float, currency: object) -> str:
-    text = f"{value:,.2f}".rstrip("0").rstrip(".")
-    return f"{currency or ''} {text}".strip()
 
 
 class ShareParams(Params):
@@ -52,7 +47,7 @@ def share_amount_mismatch(ctx: RuleContext, params: ShareParams) -> Iterator[Hit
             {
                 "share": f"{share:.4g}".rstrip("0").rstrip(".") if share >= 1 else f"{share:.2%}",
                 "amount": e.text,
-                "expected": _money(expected, total.attrs.get("currency")),
+                "expected": money(expected, total.attrs.get("currency")),
                 "total": total.text,
             },
             (total.span,),
@@ -86,6 +81,8 @@ class UncappedParams(Params):
         r"|(?:不超过|不得超过|不应超过|不高于)[^。；;]{0,24}(?:总价|总额|价款|金额|租金|费用|\d)"
         r"|上限|封顶|为限|not (?:to )?exceed|capped|cap of|maximum (?:aggregate )?(?:amount|of)"
         r"|in no event[^.;]{0,60}exceed|up to a maximum|limited to"
+        # "0.05% of the overdue amount for each day of delay, up to 10% of the overdue amount"
+        r"|\bup to\s+(?:\d[\d,.]*\s*(?:%|per ?cent)|(?:RMB|USD|US\$|£|\$|€|EUR|GBP)\s?\d)"
     )
     scope: str = Field(default="clause", description="where a cap counts: clause or sentence")
     min_yearly: float = Field(

@@ -108,7 +108,19 @@ _START_EVENT = re.compile(r"(?:Commencement|Effective|Rent Commencement) Date|�
 
 # "于2027年3月31日仓储期限届满", "expires on": the date the term ends, however it is named
 _ZH_ENDS_AFTER = re.compile(r"^[^，。；,;]{0,8}?(?:期限|期间|期)?(?:届满|到期)")
-_EN_ENDS_BEFORE = re.compile(r"\b(?:expir\w*|terminat\w*|end\w*)\s+(?:on|at the end of)\s*$", re.I)
+# "租赁期满（即2028年4月30日）", "合同到期日为…": the end named right before its date
+_ZH_ENDS_BEFORE = re.compile(r"(?:期满|届满|到期)(?:之日|日)?\s*[（(]?\s*(?:即|为|是|系)?\s*$")
+# "自甲方将该房屋交付乙方之日起算": the term runs from an event; a date in that sentence is its day
+_RUNS_FROM_EVENT = re.compile(
+    r"自[^，。；]{1,30}?之日起|commenc\w+ on the date (?:of|on which)|from the date (?:of|on which)",
+    re.I,
+)
+_EN_ENDS_BEFORE = re.compile(
+    r"\b(?:expir\w*|terminat\w*|end\w*)\s+(?:on|at the end of)\s*$"
+    # "At the end of the Contractual Term on 31 March 2031"
+    r"|\b(?:end|expiry|expiration) of the (?:\w+ )?(?:Term|term|Lease|lease)\s+(?:on|,)\s*$",
+    re.I,
+)
 _TERM_WORDS = re.compile(
     DURATION_TOPICS["contract_term"] + "|" + DURATION_TOPICS["lease_term"], re.I
 )
@@ -121,10 +133,13 @@ def _ends_the_term(ctx: RuleContext, d: Entity) -> bool:
         return True
     start = ctx.view_offset(d.span.start)
     end = ctx.view_offset(d.span.end)
-    if ctx.language == "zh" and _ZH_ENDS_AFTER.match(ctx.text[end : end + 16]):
+    if ctx.language == "zh" and (
+        _ZH_ENDS_AFTER.match(ctx.text[end : end + 16])
+        or _ZH_ENDS_BEFORE.search(ctx.text[max(0, start - 12) : start])
+    ):
         return True
     return ctx.language == "en" and bool(
-        _EN_ENDS_BEFORE.search(ctx.text[max(0, start - 30) : start])
+        _EN_ENDS_BEFORE.search(ctx.text[max(0, start - 50) : start])
     )
 
 
@@ -156,6 +171,14 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
             if d.attrs.get("sentence_start") == sentence and isinstance(d.value, str)
             and d.attrs.get("role") in ("start", "effective") and "range_end" not in d.attrs
         ]  # fmt: skip
+        if not starts and _RUNS_FROM_EVENT.search(ctx.entity_sentence(duration)):
+            # "自…交付之日起算，双方确认交付日为2025年4月1日": the one date of that sentence
+            in_sentence = [
+                d for d in dates
+                if d.attrs.get("sentence_start") == sentence and isinstance(d.value, str)
+                and "range_start" not in d.attrs and "range_end" not in d.attrs
+            ]  # fmt: skip
+            starts = in_sentence if len(in_sentence) == 1 else []
         if not starts:  # "beginning on the Commencement Date": the date named elsewhere
             named = _START_EVENT.search(ctx.entity_sentence(duration))
             starts = [d for d in dates if named and _event_name(ctx, d) == named.group().title()

@@ -39,10 +39,12 @@ _ZH = {
     "forfeit_any": r"(?:无论|不论|任何)[^，。；]{0,16}(?:原因|情形|理由)[^。；]{0,40}(?:不予退还|不退还|概不退|不予返还|不返还)",
     "remedy_waiver": r"放弃[^，。；]{0,16}(?:诉讼|起诉|仲裁|索赔|追究|抗辩|追偿)(?:的)?权"
     r"|不得(?:以任何理由)?[^，。；]{0,6}(?:提起诉讼|起诉|申请仲裁|提出索赔|要求赔偿|主张赔偿|提出异议)"
+    # "乙方不得以此为由拒付服务费或要求甲方赔偿": the claim barred may stand a phrase away
+    r"|(?:不得|无权)[^。；]{0,16}(?:要求|请求|主张)[^，。；]{0,4}[甲乙丙]方[^，。；]{0,4}(?:赔偿|承担[^，。；]{0,4}责任)"
     r"|(?:不得|无权)以任何理由[^，。；]{0,4}(?:单方)?(?:解除|终止)"
     r"|(?:无论|不论)[^，。；]{0,10}(?:均|都)?不得(?:单方)?(?:解除|终止)",
     # mitigation (民法典591) and the other side's own breach are not remedies taken away
-    "waiver_lawful": r"扩大的损失|扩大部分",
+    "waiver_lawful": r"扩大的损失|扩大部分|因[^，。；]{0,8}(?:自身|本身|自己|其)原因|不可抗力",
     "mutual": r"协商一致|双方(?:书面)?同意|(?<!无需)(?<!无须)(?<!不需)(?<!不必)(?<!未)经[^，。；]{0,6}方(?:书面)?同意"
     r"|双方(?:另行)?协商|协商(?:后)?确定"
     r"|任何一方|双方均|各方|一方[^，。；]{0,6}另一方|签订补充协议|书面补充",
@@ -80,13 +82,17 @@ _EN = {
     r"(?:both|each|the parties)|with the (?:prior )?(?:written )?(?:consent|agreement) of|"
     r"agreed (?:in writing )?by the parties",
     "objective": r"index|CPI|formula|government[- ]set|regulated tariff|by law",
-    "fair_change": r"\bmay (?:terminate|cancel|reject|object to|decline)\b|(?:from|at|with effect from)"
+    "fair_change": r"\bmay (?:terminate|cancel|reject|object to|decline)\b"
+    # a change power fenced off from the price ("provided that no update increases the fees")
+    r"|provided (?:always )?that no (?:such )?(?:update|change|amendment|variation|revision)"
+    r"|(?:from|at|with effect from)"
     r" the (?:start|beginning|commencement) of (?:a|the|any|each|the next) Renewal Term"
     r"|at (?:the )?(?:next )?renewal|upon renewal",
     # the right word must govern the change ("Provider may increase the Fees"), not stand in
     # another sentence part ("If a revision increases the price, Reseller may terminate")
     "right_then_change": r"(?:\bmay\b|reserves? the right to|is entitled to|shall be entitled to)"
-    r"[^.;]{0,40}?\b(?:amend|modify|change|vary|revise|increase|adjust|update|replace)\w*",
+    # ("The Provider may, at any time during the Subscription Term, revise the Subscription Fee")
+    r"[^.;]{0,80}?\b(?:amend|modify|change|vary|revise|increase|adjust|update|replace)\w*",
 }
 
 

@@ -34,7 +34,23 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
         and not _COMPONENT.search(ctx.sentence_before(e)[-30:])
         and not _PERIOD_FIGURE.search(ctx.sentence_before(e)[-40:])
         and not _SHARE_RESTATED.search(ctx.sentence_before(e)[-40:])
+        and not _PER_PERIOD_BEFORE.search(ctx.sentence_before(e)[-12:])
+        and not _PER_PERIOD_AFTER.match(_after(ctx, e))
     ]
+
+
+def _after(ctx: RuleContext, e: Entity) -> str:
+    end = ctx.view_offset(e.span.end)
+    return ctx.text[end : end + 20]
+
+
+# "按季度分解为每季度150万元", "US$40,000 per month": one period's figure, not the total
+_PER_PERIOD_BEFORE = re.compile(r"每(?:个)?(?:年度|年|季度|季|月|周|日|天)[^，。；]{0,6}$")
+_PER_PERIOD_AFTER = re.compile(
+    r"^\s*(?:[)）]\s*)?(?:/\s*(?:年|月|季|日|天|year|month|quarter|day)|每(?:年|月|季|日|天)"
+    r"|(?:per|a|each|every)\s+(?:calendar\s+)?(?:year|quarter|month|week|day)\b)",
+    re.I,
+)
 
 
 # "按服务费总额的万分之五（即人民币932.80元）" / "10% of the Fees (i.e. £24,000)": the amount a
@@ -58,8 +74,13 @@ _PERIOD_FIGURE = re.compile(
 
 
 # "签约合同价为…，其中安全文明施工费…": a part of the total, named after it, is not the total again
+# "剩余转让价款人民币6,300,000元", "the balance of the Purchase Price": what is left to pay
 _COMPONENT = re.compile(
     r"(?:其中|内含|含有|包括|包含)[^，。；]{0,20}$|(?:of which|including)[^.;,]{0,40}$"
+    r"|(?:剩余|其余|余下|尚欠|未付|首期|首付|尾期|预付|第[一二三四五六七八九十\d]+期)[^，。；]{0,10}$"
+    r"|\b(?:first|second|third|final|initial)\s+(?:instal?lment|payment|tranche)\b[^.;,]{0,30}$"
+    r"|\b(?:balance|remainder|remaining|unpaid|outstanding)\b[^.;,]{0,30}$",
+    re.I,
 )
 
 

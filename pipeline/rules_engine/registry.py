@@ -83,6 +83,8 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_essentials",
     "pipeline.rules_engine.checks_caps",
     "pipeline.rules_engine.checks_dates",
+    "pipeline.rules_engine.checks_instalments",
+    "pipeline.rules_engine.checks_named_shares",
 )
 
 

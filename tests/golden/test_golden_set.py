@@ -79,3 +79,10 @@ def test_every_pdf_is_current_with_its_text(contracts: list[GoldContract]) -> No
         if squash(pdf_text(c.pdf_path)) != squash(c.text_path.read_text(encoding="utf-8"))
     ]
     assert stale == []
+
+
+@pytest.mark.parametrize("split", ["heldout", "focus/dev", "focus/heldout"])
+def test_the_other_splits_labels_are_well_formed(split: str) -> None:
+    """Quotes found in the text, known types and law names, PDFs rendered (a failure here names
+    the label problem only, never a result)."""
+    assert check_golden_set(GOLDEN.parent / split) == []

@@ -1,0 +1,94 @@
+"""A payment schedule whose instalments do not add up to the price it says it pays: "The
+Consideration shall be paid in the following instalments: (a) £2,100,000 …; (b) £750,000 …;
+(c) £500,000 …" against a Consideration of £3,450,000; "合同总价款分三期支付：…". Measured on
+typed facts (the contract total, money amounts and their topics), whatever the wording.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pipeline.entities.clauses import innermost
+from pipeline.model import Entity
+from pipeline.rules_engine.checks_consistency import ToleranceParams, money
+from pipeline.rules_engine.context import RuleContext, Sentence
+from pipeline.rules_engine.contract_total import contract_total
+from pipeline.rules_engine.registry import Hit, check
+
+_SCHEDULE = re.compile(
+    r"instal?lments?|tranches?|in the following (?:amounts|payments|stages)"
+    r"|分期|分[一二两三四五六七八九十\d]+(?:期|次|笔)|按(?:以下|下列|如下)[^，。；]{0,6}(?:支付|付款)",
+    re.I,
+)
+_PAYS = re.compile(r"支付|付款|付清|\bpa(?:y|id|yable)\b|payment", re.I)
+# a schedule that leaves "the balance" unstated adds up to less than the price by design
+_BALANCE = re.compile(r"\bbalance\b|remainder|remaining|剩余|余款|其余|尾款|余额", re.I)
+_NOT_PART = re.compile(
+    r"违约金|定金|利息|滞纳金|保证金|质保金|penalt|liquidated|interest|deposit|retention", re.I
+)
+
+
+def _parts(ctx: RuleContext, start: int, end: int, total: Entity) -> tuple[list[Entity], int]:
+    """Figure amounts in ``[start, end)`` (original offsets) in the total's currency, one per
+    words/figures pair, and how many of them are named as a deposit, retention or penalty
+    (those may or may not be part of the price: a 定金 credited as the first instalment is)."""
+    out = []
+    named_otherwise = 0
+    for e in ctx.of_kind("amount"):
+        if not start <= e.span.start < end or not isinstance(e.value, float):
+            continue
+        if e.attrs.get("form") != "figure" and e.attrs.get("twin_start") is not None:
+            continue
+        if e.attrs.get("currency") != total.attrs.get("currency"):
+            continue
+        if e.span.start == total.span.start or e.attrs.get("topic") in ("tax", "net_price"):
+            continue
+        named_otherwise += bool(_NOT_PART.search(ctx.sentence_before(e)))
+        out.append(e)
+    return out, named_otherwise
+
+
+def _schedule_region(ctx: RuleContext, sentence: Sentence) -> tuple[int, int]:
+    """From the schedule's sentence to the end of its clause, sub-clauses included (the
+    instalments are often items (a), (b), (c) below it)."""
+    start = ctx.view.origin[sentence.start]
+    clause = innermost(ctx.clauses, start) if ctx.clauses else None
+    end = clause.span.end if clause else ctx.view.origin[min(sentence.end, len(ctx.text)) - 1] + 1
+    return start, end
+
+
+@check("instalments_vs_total", ToleranceParams, fields=("parts", "parts_sum", "total"))
+def instalments_vs_total(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit]:
+    total = contract_total(ctx)
+    if total is None or not isinstance(total.value, float) or total.value <= 0:
+        return
+    price = total.value
+    for sentence in ctx.sentences:
+        if not (_SCHEDULE.search(sentence.text) and _PAYS.search(sentence.text)):
+            continue
+        start, end = _schedule_region(ctx, sentence)
+        parts, named_otherwise = _parts(ctx, start, end, total)
+        plain = [p for p in parts if not _NOT_PART.search(ctx.sentence_before(p))]
+        values = [float(p.value) for p in parts if isinstance(p.value, float)]
+        if len(values) < 2 or max(values) >= price - params.tolerance * price:
+            continue
+        sums = {sum(values), sum(float(p.value) for p in plain if isinstance(p.value, float))}
+        if any(abs(s - price) <= params.tolerance * price for s in sums):
+            continue
+        if named_otherwise:
+            continue  # a deposit or retention listed: which of them the price counts is unclear
+        summed = sum(values)
+        region = ctx.document.text[start:end]
+        if summed < price and _BALANCE.search(region):
+            continue
+        yield Hit(
+            parts[0].span,
+            {
+                "parts": " + ".join(p.text.replace("\n", "") for p in parts),
+                "parts_sum": money(summed, total.attrs.get("currency")),
+                "total": total.text.replace("\n", ""),
+            },
+            (total.span, *(p.span for p in parts[1:])),
+        )
+        return

@@ -1,0 +1,83 @@
+"""A percentage of a named figure stated together with what it comes to, where the sum is wrong:
+"Target Commission (4.5% of Target Annual Net Sales): US$118,000" while Target Annual Net Sales
+is US$2,400,000; "年度采购额的5%即人民币30万元" while 年度采购额 is 人民币500万元. The contract
+price has its own check (``share_amount_mismatch``); this one follows any base the contract
+gives a figure for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pipeline.model import Entity
+from pipeline.rules_engine.checks_consistency import ToleranceParams, money
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.registry import Hit, check
+
+_EN_SHARE = re.compile(
+    r"(?P<pct>\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+)?"
+    r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,5})"
+    r"[\s)\]]*(?:[:=]|\(?i\.e\.,?|\bbeing\b|\bthat is\b|\bamounting to\b|\bequal to\b|\bor\b)\s*$"
+)
+_ZH_SHARE = re.compile(
+    r"(?P<name>[\u4e00-\u9fff]{2,10}?)的(?:百分之)?(?P<pct>\d+(?:\.\d+)?)\s*[%％]?"
+    r"[）)]?\s*[（(]?\s*(?:即|计|为|合计)\s*(?:人民币)?\s*$"
+)
+_EN_NAMED_VALUE = (
+    r"{name}\s*(?:[:：=]|\bis\b|\bshall be\b|\bmeans\b|\bof\b)\s*(?:[A-Z]{{3}}\s?|US\$|£|\$|€)?\s*$"
+)
+_ZH_NAMED_VALUE = r"{name}(?:总额|金额)?(?:为|是|：|:|确定为|约定为)\s*(?:人民币)?\s*$"
+
+
+def _before(ctx: RuleContext, e: Entity, width: int) -> str:
+    start = ctx.view_offset(e.span.start)
+    return ctx.text[max(0, start - width) : start]
+
+
+def _named_value(ctx: RuleContext, name: str, currency: object, skip: Entity) -> Entity | None:
+    """The figure the contract gives for ``name`` ("Target Annual Net Sales: US$2,400,000")."""
+    pattern = (_ZH_NAMED_VALUE if ctx.language == "zh" else _EN_NAMED_VALUE).format(
+        name=re.escape(name)
+    )
+    named = re.compile(pattern)
+    for e in ctx.of_kind("amount"):
+        if e is skip or e.attrs.get("currency") != currency or not isinstance(e.value, float):
+            continue
+        if e.attrs.get("form") != "figure" and e.attrs.get("twin_start") is not None:
+            continue
+        if named.search(_before(ctx, e, len(name) + 24)):
+            return e
+    return None
+
+
+@check("named_share_mismatch", ToleranceParams, fields=("share", "name", "amount", "expected"))
+def named_share_mismatch(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit]:
+    share_re = _ZH_SHARE if ctx.language == "zh" else _EN_SHARE
+    for e in ctx.of_kind("amount"):
+        if not isinstance(e.value, float) or e.attrs.get("form") not in (None, "figure"):
+            continue
+        m = share_re.search(_before(ctx, e, 90))
+        if m is None:
+            continue
+        name = m.group("name").strip()
+        # "返利为年度采购额的2%": the name is the longest tail the contract gives a figure for
+        tails = [name[i:] for i in range(max(1, len(name) - 1))] if ctx.language == "zh" else [name]
+        found = ((t, _named_value(ctx, t, e.attrs.get("currency"), e)) for t in tails)
+        name, base = next(((t, b) for t, b in found if b is not None), (name, None))
+        if base is None or not isinstance(base.value, float) or base.value <= 0:
+            continue
+        share = float(m.group("pct")) / 100
+        expected = share * base.value
+        if abs(e.value - expected) <= params.tolerance * expected:
+            continue
+        yield Hit(
+            e.span,
+            {
+                "share": f"{m.group('pct')}%",
+                "name": name,
+                "amount": e.text,
+                "expected": money(expected, base.attrs.get("currency")),
+            },
+            (base.span,),
+        )

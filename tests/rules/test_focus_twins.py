@@ -1,0 +1,340 @@
+"""Twins for the checks generalised on the focused dev contracts (golden_set/focus/dev): each
+defect beside the lawful wording that differs from it by one fact or one phrase."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.entities.clauses import segment
+from pipeline.entities.textview import build_view
+from pipeline.stages.parse_entities import ParseEntities
+from pipeline.stages.validate_rules import ValidateRules
+from tests.entities.helpers import make_document
+from tests.rules.helpers import Stages, rule_findings
+
+
+@pytest.fixture(scope="module")
+def stages() -> Stages:
+    return ParseEntities(), ValidateRules()
+
+
+def _rules(stages: Stages, text: str) -> set[str]:
+    return {f.rule_id or "" for f in rule_findings(stages, text)}
+
+
+ZH_LEASE = """房屋租赁合同
+
+出租方（甲方）：成都锦城置业有限公司
+承租方（乙方）：成都蓉芯科技有限公司
+
+第二条 租赁期限为三十六个月，自甲方将该房屋交付乙方之日起算，双方确认交付日为2025年4月1日。
+第九条 租赁期满（即{end}）本合同终止，乙方应于当日将该房屋交还甲方。
+第十条 本合同争议提交成都仲裁委员会仲裁。
+"""
+
+
+def test_a_term_running_from_an_event_dated_in_its_sentence_and_an_end_named_before_its_date(
+    stages: Stages,
+) -> None:
+    assert "cn.date.term_vs_expiry" in _rules(stages, ZH_LEASE.format(end="2028年4月30日"))
+    assert "cn.date.term_vs_expiry" not in _rules(stages, ZH_LEASE.format(end="2028年3月31日"))
+
+
+ZH_DISTRIBUTION = """产品经销协议
+
+供货方（甲方）：佛山美厨电器有限公司
+经销方（乙方）：昆明滇厨商贸有限公司
+
+第三条 乙方2025年度最低采购额为人民币600万元，按季度分解为每季度150万元。
+第七条 乙方违反竞品限制约定的，应向甲方支付{penalty}。
+第十条 本协议争议提交昆明仲裁委员会仲裁。
+"""
+
+
+def test_a_penalty_set_at_a_multiple_of_a_contract_sum(stages: Stages) -> None:
+    over = ZH_DISTRIBUTION.format(penalty="相当于年度最低采购额三倍的违约金，即人民币1,800万元")
+    within = ZH_DISTRIBUTION.format(
+        penalty="违约金人民币30万元，且违约金最高不超过年度最低采购额的5%"
+    )
+    assert "cn.penalty.multiple_of_contract_sum" in _rules(stages, over)
+    assert "cn.penalty.multiple_of_contract_sum" not in _rules(stages, within)
+    # one quarter's figure is not the total price stated a second time
+    assert "cn.amount.total_restated" not in _rules(stages, over)
+
+
+def test_a_doubled_return_is_not_a_penalty_multiple(stages: Stages) -> None:
+    doubled = ZH_DISTRIBUTION.format(
+        penalty="违约金人民币30万元，甲方违约的应按已付货款金额的两倍向乙方返还"
+    )
+    assert "cn.penalty.multiple_of_contract_sum" not in _rules(stages, doubled)
+
+
+ZH_EQUITY = """股权转让协议
+
+转让方（甲方）：上海恒泰投资有限公司
+受让方（乙方）：苏州远航创业投资有限公司
+
+第三条 标的股权的转让价款总额为人民币8,400,000元。
+第四条 乙方应于本协议签署之日起三个工作日内支付首期转让价款人民币2,100,000元，变更登记完成后十个工作日内支付{rest}。
+第十条 本协议争议提交上海仲裁委员会仲裁。
+"""
+
+
+def test_the_remaining_price_is_not_the_total_stated_again(stages: Stages) -> None:
+    remaining = ZH_EQUITY.format(rest="剩余转让价款人民币6,300,000元")
+    assert "cn.amount.total_restated" not in _rules(stages, remaining)
+
+
+EN_SHARES = """SHARE PURCHASE AGREEMENT
+
+This Agreement is made on 2 June 2025 between Harrow Holdings Limited (the "Seller") and Calder Capital Limited (the "Buyer").
+3.1 The total consideration for the Sale Shares is £3,450,000 (three million four hundred and fifty thousand pounds) (the "Consideration").
+3.2 The Consideration shall be paid by the Buyer in cash in the following instalments: (a) £2,100,000 on Completion; (b) £750,000 on the first anniversary of Completion; and (c) £{third} on the second anniversary of Completion.
+9. This Agreement is governed by the laws of England and Wales.
+"""
+
+
+def test_instalments_must_add_up_to_the_price_they_pay(stages: Stages) -> None:
+    assert "en.amount.instalments_vs_total" in _rules(stages, EN_SHARES.format(third="500,000"))
+    assert "en.amount.instalments_vs_total" not in _rules(stages, EN_SHARES.format(third="600,000"))
+
+
+def test_a_schedule_that_leaves_the_balance_unstated_is_not_short(stages: Stages) -> None:
+    balance = EN_SHARES.replace(
+        "and (c) £{third} on the second anniversary of Completion",
+        "and (c) the balance on the second anniversary of Completion",
+    )
+    assert "en.amount.instalments_vs_total" not in _rules(stages, balance)
+
+
+ZH_INSTALMENTS = """设备采购合同
+
+买方（甲方）：无锡华晨机械有限公司
+卖方（乙方）：常州恒力数控设备有限公司
+
+第三条 合同总价款为人民币1,000,000元。
+第四条 甲方按以下方式分三期支付：合同签订后支付人民币300,000元；设备交付后支付人民币500,000元；验收合格后支付人民币{third}元。
+第九条 本合同争议提交无锡仲裁委员会仲裁。
+"""
+
+
+def test_chinese_instalments_must_add_up_to_the_price(stages: Stages) -> None:
+    assert "cn.amount.instalments_vs_total" in _rules(
+        stages, ZH_INSTALMENTS.format(third="100,000")
+    )
+    assert "cn.amount.instalments_vs_total" not in _rules(
+        stages, ZH_INSTALMENTS.format(third="200,000")
+    )
+
+
+EN_COMMISSION = """SALES AGENCY AGREEMENT
+
+This Agreement is made on 2 June 2025 between Cascade Outdoor Inc. ("Principal") and Rainier Reps LLC ("Agent").
+3. Commission. Principal shall pay Agent a commission of four and one-half percent (4.5%) of Net Sales.
+Schedule 1
+Target Annual Net Sales: US$2,400,000
+Target Commission at the rate in Section 3 (4.5% of Target Annual Net Sales): US${commission}
+9. This Agreement is governed by the laws of the State of Washington.
+"""
+
+
+def test_a_share_of_a_named_figure_must_match_its_amount(stages: Stages) -> None:
+    wrong = _rules(stages, EN_COMMISSION.format(commission="118,000"))
+    assert "en.amount.named_share_mismatch" in wrong
+    assert "en.amount.named_share_mismatch" not in _rules(
+        stages, EN_COMMISSION.format(commission="108,000")
+    )
+    # a schedule label defines the term it names
+    assert "en.term.undefined" not in wrong
+
+
+EN_WORKS = """WORKS CONTRACT
+
+This Contract is made on 3 March 2025 between Ashby Estates Limited (the "Employer") and Corran Build Limited (the "Contractor").
+6. {lead}, the Contractor shall on demand pay the Employer the sum of £25,000 in respect of each such breach.
+12. This Contract is governed by the laws of England and Wales.
+"""
+
+
+def test_a_fixed_sum_for_any_breach_is_a_penalty_whatever_it_is_called(stages: Stages) -> None:
+    any_breach = EN_WORKS.format(
+        lead="If the Contractor commits any breach of this Contract, however minor"
+    )
+    one_breach = EN_WORKS.format(
+        lead="If the Contractor removes the site hoarding before Completion in breach of clause 4"
+    )
+    rule = "en.liquidated_damages.any_breach_or_cumulative_england"
+    assert rule in _rules(stages, any_breach)
+    assert rule not in _rules(stages, one_breach)
+
+
+EN_SUPPLY = """SUPPLY AGREEMENT
+
+This Agreement is made on 3 March 2025 between Halden Parts Inc. ("Supplier") and Corvid Motors LLC ("Buyer").
+7. If Supplier fails to deliver on time, Supplier shall pay Buyer liquidated damages {amount}.
+12. This Agreement is governed by the laws of the State of New York.
+"""
+
+
+def test_liquidated_damages_at_a_multiple_of_the_price(stages: Stages) -> None:
+    rule = "en.liquidated_damages.multiple_of_price"
+    assert rule in _rules(
+        stages, EN_SUPPLY.format(amount="equal to three (3) times the Contract Price")
+    )
+    assert rule not in _rules(
+        stages,
+        EN_SUPPLY.format(
+            amount="of 0.5% of the Contract Price per week, not to exceed two times the monthly fee"
+        ),
+    )
+
+
+EN_SAAS = """SUBSCRIPTION TERMS
+
+These Terms are made on 1 July 2025 between Yunfan Cloud Co., Ltd. (the "Provider") and Chengdu Xinda Ltd. (the "Customer").
+5. The Provider may, at any time during the Subscription Term, revise the Subscription Fee{proviso} by posting the revised fee schedule in the console.
+11. These Terms are governed by the laws of the People's Republic of China.
+"""
+
+
+def test_a_unilateral_fee_change_far_from_its_may(stages: Stages) -> None:
+    rule = "en.prc.standard_terms.unilateral_right"
+    assert rule in _rules(stages, EN_SAAS.format(proviso=""))
+
+
+EN_FRANCHISE = """FRANCHISE AGREEMENT
+
+This Agreement is made on 1 July 2025 between Bean Co Limited (the "Franchisor") and Hale Cafe Limited (the "Franchisee").
+6. The Franchisor may update the operating procedures and the fees in the Manual on 30 days' notice{proviso}.
+20. This Agreement is governed by the laws of England and Wales.
+"""
+
+
+def test_a_change_power_fenced_off_from_the_fees(stages: Stages) -> None:
+    rule = "en.amendment.unilateral_right"
+    assert rule in _rules(stages, EN_FRANCHISE.format(proviso=""))
+    fenced = EN_FRANCHISE.format(proviso=", provided that no update increases the fees")
+    assert rule not in _rules(stages, fenced)
+
+
+EN_LEASE = """LEASE
+
+This Lease is made on 21 March 2025 between Calder Estates Limited (the "Landlord") and Northbank Design Limited (the "Tenant").
+1. Definitions. "Term Commencement Date" means 1 April 2025; "Contractual Term" means a term of five years beginning on and including the Term Commencement Date.
+8. Yielding up. At the end of the Contractual Term on {end}, the Tenant shall return the Premises to the Landlord.
+20. This Lease is governed by the laws of England and Wales.
+"""
+
+
+def test_a_defined_term_of_years_against_the_date_it_ends(stages: Stages) -> None:
+    rule = "en.date.term_vs_expiry"
+    assert rule in _rules(stages, EN_LEASE.format(end="31 March 2031"))
+    assert rule not in _rules(stages, EN_LEASE.format(end="31 March 2030"))
+
+
+EN_WAREHOUSE = """WAREHOUSE LEASE CONTRACT
+
+This Contract is made on 1 March 2025 between Wuhan Port Logistics Co., Ltd. (the "Lessor") and Hubei Fresh Foods Co., Ltd. (the "Lessee").
+5. The Lessee shall pay {name} of RMB 302,400 as security for the payment of rent.
+7. If the Lessor fails to hand over the Warehouse, the Lessor shall return the {short} to the Lessee in double.
+12. This Contract is governed by the laws of the People's Republic of China.
+"""
+
+
+def test_a_security_deposit_returned_in_double(stages: Stages) -> None:
+    rule = "en.prc.deposit.security_deposit_doubled"
+    doubled = EN_WAREHOUSE.format(name="a security deposit", short="security deposit")
+    earnest = EN_WAREHOUSE.format(name="earnest money (定金)", short="earnest money")
+    assert rule in _rules(stages, doubled)
+    assert rule not in _rules(stages, earnest)
+
+
+EN_LATE_RENT = """WAREHOUSE LEASE CONTRACT
+
+This Contract is made on 1 March 2025 between Wuhan Port Logistics Co., Ltd. (the "Lessor") and Hubei Fresh Foods Co., Ltd. (the "Lessee").
+7. If the Lessee pays rent late, it shall pay liquidated damages of 0.05% of the overdue amount for each day of delay{cap}.
+12. This Contract is governed by the laws of the People's Republic of China.
+"""
+
+
+def test_up_to_a_share_is_a_cap(stages: Stages) -> None:
+    rule = "en.prc.penalty.per_period_uncapped"
+    capped = EN_LATE_RENT.format(cap=", up to 10% of the overdue amount")
+    assert rule not in _rules(stages, capped)
+    assert rule in _rules(stages, EN_LATE_RENT.replace("0.05%", "0.5%").format(cap=""))
+
+
+EN_DEV = """SOFTWARE DEVELOPMENT AGREEMENT
+
+This Agreement is made on 3 March 2025 between Fenwick Apps Limited (the "Developer") and Harbour Bank plc (the "Client").
+8.3 The Developer's total liability under this Agreement shall not exceed the Fees.
+8.4 {who} shall be liable without limit for loss arising from any breach of clauses 2 to 7.
+20. This Agreement is governed by the laws of England and Wales.
+"""
+
+
+def test_liability_without_limit(stages: Stages) -> None:
+    rule = "en.liability.unlimited_express"
+    assert rule in _rules(stages, EN_DEV.format(who="The Developer"))
+    assert rule not in _rules(stages, EN_DEV.format(who="Each party"))
+
+
+EN_DATA = """DATA SERVICES AGREEMENT
+
+This Agreement is made on 3 March 2025 between Ostrava Data Limited (the "Supplier") and Kestrel Retail plc (the "Customer").
+7.1 {lead}the Supplier shall indemnify the Customer in full against all losses arising from a personal data breach.
+9.2 The Supplier's total liability, including under any indemnity, shall not exceed £500,000 in each year.
+20. This Agreement is governed by the laws of England and Wales.
+"""
+
+
+def test_an_indemnity_in_full_beside_a_cap_that_takes_in_indemnities(stages: Stages) -> None:
+    rule = "en.indemnity.cap_reaches_escaping_indemnity"
+    lead = "Notwithstanding any other provision of this Agreement, "
+    assert rule in _rules(stages, EN_DATA.format(lead=lead))
+    carved = EN_DATA.format(lead=lead).replace(
+        "including under any indemnity", "except for the indemnity in clause 7.1"
+    )
+    assert rule not in _rules(stages, carved)
+
+
+ZH_BROKER = """房屋买卖居间合同
+
+居间方（甲方）：成都安居房产经纪有限公司
+委托方（乙方）：王小明
+
+第五条 甲方提供的房源信息仅供乙方参考，房屋产权瑕疵由乙方自行核实，甲方对此不承担任何责任，乙方不得以此为由拒付居间服务费或要求甲方赔偿{tail}。
+第十条 本合同争议提交成都仲裁委员会仲裁。
+"""
+
+
+def test_a_bar_on_claims_against_the_drafter(stages: Stages) -> None:
+    rule = "cn.standard_terms.unilateral_right"
+    assert rule in _rules(stages, ZH_BROKER.format(tail=""))
+    own_fault = ZH_BROKER.format(tail="因乙方自身原因造成的损失")
+    assert rule not in _rules(stages, own_fault)
+
+
+EN_BUILD = """CONSTRUCTION AGREEMENT
+
+Owner: Garnet Dental Group, P.C., 2150 Garnet Avenue, San Diego, California 92109.
+Contractor: Mesa Ridge Builders, Inc., 7815 Miramar Road, San Diego, California 92126.
+1. The Work. Contractor shall furnish all labor and materials to construct the improvements.
+9. This Agreement is governed by the laws of the State of California.
+"""
+
+
+def test_a_role_introduced_as_a_label_is_a_defined_party(stages: Stages) -> None:
+    assert "en.party.undefined_role" not in _rules(stages, EN_BUILD)
+
+
+def test_a_cross_reference_wrapped_to_a_line_start_is_not_a_heading() -> None:
+    text = (
+        "8.2 Cap. Except for the indemnities excluded from this cap as stated in\n"
+        "Section 7.3, and except for the price, each party's liability shall not exceed $250,000.\n"
+        "9. Term. This Agreement runs for three years.\n"
+    )
+    document = make_document(text)
+    numbers = [c.number for c in segment(document, build_view(document))]
+    assert "7.3" not in numbers
+    assert "8.2" in numbers
