@@ -172,6 +172,15 @@ class CitationJudge:
 
     def _from_titles(self, citation: str, mention: TitleCitation) -> CitationCheck:
         judged = judge_title(mention)
+        if judged.verdict == "unknown_law" and not _CJK.search(mention.name):
+            # the registry holds Chinese titles and a few English names: an English rendering
+            # it cannot match is no evidence that the law is invented
+            return CitationCheck(
+                citation=citation, status="unverifiable", assessed=False,
+                reason=f"the English name {mention.name!r} matches no entry of the titles "
+                "registry (kb/corpus/law_titles.yaml holds Chinese titles and some English "
+                "names); check the citation by hand",
+            )  # fmt: skip
         status: CitationStatus = {
             "unknown_law": "unverifiable" if reads_local(mention.name) else "fabricated",
             "no_such_article": "fabricated",

@@ -105,7 +105,7 @@ class ContractFacts:
             local = [f for c in clauses for f in self.in_clause(c)]
             if any(same_value(figure, f) for f in local):
                 continue
-            if derivable(figure, local, self.figures, said):
+            if derivable(figure, local, self.figures, said, point_text):
                 continue
             found = self._contradicted_by(point_text, figure, clauses)
             if found is not None:

@@ -38,11 +38,27 @@ _CLAUSE_END = re.compile(r"[，。；：！？;:!?\n]|,(?=\s)|\.(?=\s|$)")
 _LAW_WORDS = re.compile(
     r"规定|法定|法律|民法典|司法解释|条例|《|解释第|第[0-9一二三四五六七八九十百零〇]+条"
     r"|\bstatut|\bby law\b|\bunder (?:the )?(?:PRC |English |New York )?law\b|\bCode\b|\bAct\b"
-    r"|\bU\.?S\.?C\b|\bUCC\b|§|\bcourts?\b|\bInterpretation\b",
+    r"|\bU\.?S\.?C\b|\bUCC\b|§|\bcourts?\b|\bInterpretation\b"
+    # market benchmarks are not the contract's figures: 一年期LPR约3%
+    r"|LPR|贷款市场报价利率|基准利率|\bbase rate\b|\bbenchmark\b",
     re.I,
 )
+# "《条例》第四十条规定，…最低保修期限为5年", "under Article 65 of …, damages exceeding the loss
+# by more than 30% are …": the law speaks the rest of the sentence
+_LAW_SPEECH = re.compile(
+    r"(?:规定|明确|要求)[，,:：]|\bprovides? (?:that|:)|\bstates? that\b"
+    r"|\b(?:under|per|pursuant to|according to) (?:Article|Section|§|the)[^,;.]{0,100},",
+    re.I,
+)
+_THRESHOLD_WORDS = re.compile(
+    r"最低|最高|至少|不少于|不低于|不超过|不得超过|超过|以上|以下|以内|上限|下限"
+    r"|\bminimum\b|\bmaximum\b|\bat least\b|\bmore than\b|\bless than\b|\bexceed|\bup to\b",
+    re.I,
+)
+_VAT_WORDS = re.compile(r"增值税|含税|VAT|tax[- ]inclusive|inclusive of (?:VAT|tax)", re.I)
+_VAT_RATES = (0.13, 0.09, 0.06, 0.03)
 _PROPOSAL_WORDS = re.compile(
-    r"建议|改为|调整为|降至|降低至|减至|修改为|不超过|以内|上限为法定|应当?(?:不高于|不超过|低于)"
+    r"建议|改为|调整为|降至|降低至|减至|修改为|不超过|以内|上限为法定|应当?(?:不高于|不超过|低于)|应按|应以"
     r"|\bshould\b|\brecommend|\breduce|\binstead\b|\bat most\b|\bno more than\b"
     r"|\bcap (?:it|them)\b",
     re.I,
@@ -118,7 +134,11 @@ def _iso(value: float | str) -> date | None:
 
 
 def derivable(
-    figure: Figure, local: Iterable[Figure], contract: Iterable[Figure], point: Iterable[Figure]
+    figure: Figure,
+    local: Iterable[Figure],
+    contract: Iterable[Figure],
+    point: Iterable[Figure],
+    point_text: str = "",
 ) -> bool:
     """``figure`` follows by one step of arithmetic from figures at hand: the quoted clauses'
     (``local``) and the point's own, with any contract amount as a ratio's base (the price is
@@ -142,6 +162,10 @@ def derivable(
         base = [*others, *_LAW_RATES]
         if any(abs(abs(r - s) - x) <= 1e-6 for r in others for s in base if r != s):
             return True
+        if any(abs(r * k - x) <= tolerance for r in others for k in (2, 3, 4) if r != x):
+            return True  # "LPR about 3%, four times that about 12%"
+        if any(abs((1 - r) - x) <= tolerance for r in rate_values if r < 1):
+            return True  # "buys back at 70%": the other 30% is the loss
         return any(abs(r * k - x) <= tolerance for r in rate_values for k in (360, 365, 12))
     if figure.kind == "amount":
         x = float(figure.value)
@@ -149,6 +173,8 @@ def derivable(
         counts += [float(f.value) for f in near if f.kind == "duration"]  # months
         growth = [1 + r for r in rate_values] + [1 - r for r in rate_values if r < 1]
         factors = [*rate_values, *growth, *counts, 2.0, 3.0, 4.0]  # 324,000 x 1.05
+        if _VAT_WORDS.search(clause_text(point_text, figure.start, figure.end)):
+            factors += [1 + r for r in _VAT_RATES]  # the VAT-inclusive amount
         if any(_close("amount", a * k, x) for a in bases for k in factors):
             return True
         if any(_close("amount", a + b, x) or _close("amount", abs(a - b), x)
@@ -206,6 +232,14 @@ def _add_months(start: date, months: int) -> date | None:
         return None
 
 
+def _sentence_before(text: str, start: int) -> str:
+    cuts = [m.end() for m in _SENTENCE_CUT.finditer(text, 0, start)]
+    return text[cuts[-1] if cuts else 0 : start]
+
+
+_SENTENCE_CUT = re.compile(r"[。；;！？!?\n]|\.(?=\s)")
+
+
 def clause_text(text: str, start: int, end: int) -> str:
     """The comma-delimited clause of ``text`` around ``[start, end)``."""
     cuts = [m.end() for m in _CLAUSE_END.finditer(text, 0, start)]
@@ -221,6 +255,9 @@ def about_the_contract(
     stated without naming the contract (定金的数额不得超过…百分之二十 restates 民法典586)."""
     clause = clause_text(text, figure.start, figure.end)
     if _LAW_WORDS.search(clause) or _PROPOSAL_WORDS.search(clause):
+        return False
+    law_speaks = _LAW_SPEECH.search(_sentence_before(text, figure.start))
+    if law_speaks and _THRESHOLD_WORDS.search(clause) and not _CONTRACT_WORDS.search(clause):
         return False
     if _NORM_WORDS.search(clause) and not _CONTRACT_WORDS.search(clause):
         return False

@@ -138,3 +138,37 @@ def test_lawful_figures_derived_figures_and_the_law_are_no_mismatch(
 def test_an_end_date_computed_from_the_term_is_no_mismatch(en: Document) -> None:
     said = "The Agreement runs from 1 January 2025 to 1 January 2027 and cannot end earlier."
     assert _mismatches(en, "runs for two (2) years", said) == []
+
+
+@pytest.mark.parametrize(
+    ("quote", "said"),
+    [
+        # the law speaking the rest of the sentence, with its threshold
+        (
+            "质量保证期为交货之日起十二个月",
+            "《建设工程质量管理条例》第四十条规定，防渗漏的最低保修期限为5年。",
+        ),
+        # a market benchmark and its multiple, not the contract's rate
+        (
+            "每日按合同总价款的万分之五支付违约金",
+            "以近年一年期LPR约3%的水平测算，四倍约为12%，本条并未超过。",
+        ),
+        # the complement of a share the clause states
+        ("累计不超过合同总价款的百分之十", "违约金最多为总价款的10%，其余90%的损失须另行证明。"),
+        # the VAT-inclusive amount of the contract's price
+        ("The total price is USD 500,000", "The price is about USD 565,000 including 13% VAT."),
+    ],
+)
+def test_the_law_benchmarks_complements_and_vat_inclusive_sums_are_no_mismatch(
+    zh: Document, en: Document, quote: str, said: str
+) -> None:
+    doc = en if quote.startswith("The total") else zh
+    assert _mismatches(doc, quote, said) == []
+
+
+def test_a_threshold_the_point_itself_attributes_to_the_contract_is_still_checked(
+    zh: Document,
+) -> None:
+    # the law is named, but the figure is the contract's: "本合同约定违约金最高为百分之二十"
+    said = "依民法典第585条规定，本合同约定的违约金累计最高为合同总价款的百分之二十，偏高。"
+    assert _mismatches(zh, "累计不超过合同总价款的百分之十", said) == ["百分之二十"]
