@@ -85,7 +85,6 @@ def test_laws_outside_the_kb_go_to_the_titles_registry() -> None:
     assert CitationJudge(None).judge("民法典第586条", "x").status == "unverifiable"
 
 
-
 def test_an_english_name_the_registry_cannot_match_is_unverifiable_not_fabricated() -> None:
     """The registry holds Chinese titles and some English names: an English rendering it does
     not know is no evidence that the law is invented (a real SPC interpretation was called
@@ -99,6 +98,7 @@ def test_an_english_name_the_registry_cannot_match_is_unverifiable_not_fabricate
     assert judged.judge("《最高人民法院关于软件实施合同纠纷的规定》第十二条", "x").status == (
         "fabricated"
     )
+
 
 @dataclass
 class RivalChecker(FakeChecker):
