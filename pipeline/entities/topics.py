@@ -63,6 +63,8 @@ TOPICS: dict[str, str] = {
     "compensation": r"经济补偿|补偿金|补偿|compensation",
     "liability_cap": r"赔偿总额|累计赔偿|最高赔偿|shall not exceed|\bcap\b",
     "fee": r"服务费|费用|fee",
+    # retention money held back from the price (质保金), not the price stated again
+    "retention": r"质保金|质量保证金|保留金|retention money|Retention Money|retention amount",
     "instalment": r"首付款|首期|进度款|尾款|余款|剩余价款|分期|第[一二三四五六七八九十\d]+期"
     r"|instal?lment",
 }

@@ -174,9 +174,16 @@ def performance_before_signing(ctx: RuleContext, params: BeforeSigningParams) ->
     for d in ctx.of_kind("date"):
         when = _iso(d)
         if d.attrs.get("role") in params.roles and when and signed_on and when < signed_on:
-            if _OTHER_INSTRUMENT.search(ctx.entity_sentence(d)):
-                continue
+            sentence = ctx.entity_sentence(d)
+            if _OTHER_INSTRUMENT.search(sentence) or not _OBLIGATION.search(sentence):
+                continue  # a past event or a table row of dates, not a duty fixed for a day
             yield Hit(d.span, {"date": d.text, "signed": signed.text}, (signed.span,))
+
+
+# a duty to perform on that day ("甲方应于2025年3月1日交付车辆"); 已/has been mark a past event
+_OBLIGATION = re.compile(
+    r"(?<!已)(?:应当?|须|必须|负责)(?!已)|\b(?:shall|must|will|agrees? to|undertakes? to)\b", re.I
+)
 
 
 # A date that belongs to another instrument (the landlord's authorisation, a licence, a prior

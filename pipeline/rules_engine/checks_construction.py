@@ -28,7 +28,9 @@ _MINIMUMS: tuple[tuple[str, float, str], ...] = (
     (r"电气|给排水|管道|管线|设备安装|装修|装饰", 24.0, "2年"),
 )
 _PERIOD = re.compile(
-    r"(?P<n>\d+(?:\.\d+)?|[一二两三四五六七八九十]+)\s*(?:个)?\s*(?P<unit>年|个月|月|采暖期|供冷期|制冷期|采暖季)"
+    # "2025年7月" in a payment table is a month of a year, not a seven-month period
+    r"(?<![\d年月.])(?P<n>\d+(?:\.\d+)?|[一二两三四五六七八九十]+)\s*(?:个)?\s*"
+    r"(?P<unit>年(?!\s?\d{1,2}\s?月)|个月|月|采暖期|供冷期|制冷期|采暖季)"
 )
 _SEASON_MONTHS = 12.0  # one heating or cooling season per year
 

@@ -19,7 +19,8 @@ _ORG_WORDS = re.compile(
     r"\b(?:Inc|LLC|Ltd|Corporation|Company|Association|Court|Courts|County|State|States|University"
     r"|Bank|Republic|Kingdom|Commission|Act|Code|Rules|Street|Avenue|Road|Suite|Office|Officer"
     r"|Place|Drive|Boulevard|Lane|Plaza|Square|Building|Tower|Centre|Center|Park|Parkway|Highway"
-    r"|Floor"
+    r"|Floor|Institution|Institute|Society|Council|Authority|Agency|Chamber|Federation|Ministry"
+    r"|Department|Bureau"
     r"|President|Director|Secretary|Manager|Member|Witness|Whereof|Delaware|York|California"
     r"|Co|Labs|Holdings|Partners|Group|Section|Article|Clause|Schedule|Exhibit|Annex"
     r"|Partner|Chairman|Treasurer|Counsel|Convention|Nations|Treaty)\b"
@@ -60,6 +61,10 @@ _QUOTED = re.compile(r"[\"“](?P<term>[A-Z][^\"”\n]{0,60}?)[\"”]")
 _LABEL = re.compile(
     r"(?m)^[ \t]*(?:[-•*][ \t]*)?(?P<term>[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){1,5})[ \t]*:[ \t]*\S"
 )
+# "The Implementation Fee is a fixed fee of …": a sentence that says what the term is
+_STATED = re.compile(
+    r"(?:^|[.:;]\s+|\n)The (?P<term>[A-Z][a-z]+(?: [A-Z][a-z]+){1,4}) (?:is|are|means|shall be) "
+)
 _ATTACHMENT_TITLE = re.compile(
     r"(?:Annex|Schedule|Exhibit|Appendix|Attachment)\s+[\dA-Z]{1,3}\s*(?:[(:\-–—]\s*)"
     r"(?:the\s+)?(?P<term>[A-Z][\w ]{2,60}?)\s*(?:[)\n.;,]|$)"
@@ -83,6 +88,7 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
     defined |= {m.group("term").strip() for m in _QUOTED.finditer(ctx.text)}
     defined |= {m.group("term").strip() for m in _ATTACHMENT_TITLE.finditer(ctx.text)}
     defined |= {m.group("term") for m in _LABEL.finditer(ctx.text)}
+    defined |= {m.group("term") for m in _STATED.finditer(ctx.text)}
     # spaCy's small model calls many defined-looking phrases ORG; only trust place and person names.
     named = {
         e.text.replace("\n", " ")
@@ -113,6 +119,10 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
         singular = " ".join(w[:-1] if w.endswith("s") else w for w in term.split())
         if any(term in d or d in term.split() or singular == d for d in defined):
             continue
+        if any(" " in d and re.search(rf"\b{re.escape(d)}\b", term) for d in defined):
+            continue  # "Practical Completion Certificate": a defined term's own document
+        if re.search(rf"\b(?:an?|any|each)\s+{re.escape(term)}\b", body):
+            continue  # "shall issue a Certificate of Making Good": the clause creates the thing
         if term.split()[-1] in ("Title", "Name", "By", "Date", "Signature", "Address"):
             continue  # a signature block label
         if _NUMBER_WORDS & set(term.split()) or _is_heading(body, term):
@@ -164,8 +174,8 @@ def undefined_party_role(ctx: RuleContext, params: RoleParams) -> Iterator[Hit]:
     for m in pattern.finditer(ctx.text):
         # "the Escrow Agent shall" is another defined term ending in a role word
         prev = re.search(
-            r"([A-Za-z][\w-]*)\s+$", ctx.text[max(0, m.start("role") - 30) : m.start("role")]
-        )
+            r"([A-Za-z][\w'’-]*)\s+$", ctx.text[max(0, m.start("role") - 30) : m.start("role")]
+        )  # "the Employer's Agent shall": a possessive makes another defined term
         if prev and prev.group(1)[0].isupper() and prev.group(1).lower() != "the":
             continue
         yield Hit(

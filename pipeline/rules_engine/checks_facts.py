@@ -136,6 +136,28 @@ def _yearly_share(ctx: RuleContext, e: Entity, period_text: str) -> float | None
     return e.value * _per_year(period_text) / total.value
 
 
+# "The total liquidated damages shall not exceed 10% of the Contract Sum" (clause 5.4) caps the
+# weekly rate a schedule states: the ceiling for all of them, wherever it is written
+_AGGREGATE = re.compile(r"累计|总额|合计|总计|\btotal\b|\baggregate\b|in (?:the )?aggregate", re.I)
+
+
+# a schedule row restating a rate whose clause (and its ceiling) is elsewhere; a clause that
+# merely cites another clause keeps its own scope, since another penalty's cap may be meant
+_REFERS_ELSEWHERE = re.compile(r"\|")
+
+
+def _capped_elsewhere(ctx: RuleContext, words: re.Pattern[str], caps: re.Pattern[str]) -> bool:
+    def find() -> bool:
+        return any(
+            words.search(s.text)
+            and _AGGREGATE.search(s.text)
+            and caps.search(_NO_CAP.sub("", s.text))
+            for s in ctx.sentences
+        )
+
+    return ctx.memo(f"penalty_capped:{words.pattern}", find)
+
+
 @check("per_period_penalty_uncapped", UncappedParams, fields=("penalty", "yearly"))
 def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Iterator[Hit]:
     """A penalty that accrues per day/week/month, comes to at least ``min_yearly`` of its base
@@ -165,6 +187,8 @@ def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Ite
         if yearly is None or yearly < params.min_yearly - 1e-9:
             continue
         if caps.search(_NO_CAP.sub("", scope)) or key in done:
+            continue
+        if _REFERS_ELSEWHERE.search(sentence) and _capped_elsewhere(ctx, words, caps):
             continue
         done.add(key)
         shown = "an unbounded amount" if yearly == float("inf") else f"{yearly:.0%}"

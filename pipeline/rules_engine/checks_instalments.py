@@ -16,11 +16,26 @@ from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.contract_total import contract_total
 from pipeline.rules_engine.registry import Hit, check
 
+# a sentence that introduces the list of instalments ("in the following instalments:",
+# "分三期支付："), not one that names a single instalment ("the completion instalment of …")
 _SCHEDULE = re.compile(
-    r"instal?lments?|tranches?|in the following (?:amounts|payments|stages)"
-    r"|分期|分[一二两三四五六七八九十\d]+(?:期|次|笔)|按(?:以下|下列|如下)[^，。；]{0,6}(?:支付|付款)",
+    r"in the following (?:instal?lments|amounts|payments|stages|tranches)|as follows|如下\s*[：:]"
+    r"|\bin (?P<en_n>two|three|four|five|six|\d) (?:instal?lments|tranches|stages)\b"
+    r"|分(?P<zh_n>[一二两三四五六七八九十\d]+)(?:期|次|笔)|按(?:以下|下列|如下)[^，。；]{0,6}(?:支付|付款)",
     re.I,
 )
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "一": 1, "二": 2, "两": 2,
+           "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}  # fmt: skip
+
+
+def _stated_count(m: re.Match[str]) -> int | None:
+    """How many instalments the sentence announces ("in three instalments", "分四期")."""
+    word = m.group("en_n") or m.group("zh_n")
+    if not word:
+        return None
+    return int(word) if word.isdigit() else _COUNTS.get(word.lower())
+
+
 _PAYS = re.compile(r"支付|付款|付清|\bpa(?:y|id|yable)\b|payment", re.I)
 # a schedule that leaves "the balance" unstated adds up to less than the price by design
 _BALANCE = re.compile(r"\bbalance\b|remainder|remaining|剩余|余款|其余|尾款|余额", re.I)
@@ -65,10 +80,14 @@ def instalments_vs_total(ctx: RuleContext, params: ToleranceParams) -> Iterator[
         return
     price = total.value
     for sentence in ctx.sentences:
-        if not (_SCHEDULE.search(sentence.text) and _PAYS.search(sentence.text)):
+        announced = _SCHEDULE.search(sentence.text)
+        if announced is None or not _PAYS.search(sentence.text):
             continue
         start, end = _schedule_region(ctx, sentence)
         parts, named_otherwise = _parts(ctx, start, end, total)
+        count = _stated_count(announced)
+        if count is not None and count != len(parts):
+            continue  # the list announced is not the list found: some parts lie elsewhere
         plain = [p for p in parts if not _NOT_PART.search(ctx.sentence_before(p))]
         values = [float(p.value) for p in parts if isinstance(p.value, float)]
         if len(values) < 2 or max(values) >= price - params.tolerance * price:
@@ -76,9 +95,9 @@ def instalments_vs_total(ctx: RuleContext, params: ToleranceParams) -> Iterator[
         sums = {sum(values), sum(float(p.value) for p in plain if isinstance(p.value, float))}
         if any(abs(s - price) <= params.tolerance * price for s in sums):
             continue
-        if named_otherwise:
-            continue  # a deposit or retention listed: which of them the price counts is unclear
         summed = sum(values)
+        if named_otherwise and summed > price:
+            continue  # a penalty or deposit listed beside the instalments may be on top of them
         region = ctx.document.text[start:end]
         if summed < price and _BALANCE.search(region):
             continue

@@ -30,6 +30,18 @@ _EN_NAMED_BEFORE = re.compile(
     rf"(?:the\s+)?[\"“]?(?P<name>{_EN_EVENT})[\"”]?,?\s*(?:of|is|shall be|will be|means|on|:)?\s*$"
 )
 _EN_NAMED_AFTER = re.compile(rf"^\s*\((?:the\s+)?[\"“](?P<name>{_EN_EVENT})[\"”]\)")
+# an event named without "Date": in a milestone list ("Go-Live (the first day …), July 28, 2025")
+# or scheduled ("the production cut-over (Go-Live) scheduled for August 25, 2025")
+_EN_EVENT_WORD = (
+    r"(?:Go-Live|Practical Completion|Substantial Completion|Completion|Closing|Handover|Cut-?over)"
+)
+_EN_EVENT_LISTED = re.compile(
+    rf"\b(?P<name>{_EN_EVENT_WORD})[\"”]?\s*(?:\([^()]{{0,140}}\))?\s*[,:]\s*$"
+)
+_EN_EVENT_SCHEDULED = re.compile(
+    rf"\(?(?P<name>{_EN_EVENT_WORD})\)?\s+(?:is\s+|shall be\s+|will be\s+)?"
+    r"(?:scheduled|planned|set|fixed|expected)\s+(?:for|on)\s*$"
+)
 # "The Closing shall take place … on April 1, 2025": the event's date, a clause away
 _EN_OCCURS = re.compile(
     r"\b(?P<name>Closing|Completion|Commencement|Handover)\b[\"”)]*[^.;]{0,120}?"
@@ -54,6 +66,10 @@ def _event_name(ctx: RuleContext, date_entity: Entity) -> str | None:
     m = _EN_NAMED_BEFORE.search(before) or _EN_NAMED_AFTER.match(after)
     if m:
         return m.group("name").title()
+    wide = ctx.text[max(0, start - 180) : start]
+    listed = _EN_EVENT_LISTED.search(wide) or _EN_EVENT_SCHEDULED.search(wide)
+    if listed:
+        return f"{listed.group('name').title()} Date"
     occurs = _EN_OCCURS.search(ctx.text[max(0, start - 240) : start])
     return f"{occurs.group('name')} Date" if occurs else None
 

@@ -36,6 +36,16 @@ class _Cell:
     percent: bool
 
 
+def _cell(stripped: str, start: int) -> _Cell:
+    m = _NUMBER.match(stripped) if stripped else None
+    if m is not None:
+        residue = _UNITS.sub("", stripped[: m.start("num")] + stripped[m.end() :])
+        if len(residue.replace("%", "").replace("％", "")) > _MAX_RESIDUE:
+            m = None
+    value = float(m.group("num").replace(",", "")) if m else None
+    return _Cell(stripped, start, value, bool(m and m.group("pct")))
+
+
 def _cells(line: str, offset: int) -> list[_Cell]:
     out: list[_Cell] = []
     pos = 0
@@ -44,17 +54,18 @@ def _cells(line: str, offset: int) -> list[_Cell]:
         if not raw.strip() and k in (0, len(pieces) - 1):
             pos += len(raw) + 1
             continue  # the empty edge of "| a | b |"
-        stripped = raw.strip()
         lead = len(raw) - len(raw.lstrip())
-        m = _NUMBER.match(stripped) if stripped else None
-        if m is not None:
-            residue = _UNITS.sub("", stripped[: m.start("num")] + stripped[m.end() :])
-            if len(residue.replace("%", "").replace("％", "")) > _MAX_RESIDUE:
-                m = None
-        value = float(m.group("num").replace(",", "")) if m else None
-        out.append(_Cell(stripped, offset + pos + lead, value, bool(m and m.group("pct"))))
+        out.append(_cell(raw.strip(), offset + pos + lead))
         pos += len(raw) + 1
     return out
+
+
+def _rejoin(previous: list[_Cell], row: list[_Cell]) -> list[_Cell]:
+    """A row a page's line wrap cut inside a cell ("On or before 17 March" / "2025 | 20% | …"):
+    the cut cell's two halves made one again. The text between the halves is one space in the
+    view, so the joined cell keeps exact offsets only for its first half; it is never quoted."""
+    head, tail = previous[-1], row[0]
+    return [*previous[:-1], _cell(f"{head.text} {tail.text}".strip(), head.start), *row[1:]]
 
 
 def _tables(text: str, max_gap: int = 3) -> Iterator[list[list[_Cell]]]:
@@ -67,10 +78,18 @@ def _tables(text: str, max_gap: int = 3) -> Iterator[list[list[_Cell]]]:
     for line in text.split("\n"):
         if line.count("|") >= 2:
             row = _cells(line, offset)
-            if table and gap and len(row) != len(table[-1]):
-                yield table
+            header_row = all(c.value is None for c in row)
+            if table and gap and (len(row) != len(table[-1]) or header_row):
+                yield table  # a new table: other columns, or a header after a break
                 table = []
-            table.append(row)
+            width = len(table[0]) if table else 0
+            cut = len(table[-1]) if table and not gap and len(table[-1]) < width else 0
+            if cut and cut + len(row) == width:
+                table[-1] = [*table[-1], *row]  # the wrap fell between two cells
+            elif cut and cut + len(row) - 1 == width:
+                table[-1] = _rejoin(table[-1], row)
+            else:
+                table.append(row)
             gap = 0
         elif table:
             gap += 1

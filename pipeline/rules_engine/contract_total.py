@@ -56,7 +56,7 @@ _PER_PERIOD_AFTER = re.compile(
 # "按服务费总额的万分之五（即人民币932.80元）" / "10% of the Fees (i.e. £24,000)": the amount a
 # share of the total comes to is not the total stated again
 _SHARE_RESTATED = re.compile(
-    r"(?:%|％|percent|分之[一二三四五六七八九十百千万\d.]+|成)\)?\s*[（(]?\s*"
+    r"(?:%|％|percent|分之[一二三四五六七八九十百千万\d.]+|成)\)?\s*[，,]?\s*[（(]?\s*"
     r"(?:即|也即|亦即|计|i\.e\.,?|being|namely|that is,?)\s*"
     r"(?:人民币|RMB|US\$|USD|£|GBP|€|EUR)?\s*$",
     re.I,

@@ -338,3 +338,135 @@ def test_a_cross_reference_wrapped_to_a_line_start_is_not_a_heading() -> None:
     numbers = [c.number for c in segment(document, build_view(document))]
     assert "7.3" not in numbers
     assert "8.2" in numbers
+
+
+EN_ERP = """ERP IMPLEMENTATION AGREEMENT
+
+This Agreement is made on 10 January 2025 between Ledgerline Consulting LLC ("Consultant") and Harbor Foods Inc. ("Client").
+3. Consultant shall achieve these milestones: configuration complete, May 30, 2025; Go-Live (the first day on which Client processes live transactions), July 28, 2025.
+6. Client shall freeze the legacy system two days before the production cut-over (Go-Live) scheduled for {date}.
+12. This Agreement is governed by the laws of the State of New York.
+"""
+
+
+def test_an_event_named_without_date_given_two_dates(stages: Stages) -> None:
+    rule = "en.date.named_event_twice"
+    assert rule in _rules(stages, EN_ERP.format(date="August 25, 2025"))
+    assert rule not in _rules(stages, EN_ERP.format(date="July 28, 2025"))
+
+
+# --- the lawful near-misses of golden_set/dev/contracts/*_nm* (long contracts) -------------
+
+EN_MILESTONES = """SUBSCRIPTION AGREEMENT
+
+This Agreement is made on 1 March 2025 between Claimwise Inc. ("Provider") and Harbor Mutual Insurance Company ("Customer").
+Part 3 - Implementation Fee
+The Implementation Fee is a fixed fee of eighty-four thousand dollars (US$84,000), payable in three instalments:
+Milestone | Description | Target date | Share | Amount (US$)
+M1 Kick-off | Project kick-off completed | March 10, 2025 | 25% | 21,000
+M2 Configuration | Service ready for testing | April 25, 2025 | 50% | 42,000
+M3 Go-Live | Written acceptance after user acceptance testing from May 5 to May 23, 2025 |
+June 2, 2025 | 25% | {last}
+Total | | | 100% | 84,000
+9. This Agreement is governed by the laws of the State of New York.
+"""
+
+
+def test_a_table_row_cut_by_a_line_wrap_is_one_row(stages: Stages) -> None:
+    rule = "en.amount.table_total"
+    assert rule not in _rules(stages, EN_MILESTONES.format(last="21,000"))
+    assert rule in _rules(stages, EN_MILESTONES.format(last="12,000"))
+    # a fee the contract says what it is ("The Implementation Fee is …") is defined
+    assert "en.term.undefined" not in _rules(stages, EN_MILESTONES.format(last="21,000"))
+
+
+ZH_BUILD_PLAN = """厂房施工合同
+
+发包人（甲方）：苏州瑞禾生物科技有限公司
+承包人（乙方）：江苏恒筑建设工程有限公司
+
+第五条 签约合同价为人民币65,400,000.00元。甲方支付签约合同价的10%，即人民币6,540,000.00元作为预付款。结算总价的3%作为质保金，质保金为人民币1,962,000.00元。
+第七条 保修期自竣工验收合格之日起计算：装修工程为{decoration}。
+附件二 付款计划
+付款节点 | 预计付款时间 | 比例 | 金额
+预付款 | 2025年3月 | 10% | 6,540,000.00
+地基基础分部验收合格 | 2025年7月 | 90% | 58,860,000.00
+合计 | — | 100% | 65,400,000.00
+第十条 本合同争议提交苏州仲裁委员会仲裁。
+"""
+
+
+def test_a_year_and_month_is_not_a_warranty_period_and_shares_are_not_the_price(
+    stages: Stages,
+) -> None:
+    lawful = _rules(stages, ZH_BUILD_PLAN.format(decoration="2年"))
+    assert "cn.construction.warranty_below_minimum" not in lawful
+    assert "cn.amount.total_restated" not in lawful  # 10%，即…; 质保金为…
+    short = _rules(stages, ZH_BUILD_PLAN.format(decoration="1年"))
+    assert "cn.construction.warranty_below_minimum" in short
+
+
+ZH_FRANCHISE = """特许经营合同
+
+特许人（甲方）：上海味匠餐饮管理有限公司
+被特许人（乙方）：杭州禾味餐饮有限公司
+签订日期：2025年2月20日
+
+第三条 甲方{when}2025年1月20日向乙方交付信息披露文件及合同文本。
+附件一 注册商标
+味匠小馆 | 第46318275号 | 第43类 | 2021年6月28日至2031年6月27日
+第十条 本合同争议提交上海仲裁委员会仲裁。
+"""
+
+
+def test_a_past_event_before_signing_is_not_a_performance_date(stages: Stages) -> None:
+    rule = "cn.date.performance_before_signing"
+    assert rule not in _rules(stages, ZH_FRANCHISE.format(when="已于"))
+    assert rule in _rules(stages, ZH_FRANCHISE.format(when="应于"))
+
+
+EN_WORKS_LD = """DESIGN AND BUILD CONTRACT
+
+This Contract is made on 2 June 2025 between Polar Foods Limited (the "Employer") and Corran Build Limited (the "Contractor").
+5.3 If the Contractor fails to complete the Works by the Completion Date, it shall pay liquidated damages at the rate stated in Schedule 1 for every week of delay.
+5.4 {cap}
+4.5 When the defects have been made good, the Employer's Agent shall issue a Certificate of Making Good, and the Employer's Agent shall confirm it in writing.
+12. This Contract is governed by the laws of England and Wales.
+SCHEDULE 1
+Liquidated damages (clause 5.3) | £8,500 per week | pro rata for part of a week
+"""
+
+
+def test_a_schedule_rate_capped_in_the_clause_it_points_to(stages: Stages) -> None:
+    rule = "en.liquidated_damages.per_period_uncapped_england"
+    capped = _rules(
+        stages,
+        EN_WORKS_LD.format(
+            cap="The total liquidated damages shall not exceed ten per cent (10%) of the Contract Sum."
+        ),
+    )
+    assert rule not in capped
+    assert rule in _rules(
+        stages, EN_WORKS_LD.format(cap="The rate reflects the Employer's estimate.")
+    )
+    # "the Employer's Agent shall": a possessive role, and a certificate the clause creates
+    assert "en.party.undefined_role" not in capped
+    assert "en.term.undefined" not in capped
+
+
+ZH_STORE = """仓储合同
+
+存货人（甲方）：上海鲜达食品有限公司
+保管人（乙方）：上海冷链仓储有限公司
+
+第八条 乙方工作人员操作失误{degree}导致库温超出约定范围，进而造成仓储物变质的，乙方不承担赔偿责任。
+第十条 本合同争议提交上海仲裁委员会仲裁。
+"""
+
+
+def test_an_exclusion_whatever_the_degree_of_fault_reaches_gross_negligence(
+    stages: Stages,
+) -> None:
+    rule = "cn.exemption.reaches_fault"
+    assert rule in _rules(stages, ZH_STORE.format(degree="（不论其过失程度如何）"))
+    assert rule not in _rules(stages, ZH_STORE.format(degree="（轻微过失且已及时补救的）"))
