@@ -203,7 +203,15 @@ class DatesParams(Params):
 @check("conflicting_dates", DatesParams, fields=("first", "second"))
 def conflicting_dates(ctx: RuleContext, params: DatesParams) -> Iterator[Hit]:
     """Two different dates given for the same obligation (e.g. two delivery dates)."""
-    dated = [d for d in ctx.of_kind("date") if d.attrs.get("role") == params.role and _iso(d)]
+    # a window ("between May 24 and May 28") is not a date fixed for the obligation
+    dated = [
+        d
+        for d in ctx.of_kind("date")
+        if d.attrs.get("role") == params.role
+        and _iso(d)
+        and "range_start" not in d.attrs
+        and "range_end" not in d.attrs
+    ]
     for later in dated[1:]:
         if later.value != dated[0].value and not later.attrs.get("range_end"):
             if dated[0].attrs.get("range_end") == later.span.start:

@@ -20,6 +20,7 @@ _ORG_WORDS = re.compile(
     r"|Bank|Republic|Kingdom|Commission|Act|Code|Rules|Street|Avenue|Road|Suite|Office|Officer"
     r"|Place|Drive|Boulevard|Lane|Plaza|Square|Building|Tower|Centre|Center|Park|Parkway|Highway"
     r"|Floor|Institution|Institute|Society|Council|Authority|Agency|Chamber|Federation|Ministry"
+    r"|Index|Indices"
     r"|Department|Bureau"
     r"|President|Director|Secretary|Manager|Member|Witness|Whereof|Delaware|York|California"
     r"|Co|Labs|Holdings|Partners|Group|Section|Article|Clause|Schedule|Exhibit|Annex"

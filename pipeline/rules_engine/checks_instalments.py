@@ -36,6 +36,11 @@ def _stated_count(m: re.Match[str]) -> int | None:
     return int(word) if word.isdigit() else _COUNTS.get(word.lower())
 
 
+# what a schedule pays: the price, or one fee among others
+_THE_PRICE = re.compile(
+    r"总价|价款|合同金额|合同价|总额|工程款|货款|转让款|price|consideration|contract sum", re.I
+)
+_OTHER_FEE = re.compile(r"[\u4e00-\u9fff]{1,6}费|\b\w+ (?:fee|charge)s?\b", re.I)
 _PAYS = re.compile(r"支付|付款|付清|\bpa(?:y|id|yable)\b|payment", re.I)
 # a schedule that leaves "the balance" unstated adds up to less than the price by design
 _BALANCE = re.compile(r"\bbalance\b|remainder|remaining|剩余|余款|其余|尾款|余额", re.I)
@@ -83,6 +88,9 @@ def instalments_vs_total(ctx: RuleContext, params: ToleranceParams) -> Iterator[
         announced = _SCHEDULE.search(sentence.text)
         if announced is None or not _PAYS.search(sentence.text):
             continue
+        subject = sentence.text[: announced.start()]
+        if _OTHER_FEE.search(subject) and not _THE_PRICE.search(subject):
+            continue  # "创意设计费分两期支付": one fee's instalments, not the price's
         start, end = _schedule_region(ctx, sentence)
         parts, named_otherwise = _parts(ctx, start, end, total)
         count = _stated_count(announced)

@@ -65,6 +65,20 @@ def _in_substance(ctx: RuleContext, e: Entity, params: RatioParams) -> bool:
     return re.search(params.substance_words, text) is not None
 
 
+_NAMED_AFTER = {
+    "deposit": re.compile(
+        r"^\s*(?:的)?(?:违约金|赔偿金|滞纳金|罚金|利息|liquidated damages|penalty|interest)", re.I
+    ),
+    "penalty": re.compile(r"^\s*(?:的)?(?:定金|earnest money|deposit)", re.I),
+}
+
+
+def _names_other_sum(ctx: RuleContext, e: Entity, topic: str) -> bool:
+    after = _NAMED_AFTER.get(topic)
+    end = ctx.view_offset(e.span.end)
+    return after is not None and bool(after.match(ctx.text[end : end + 12]))
+
+
 def ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity, float, str]]:
     words = re.compile(params.sentence_words)
     total = contract_total(ctx)
@@ -76,6 +90,8 @@ def ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity, 
             e = e.model_copy(update={"attrs": {**e.attrs, "topic": params.topic}})
         elif not words.search(sentence):
             continue
+        if _names_other_sum(ctx, e, params.topic):
+            continue  # "预计总价30%的违约金": the share is the penalty's, not the deposit's
         if e.kind == "rate" and e.attrs.get("of_total") and isinstance(e.value, float):
             if not _summed_with_others(ctx, e, words):
                 yield e, e.value, "合同总价"

@@ -14,7 +14,10 @@ from pydantic import Field
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
-_TOTAL_ROW = re.compile(r"^(?:合计|总计|共计|(?:小计|总额|总价|Total|Sum|Aggregate)\b)", re.I)
+_TOTAL_ROW = re.compile(
+    r"^(?:合计|总计|共计|小计|(?:总额|总价|Total|Sum|Aggregate|Sub-?total)\b)", re.I
+)
+_SUBTOTAL_ROW = re.compile(r"^(?:小计|Sub-?total)", re.I)
 _TOTAL_COLUMN = re.compile(r"合计|总计|共计|小计|总额|Total|Sum|Aggregate|Annual|全年", re.I)
 _NUMBER = re.compile(
     r"^[^\d\-]*?(?P<num>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s*(?P<pct>%|％)?[^\d]*$"
@@ -68,28 +71,35 @@ def _rejoin(previous: list[_Cell], row: list[_Cell]) -> list[_Cell]:
     return [*previous[:-1], _cell(f"{head.text} {tail.text}".strip(), head.start), *row[1:]]
 
 
+def _width(line: str) -> int:
+    """Printed width: a CJK character takes two columns."""
+    return sum(2 if "\u2e80" <= ch <= "\uffef" else 1 for ch in line)
+
+
 def _tables(text: str, max_gap: int = 3) -> Iterator[list[list[_Cell]]]:
     """Runs of lines with at least two '|' separators. A page break (a footer, a header, a
     blank line) may fall inside a table: rows with the same number of cells that resume
-    within ``max_gap`` lines continue the same table."""
+    within ``max_gap`` lines continue the same table. A PDF line wrap cuts a long row: the
+    line after one that fills the page's width continues it (:func:`_continue`)."""
+    lines = text.split("\n")
+    full = 0.85 * max((_width(line) for line in lines), default=0)
     table: list[list[_Cell]] = []
     gap = 0
     offset = 0
-    for line in text.split("\n"):
-        if line.count("|") >= 2:
+    previous = ""
+    for line in lines:
+        if table and not gap and not line.strip() and len(table[-1]) < len(table[0]):
+            offset += len(line) + 1
+            continue  # a blank line inside a cut row (a page break): the row goes on after it
+        if table and not gap and line.strip() and _continues(table, previous, line, full):
+            table[-1] = _continue(table[-1], previous, line, offset)
+        elif line.count("|") >= 2:
             row = _cells(line, offset)
             header_row = all(c.value is None for c in row)
             if table and gap and (len(row) != len(table[-1]) or header_row):
                 yield table  # a new table: other columns, or a header after a break
                 table = []
-            width = len(table[0]) if table else 0
-            cut = len(table[-1]) if table and not gap and len(table[-1]) < width else 0
-            if cut and cut + len(row) == width:
-                table[-1] = [*table[-1], *row]  # the wrap fell between two cells
-            elif cut and cut + len(row) - 1 == width:
-                table[-1] = _rejoin(table[-1], row)
-            else:
-                table.append(row)
+            table.append(row)
             gap = 0
         elif table:
             gap += 1
@@ -97,8 +107,37 @@ def _tables(text: str, max_gap: int = 3) -> Iterator[list[list[_Cell]]]:
                 yield table
                 table, gap = [], 0
         offset += len(line) + 1
+        previous = line
     if table:
         yield table
+
+
+def _at_bar(previous: str, line: str) -> bool:
+    return previous.rstrip().endswith("|") or line.lstrip().startswith("|")
+
+
+def _continues(table: list[list[_Cell]], previous: str, line: str, full: float) -> bool:
+    """``line`` is the rest of the row above: that row is short of the header's cells and
+    ``line`` supplies exactly the missing ones (or has no '|'), or ``line`` has no '|' and
+    the row above filled the page's width (a header's last cell wrapped)."""
+    width, row = len(table[0]), table[-1]
+    if len(row) < width:
+        if "|" not in line:
+            return True
+        pieces = len(_cells(line, 0))
+        return len(row) + pieces - (0 if _at_bar(previous, line) else 1) == width
+    return "|" not in line and _width(previous) >= full
+
+
+def _continue(row: list[_Cell], previous: str, line: str, offset: int) -> list[_Cell]:
+    """``row`` with the rest of it that a wrap put on ``line``: new cells when the wrap fell
+    at a '|', else the cut cell made whole again."""
+    piece = _cells(line, offset)
+    if not piece:
+        return row
+    if _at_bar(previous, line):
+        return [*row, *piece]
+    return _rejoin(row, piece)
 
 
 class TableParams(Params):
@@ -114,7 +153,9 @@ def _off(total: float, parts: float, tolerance: float) -> bool:
 def table_total_mismatch(ctx: RuleContext, params: TableParams) -> Iterator[Hit]:
     """A total row (合计 / Total) whose figure in a column is not the sum of the rows above it,
     or a total column (header 合计 / Total / Annual) not equal to the sum of its row."""
-    for table in _tables(ctx.text):
+    # the document's own lines, not the search view: the view joins a header line to the row
+    # below it when a page wrap cut that row, and rows are lines
+    for table in _tables(ctx.document.text):
         yield from _column_totals(ctx, table, params)
         yield from _row_totals(ctx, table, params)
 
@@ -149,7 +190,9 @@ def _column_totals(
             if _off(cell.value, computed, params.tolerance):
                 yield _hit(ctx, cell, computed)
                 return
-        block = []
+        # a subtotal stands for the rows above it in the grand total below
+        label = next((c.text for c in row if c.text), "")
+        block = [row] if _SUBTOTAL_ROW.search(label) else []
 
 
 def _row_totals(ctx: RuleContext, table: list[list[_Cell]], params: TableParams) -> Iterator[Hit]:
@@ -182,7 +225,11 @@ def _is_product(value: float, parts: list[_Cell], tolerance: float) -> bool:
 
 
 def _hit(ctx: RuleContext, cell: _Cell, computed: float) -> Hit:
+    """``cell.start`` is an offset of the document's text; the span is made in view offsets."""
     shown = f"{computed:,.2f}".rstrip("0").rstrip(".")
-    return Hit(
-        ctx.span(cell.start, cell.start + len(cell.text)), {"stated": cell.text, "computed": shown}
+    line_end = ctx.document.text.find("\n", cell.start)
+    end = (
+        cell.start + len(cell.text) if line_end < 0 else min(cell.start + len(cell.text), line_end)
     )
+    span = ctx.span(ctx.view_offset(cell.start), ctx.view_offset(end))
+    return Hit(span, {"stated": cell.text, "computed": shown})

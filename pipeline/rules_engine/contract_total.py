@@ -78,6 +78,7 @@ _PERIOD_FIGURE = re.compile(
 _COMPONENT = re.compile(
     r"(?:其中|内含|含有|包括|包含)[^，。；]{0,20}$|(?:of which|including)[^.;,]{0,40}$"
     r"|(?:剩余|其余|余下|尚欠|未付|首期|首付|尾期|预付|第[一二三四五六七八九十\d]+期)[^，。；]{0,10}$"
+    r"|中的[^，。；]{1,10}$"
     r"|\b(?:first|second|third|final|initial)\s+(?:instal?lment|payment|tranche)\b[^.;,]{0,30}$"
     r"|\b(?:balance|remainder|remaining|unpaid|outstanding)\b[^.;,]{0,30}$",
     re.I,

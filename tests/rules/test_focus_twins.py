@@ -7,6 +7,7 @@ import pytest
 
 from pipeline.entities.clauses import segment
 from pipeline.entities.textview import build_view
+from pipeline.rules_engine.checks_tables import _tables
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.entities.helpers import make_document
@@ -470,3 +471,85 @@ def test_an_exclusion_whatever_the_degree_of_fault_reaches_gross_negligence(
     rule = "cn.exemption.reaches_fault"
     assert rule in _rules(stages, ZH_STORE.format(degree="（不论其过失程度如何）"))
     assert rule not in _rules(stages, ZH_STORE.format(degree="（轻微过失且已及时补救的）"))
+
+
+def test_rows_cut_by_a_page_wrap_are_put_back_together() -> None:
+    # a PDF's lines are cut at the page width: both cut lines below are printed full width
+    header = (
+        "Description | Quantity | Monthly Rent | Replacement Value per unit | Total Replacement"
+    )
+    row = "Electric counterbalance forklift, 5,000 lb side shifter | 6 | $6,900.00 | $42,000.00 |"
+    assert len(header) == len(row)
+    text = "\n".join(
+        [
+            "SCHEDULE A",
+            header,
+            "Value",
+            row,
+            "$252,000.00",
+            "Electric reach truck | 4 | $5,900.00 | $55,000.00 | $220,000.00",
+            "Total | 10 units | $12,800.00 | | $472,000.00",
+        ]
+    )
+    (table,) = list(_tables(text))
+    assert [len(r) for r in table] == [5, 5, 5, 5]
+    assert table[0][-1].text == "Total Replacement Value"
+    assert table[1][-1].value == 252000.0
+
+
+EN_SUBTOTALS = """SOFTWARE LICENCE AGREEMENT
+
+This Agreement is made on 3 March 2025 between Hexin Software Co., Ltd. ("Licensor") and Suzhou Precision Co., Ltd. ("Licensee").
+SCHEDULE 2 - FEES
+Item | Quantity | Amount excl. VAT (RMB)
+Core licence | 300 users | 1,080,000.00
+Implementation Services | 120 days | 540,000.00
+Subtotal: One-off Fees | | 1,620,000.00
+Annual Support Fee | 1 year | 194,400.00
+Total Contract Price | | {total}
+12. This Agreement is governed by the laws of the People's Republic of China.
+"""
+
+
+def test_a_grand_total_counts_a_subtotal_once(stages: Stages) -> None:
+    rule = "en.prc.amount.table_total"
+    assert rule not in _rules(stages, EN_SUBTOTALS.format(total="1,814,400.00"))
+    assert rule in _rules(stages, EN_SUBTOTALS.format(total="1,914,400.00"))
+
+
+ZH_HOTEL = """会议服务合同
+
+委托方（甲方）：上海云杉科技有限公司
+服务方（乙方）：上海滨江酒店管理有限公司
+
+第三条 预计总价为人民币1,509,440.00元。甲方应于签约后五日内支付定金人民币150,000.00元。
+第八条 乙方不能提供服务的，甲方可以选择要求乙方双倍返还定金，或者要求乙方支付预计总价{share}的违约金，但二者不得同时主张。
+第九条 创意设计费为人民币318,000.00元，创意设计费分两期支付：确认后支付50%，即人民币159,000.00元；验收后支付50%，即人民币159,000.00元。
+第十条 合同总价中的场地费为人民币720,800.00元。
+第十二条 本合同争议提交上海仲裁委员会仲裁。
+"""
+
+
+def test_a_penalty_share_fee_instalments_and_a_part_of_the_price_are_not_misread(
+    stages: Stages,
+) -> None:
+    found = _rules(stages, ZH_HOTEL.format(share="30%"))
+    assert "cn.deposit.over_20_percent" not in found  # 30% is the penalty's share
+    assert "cn.amount.instalments_vs_total" not in found  # one fee's two instalments
+    assert "cn.amount.total_restated" not in found  # 合同总价中的场地费
+
+
+ZH_CARRIAGE = """运输服务合同
+
+托运人（甲方）：苏州优品物流有限公司
+承运人（乙方）：江苏通达运输有限公司
+
+第六条 乙方可结合运力市场行情及人工成本的变化，{how}附件一各线路的新运价。
+第十二条 本合同争议提交苏州仲裁委员会仲裁。
+"""
+
+
+def test_a_carrier_setting_its_own_new_rates(stages: Stages) -> None:
+    rule = "cn.standard_terms.unilateral_right"
+    assert rule in _rules(stages, ZH_CARRIAGE.format(how="自行确定"))
+    assert rule not in _rules(stages, ZH_CARRIAGE.format(how="与甲方协商一致后确定"))
