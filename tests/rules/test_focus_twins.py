@@ -553,3 +553,17 @@ def test_a_carrier_setting_its_own_new_rates(stages: Stages) -> None:
     rule = "cn.standard_terms.unilateral_right"
     assert rule in _rules(stages, ZH_CARRIAGE.format(how="自行确定"))
     assert rule not in _rules(stages, ZH_CARRIAGE.format(how="与甲方协商一致后确定"))
+
+
+EN_CATERING = """CATERING AGREEMENT
+
+This Agreement is made on 3 March 2025 between Harbor Events LLC ("Client") and Saffron Table Inc. ("Caterer").
+6.2 If Client cancels the Event, Client shall pay to Caterer, as liquidated damages {how} a penalty, the percentage of the Estimated Total set out in Schedule C, regardless of Caterer's actual loss.
+12. This Agreement is governed by the laws of the State of Illinois.
+"""
+
+
+def test_liquidated_damages_said_not_to_be_a_penalty(stages: Stages) -> None:
+    rule = "en.liquidated_damages.penalty_services"
+    assert rule not in _rules(stages, EN_CATERING.format(how="and not as"))
+    assert rule in _rules(stages, EN_CATERING.format(how="and as"))
