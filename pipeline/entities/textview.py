@@ -79,6 +79,22 @@ def _joiner(line: str, nxt: str) -> str:
     return " "
 
 
+def joined(text: str) -> str:
+    """A passage's lines as one line for display, joined the way the view joins soft breaks
+    ("as a⏎penalty" -> "as a penalty", "违约⏎金" -> "违约金", "pay-⏎ment" -> "payment")."""
+    lines = [line.strip() for line in text.split("\n")]
+    out = ""
+    for line in lines:
+        if not line:
+            continue
+        if not out:
+            out = line
+            continue
+        how = _joiner(out, line)
+        out = out[:-1] + line if how == "dehyphenate" else out + how + line
+    return out
+
+
 def _widest(lines: list[str]) -> float:
     widths = sorted(display_width(line.rstrip()) for line in lines if line.strip())
     if not widths:

@@ -6,6 +6,7 @@ from collections import defaultdict
 
 from pipeline.entities.clauses import innermost
 from pipeline.entities.governing_law import RULE_JURISDICTIONS
+from pipeline.entities.textview import joined
 from pipeline.model import Finding
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.loader import LoadedRule
@@ -39,7 +40,7 @@ def run_rules(rules: tuple[LoadedRule, ...], ctx: RuleContext) -> tuple[Finding,
                 continue  # two rules of one type on the same words: report it once
             seen.add(key)
             quote = ctx.document.text[hit.span.start : hit.span.end]
-            values = {"quote": quote.replace("\n", ""), **hit.values}
+            values = {"quote": joined(quote), **hit.values}
             findings.append(
                 Finding(
                     type=rule.spec.type,
