@@ -128,7 +128,14 @@ def _enrich(text: str, matches: list[Match], sentences: list[tuple[int, int]]) -
                     _OF_TOTAL.search(before[-12:]) or _OF_TOTAL_AFTER.match(after)
                 )
         elif m.kind == "date":
-            attrs["role"] = topics.nearest_role(before, text[m.end : m.end + 40])
+            # in a table row a date takes its role from its own cell or the row's label (its
+            # first cell), not from a neighbour's description ("delivered and approved")
+            own = before[before.rfind("|") + 1 :]
+            after = text[m.end : m.end + 40].split("|", 1)[0]
+            role = topics.nearest_role(own, after)
+            if role is None and "|" in before:
+                role = topics.nearest_role(before[: before.find("|")], "")
+            attrs["role"] = role
         elif m.kind == "duration":
             attrs["topic"] = topics.duration_topic(before)
             if attrs["topic"] is None and _AFTER_LEAVING.search(text[s_start:s_end]):

@@ -21,7 +21,7 @@ _ORG_WORDS = re.compile(
     r"|Place|Drive|Boulevard|Lane|Plaza|Square|Building|Tower|Centre|Center|Park|Parkway|Highway"
     r"|Floor|Institution|Institute|Society|Council|Authority|Agency|Chamber|Federation|Ministry"
     r"|Index|Indices"
-    r"|Department|Bureau"
+    r"|Department|Bureau|Limited|PLC|LLP|GmbH|Holdings|Group|Partners"
     r"|President|Director|Secretary|Manager|Member|Witness|Whereof|Delaware|York|California"
     r"|Co|Labs|Holdings|Partners|Group|Section|Article|Clause|Schedule|Exhibit|Annex"
     r"|Partner|Chairman|Treasurer|Counsel|Convention|Nations|Treaty)\b"

@@ -295,6 +295,12 @@ def _present_annexes(ctx: RuleContext, language: str) -> set[str]:
     return present
 
 
+_OF_ANOTHER_DOCUMENT = re.compile(
+    r"\s+(?:to|of|in)\s+(?:the|that|each)\s+(?!Agreement\b|Contract\b|Lease\b|Terms\b)[A-Z]\w+"
+    r"|\s*(?:to|of)\s+(?:the\s+)?《"
+)
+
+
 def _annex_key(m: re.Match[str]) -> str:
     kind = (m.groupdict().get("kind") or "附件").lower()
     return f"{kind} {m.group('id')}"
@@ -314,5 +320,7 @@ def missing_annex(ctx: RuleContext, params: Params) -> Iterator[Hit]:
         line_start = ctx.text.rfind("\n", 0, m.start()) + 1
         if key in heads or key in reported or not ctx.text[line_start : m.start()].strip():
             continue  # attached, already reported, or itself a heading line
+        if _OF_ANOTHER_DOCUMENT.match(ctx.text, m.end()):
+            continue  # "Appendix 2 to the Manual": part of another document, not of this one
         reported.add(key)
         yield Hit(ctx.span(m.start(), m.end()), {"annex": m.group()})

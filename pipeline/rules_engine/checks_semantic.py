@@ -43,6 +43,10 @@ _ZH = {
     r"|(?:不得|无权)[^。；]{0,16}(?:要求|请求|主张)[^，。；]{0,4}[甲乙丙]方[^，。；]{0,4}(?:赔偿|承担[^，。；]{0,4}责任)"
     r"|(?:不得|无权)以任何理由[^，。；]{0,4}(?:单方)?(?:解除|终止)"
     r"|(?:无论|不论)[^，。；]{0,10}(?:均|都)?不得(?:单方)?(?:解除|终止)",
+    # the right governs the change ("甲方有权…调整单价"), not a change described before it
+    # ("调整后单价上涨超过10%的，甲方有权自行…采购")
+    "right_then_change": r"(?:有权|可以|可(?=[\u4e00-\u9fff])|得以|保留[^，。；]{0,10}权利|自主决定|自行决定)"
+    r"[^。；]{0,80}?(?:调整|变更|修改|修订|上调|提高|更改|增加|另行(?:制定|确定)|(?:自行|单方|重新)(?:确定|制定|决定))",
     # mitigation (民法典591) and the other side's own breach are not remedies taken away
     "waiver_lawful": r"扩大的损失|扩大部分|因[^，。；]{0,8}(?:自身|本身|自己|其)原因|不可抗力",
     "mutual": r"协商一致|双方(?:书面)?同意|(?<!无需)(?<!无须)(?<!不需)(?<!不必)(?<!未)经[^，。；]{0,6}方(?:书面)?同意"
@@ -119,7 +123,7 @@ def _kind(sentence: str, clause: str, table: dict[str, str], kinds: list[str]) -
         return "waiver"
     if not has["right"]:
         return None
-    changes = has["change"] and has["object"]
+    changes = has["change"] and has["object"] and has["right_then_change"]
     if "change_object" in table:  # English: the verb must govern the object ("modify the fees")
         changes = has["change_object"] and has["right_then_change"]
     if "change" in kinds and changes and has["unilateral"]:

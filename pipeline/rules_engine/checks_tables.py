@@ -15,9 +15,14 @@ from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
 _TOTAL_ROW = re.compile(
-    r"^(?:合计|总计|共计|小计|(?:总额|总价|Total|Sum|Aggregate|Sub-?total)\b)", re.I
+    r"^(?:合计|总计|共计|小计|(?:总额|总价|Total|Sum|Aggregate|Sub-?total)\b)"
+    # "全年合计", "Contract total for both Service Years", "Grand Total"
+    r"|^[\u4e00-\u9fff]{1,8}(?:合计|总计)(?:\s*[（(].*)?$"
+    r"|^(?:grand|contract|overall|annual|aggregate)\s+total\b",
+    re.I,
 )
 _SUBTOTAL_ROW = re.compile(r"^(?:小计|Sub-?total)", re.I)
+_GROUP_SUBTOTAL = re.compile(r"小计$|\bsub-?total$", re.I)
 _TOTAL_COLUMN = re.compile(r"合计|总计|共计|小计|总额|Total|Sum|Aggregate|Annual|全年", re.I)
 _NUMBER = re.compile(
     r"^[^\d\-]*?(?P<num>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s*(?P<pct>%|％)?[^\d]*$"
@@ -126,7 +131,9 @@ def _continues(table: list[list[_Cell]], previous: str, line: str, full: float) 
             return True
         pieces = len(_cells(line, 0))
         return len(row) + pieces - (0 if _at_bar(previous, line) else 1) == width
-    return "|" not in line and _width(previous) >= full
+    # only a header's last cell is taken to wrap onto a line of its own ("Value"): after a
+    # data row such a line is more often the caption of what follows
+    return len(table) == 1 and "|" not in line and _width(previous) >= full
 
 
 def _continue(row: list[_Cell], previous: str, line: str, offset: int) -> list[_Cell]:
@@ -166,33 +173,51 @@ def _is_total_row(row: list[_Cell]) -> bool:
     return label is not None and label.value is None and bool(_TOTAL_ROW.search(label.text))
 
 
+def _label(row: list[_Cell]) -> str:
+    return next((c.text for c in row if c.text), "")
+
+
+def _sum_column(block: list[list[_Cell]], j: int, cell: _Cell, min_rows: int) -> float | None:
+    """The sum of column ``j`` over ``block``, or None when it is no column of figures."""
+    parts = [r[j] for r in block if j < len(r)]
+    if len(parts) < min_rows or any(p.value is None or p.percent != cell.percent for p in parts):
+        return None
+    values = [p.value for p in parts if p.value is not None]
+    if values == [float(k) for k in range(1, len(values) + 1)]:
+        return None  # a serial-number column
+    return sum(values)
+
+
 def _column_totals(
     ctx: RuleContext, table: list[list[_Cell]], params: TableParams
 ) -> Iterator[Hit]:
-    block: list[list[_Cell]] = []
+    """A total row against the rows above it. Subtotals are read both ways: a "Subtotal" row
+    stands for the rows above it ("Subtotal: One-off Fees", then the support fee, then the
+    total); a "甲方现金小计" row groups rows by a category and is left out of the sum."""
+    data: list[list[_Cell]] = []  # the figure rows, subtotals left out
+    stacked: list[list[_Cell]] = []  # the rows above, a subtotal standing for those it sums
     for row in table:
-        if not _is_total_row(row):
+        label = _label(row)
+        grouped = _GROUP_SUBTOTAL.search(label) is not None and not _is_total_row(row)
+        if not _is_total_row(row) and not grouped:
             if any(c.value is not None for c in row):
-                block.append(row)
+                data.append(row)
+                stacked.append(row)
+            continue
+        if grouped:
             continue
         for j, cell in enumerate(row):
             if cell.value is None:
                 continue
-            parts = [r[j] for r in block if j < len(r)]
-            if len(parts) < params.min_rows or any(
-                p.value is None or p.percent != cell.percent for p in parts
-            ):
-                continue
-            values = [p.value for p in parts if p.value is not None]
-            if values == [float(k) for k in range(1, len(values) + 1)]:
-                continue  # a serial-number column
-            computed = sum(values)
-            if _off(cell.value, computed, params.tolerance):
-                yield _hit(ctx, cell, computed)
+            sums = [_sum_column(b, j, cell, params.min_rows) for b in (data, stacked)]
+            known = [x for x in sums if x is not None]
+            if known and all(_off(cell.value, x, params.tolerance) for x in known):
+                yield _hit(ctx, cell, known[0])
                 return
-        # a subtotal stands for the rows above it in the grand total below
-        label = next((c.text for c in row if c.text), "")
-        block = [row] if _SUBTOTAL_ROW.search(label) else []
+        if _SUBTOTAL_ROW.search(label):
+            stacked = [row]
+        else:
+            data, stacked = [], []
 
 
 def _row_totals(ctx: RuleContext, table: list[list[_Cell]], params: TableParams) -> Iterator[Hit]:

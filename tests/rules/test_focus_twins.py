@@ -567,3 +567,81 @@ def test_liquidated_damages_said_not_to_be_a_penalty(stages: Stages) -> None:
     rule = "en.liquidated_damages.penalty_services"
     assert rule not in _rules(stages, EN_CATERING.format(how="and not as"))
     assert rule in _rules(stages, EN_CATERING.format(how="and as"))
+
+
+EN_TRANSITION = """MANAGED SERVICES AGREEMENT
+
+This Agreement is made on 2 December 2024 between Kestrel Hosting Ltd (the "Supplier") and Ashdown Retail plc (the "Customer").
+4.2 The Supplier shall deliver a detailed Transition Plan by 17 January 2025.
+SCHEDULE 1 - MILESTONES
+Milestone | Name | What is done | Date
+M1 | Transition Plan approved | Plan delivered and approved under clause 4.2 | 24 January 2025
+{row}
+20. This Agreement is governed by the laws of England and Wales.
+"""
+
+
+def test_a_table_date_takes_its_role_from_its_cell_or_row_label(stages: Stages) -> None:
+    rule = "en.date.two_delivery_dates"
+    assert rule not in _rules(stages, EN_TRANSITION.format(row=""))
+    clash = "Delivery of the Transition Plan | Plan | Complete | 31 January 2025"
+    assert rule in _rules(stages, EN_TRANSITION.format(row=clash))
+
+
+ZH_SPARES = """设备维保合同
+
+委托方（甲方）：无锡精工机械有限公司
+维保方（乙方）：苏州恒维设备服务有限公司
+
+第五条 备件单价按OEM目录价的85%执行。{clause}
+第十二条 本合同争议提交无锡仲裁委员会仲裁。
+"""
+
+
+def test_a_change_described_before_a_right_is_not_a_right_to_change(stages: Stages) -> None:
+    rule = "cn.standard_terms.unilateral_right"
+    self_help = "调整后单价上涨超过10%的，甲方有权自行或通过第三方采购该备件。"
+    assert rule not in _rules(stages, ZH_SPARES.format(clause=self_help))
+    one_sided = "乙方有权根据市场情况对备件单价进行调整，调整自通知之日起执行。"
+    assert rule in _rules(stages, ZH_SPARES.format(clause=one_sided))
+
+
+ZH_RESEARCH = """技术开发合同
+
+委托方（甲方）：苏州新材科技有限公司
+研究开发方（乙方）：江南材料研究院
+
+第四条 研究开发经费见附件一，乙方按《实验室管理手册》附件2的规定使用设备。
+附件一 经费预算
+科目 | 金额 | 出资方
+人员费 | 720,000 | 甲方现金
+材料费 | 480,000 | 甲方现金
+设备使用（作价） | 600,000 | 乙方实物
+甲方现金小计 | 1,200,000 | 67%
+乙方作价小计 | 600,000 | 33%
+全年合计 | {total} | 100%
+第十条 本合同争议提交苏州仲裁委员会仲裁。
+"""
+
+
+def test_category_subtotals_and_a_named_grand_total(stages: Stages) -> None:
+    rule = "cn.amount.table_total"
+    assert rule not in _rules(stages, ZH_RESEARCH.format(total="1,800,000"))
+    assert rule in _rules(stages, ZH_RESEARCH.format(total="1,900,000"))
+
+
+EN_FRANCHISE_MANUAL = """FRANCHISE AGREEMENT
+
+This Agreement is made on 1 July 2025 between Bean Co Limited (the "Franchisor") and Hale Cafe Limited (the "Franchisee").
+2. "Signature Drinks" means the drinks listed in Appendix 2 {where}.
+3. The Franchisee shall pay the fees in Schedule 1.
+20. This Agreement is governed by the laws of England and Wales.
+SCHEDULE 1
+Initial fee: £25,000.
+"""
+
+
+def test_an_appendix_of_another_document_is_not_a_missing_annex(stages: Stages) -> None:
+    rule = "en.annex.missing"
+    assert rule not in _rules(stages, EN_FRANCHISE_MANUAL.format(where="to the Manual"))
+    assert rule in _rules(stages, EN_FRANCHISE_MANUAL.format(where="to this Agreement"))
