@@ -3,13 +3,13 @@ figure check of a point against them (see :mod:`pipeline.draft_check.figures`)."
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from pipeline.draft_check.figures import (
+    SENTENCE_END,
     Figure,
     about_the_contract,
     clause_text,
@@ -24,7 +24,6 @@ from pipeline.entities.parse import detect_language
 from pipeline.entities.textview import build_view
 from pipeline.model import Document, EvidenceSource
 
-_SENTENCE_END = re.compile(r"[。；;！？!?\n]|\.(?=\s)")
 # Share of the point's clause words a contract sentence must hold to be "about the same thing"
 # when the point's quote does not locate the clause: high, so only a near-restatement counts.
 MIN_SUBJECT_OVERLAP = 0.6
@@ -146,8 +145,8 @@ class ContractFacts:
 
 
 def _sentence(text: str, start: int, end: int, limit: int = 160) -> str:
-    cuts = [m.end() for m in _SENTENCE_END.finditer(text, 0, start)]
+    cuts = [m.end() for m in SENTENCE_END.finditer(text, 0, start)]
     left = cuts[-1] if cuts else 0
-    stop = _SENTENCE_END.search(text, end)
+    stop = SENTENCE_END.search(text, end)
     flat = " ".join(text[left : stop.end() if stop else len(text)].split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"

@@ -34,6 +34,8 @@ from pipeline.entities.number_words import EN_NUMBER_WORDS
 FigureKind = Literal["rate", "amount", "duration", "date"]
 _KIND_WORDS = {"rate": "percentage", "amount": "amount", "duration": "period", "date": "date"}
 
+# where a sentence of a review or a contract ends (shared by the draft checks)
+SENTENCE_END = re.compile(r"[。；;！？!?\n]|\.(?=\s)")
 _CLAUSE_END = re.compile(r"[，。；：！？;:!?\n]|,(?=\s)|\.(?=\s|$)")
 _LAW_WORDS = re.compile(
     r"规定|法定|法律|民法典|司法解释|条例|《|解释第|第[0-9一二三四五六七八九十百零〇]+条"
@@ -233,11 +235,8 @@ def _add_months(start: date, months: int) -> date | None:
 
 
 def _sentence_before(text: str, start: int) -> str:
-    cuts = [m.end() for m in _SENTENCE_CUT.finditer(text, 0, start)]
+    cuts = [m.end() for m in SENTENCE_END.finditer(text, 0, start)]
     return text[cuts[-1] if cuts else 0 : start]
-
-
-_SENTENCE_CUT = re.compile(r"[。；;！？!?\n]|\.(?=\s)")
 
 
 def clause_text(text: str, start: int, end: int) -> str:

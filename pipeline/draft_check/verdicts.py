@@ -9,11 +9,11 @@ lists them all.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from pipeline.draft_check.citations import CitationJudge
 from pipeline.draft_check.contract_facts import ContractFacts
+from pipeline.draft_check.figures import SENTENCE_END
 from pipeline.draft_check.points import DraftPoint
 from pipeline.draft_check.quotes import QuoteFinder, QuoteMatch
 from pipeline.draft_check.unresolved import unresolved_authorities
@@ -42,7 +42,6 @@ _CITATION_VERDICT: dict[str, DraftVerdict] = {
     "unsupported": "unsupported_citation",
     "conflicting": "conflicting_authority",
 }
-_SENTENCE_END = re.compile(r"[。；;！？!?\n]|\.(?=\s)")
 
 
 class PointChecker:
@@ -175,9 +174,9 @@ def _sentence_with(text: str, citation: str) -> str:
     at = text.find(citation)
     if at == -1:
         return ""
-    cuts = [m.end() for m in _SENTENCE_END.finditer(text, 0, at)]
+    cuts = [m.end() for m in SENTENCE_END.finditer(text, 0, at)]
     left = cuts[-1] if cuts else 0
-    stop = _SENTENCE_END.search(text, at + len(citation))
+    stop = SENTENCE_END.search(text, at + len(citation))
     return text[left : stop.end() if stop else len(text)].strip()
 
 

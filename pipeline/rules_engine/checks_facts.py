@@ -141,11 +141,6 @@ def _yearly_share(ctx: RuleContext, e: Entity, period_text: str) -> float | None
 _AGGREGATE = re.compile(r"累计|总额|合计|总计|\btotal\b|\baggregate\b|in (?:the )?aggregate", re.I)
 
 
-# a schedule row restating a rate whose clause (and its ceiling) is elsewhere; a clause that
-# merely cites another clause keeps its own scope, since another penalty's cap may be meant
-_REFERS_ELSEWHERE = re.compile(r"\|")
-
-
 def _capped_elsewhere(ctx: RuleContext, words: re.Pattern[str], caps: re.Pattern[str]) -> bool:
     def find() -> bool:
         return any(
@@ -188,7 +183,9 @@ def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Ite
             continue
         if caps.search(_NO_CAP.sub("", scope)) or key in done:
             continue
-        if _REFERS_ELSEWHERE.search(sentence) and _capped_elsewhere(ctx, words, caps):
+        # a schedule row restates a rate whose clause (and its ceiling) is elsewhere; a clause
+        # that merely cites another clause keeps its own scope (another penalty's cap may be meant)
+        if "|" in sentence and _capped_elsewhere(ctx, words, caps):
             continue
         done.add(key)
         shown = "an unbounded amount" if yearly == float("inf") else f"{yearly:.0%}"

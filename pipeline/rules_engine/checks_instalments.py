@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from kb.numerals import parse_cn_integer
 from pipeline.entities.clauses import innermost
+from pipeline.entities.number_words import parse_en_words
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import ToleranceParams, money
 from pipeline.rules_engine.context import RuleContext, Sentence
@@ -24,8 +26,6 @@ _SCHEDULE = re.compile(
     r"|分(?P<zh_n>[一二两三四五六七八九十\d]+)(?:期|次|笔)|按(?:以下|下列|如下)[^，。；]{0,6}(?:支付|付款)",
     re.I,
 )
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "一": 1, "二": 2, "两": 2,
-           "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}  # fmt: skip
 
 
 def _stated_count(m: re.Match[str]) -> int | None:
@@ -33,7 +33,14 @@ def _stated_count(m: re.Match[str]) -> int | None:
     word = m.group("en_n") or m.group("zh_n")
     if not word:
         return None
-    return int(word) if word.isdigit() else _COUNTS.get(word.lower())
+    if word.isdigit():
+        return int(word)
+    try:
+        if m.group("zh_n"):
+            return parse_cn_integer(word.replace("两", "二"))
+        return parse_en_words(word.lower())
+    except ValueError:
+        return None
 
 
 # what a schedule pays: the price, or one fee among others

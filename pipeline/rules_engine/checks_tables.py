@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from pydantic import Field
 
+from pipeline.entities.textview import display_width
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
@@ -76,18 +77,13 @@ def _rejoin(previous: list[_Cell], row: list[_Cell]) -> list[_Cell]:
     return [*previous[:-1], _cell(f"{head.text} {tail.text}".strip(), head.start), *row[1:]]
 
 
-def _width(line: str) -> int:
-    """Printed width: a CJK character takes two columns."""
-    return sum(2 if "\u2e80" <= ch <= "\uffef" else 1 for ch in line)
-
-
 def _tables(text: str, max_gap: int = 3) -> Iterator[list[list[_Cell]]]:
     """Runs of lines with at least two '|' separators. A page break (a footer, a header, a
     blank line) may fall inside a table: rows with the same number of cells that resume
     within ``max_gap`` lines continue the same table. A PDF line wrap cuts a long row: the
     line after one that fills the page's width continues it (:func:`_continue`)."""
     lines = text.split("\n")
-    full = 0.85 * max((_width(line) for line in lines), default=0)
+    full = 0.85 * max((display_width(line) for line in lines), default=0)
     table: list[list[_Cell]] = []
     gap = 0
     offset = 0
@@ -133,7 +129,7 @@ def _continues(table: list[list[_Cell]], previous: str, line: str, full: float) 
         return len(row) + pieces - (0 if _at_bar(previous, line) else 1) == width
     # only a header's last cell is taken to wrap onto a line of its own ("Value"): after a
     # data row such a line is more often the caption of what follows
-    return len(table) == 1 and "|" not in line and _width(previous) >= full
+    return len(table) == 1 and "|" not in line and display_width(previous) >= full
 
 
 def _continue(row: list[_Cell], previous: str, line: str, offset: int) -> list[_Cell]:
