@@ -1,10 +1,11 @@
 """An indemnity and a liability cap that each claim to govern the same liability.
 
-The defect is the pair: a cap that reaches the indemnity (its words name indemnities, or the
-indemnity's clause number, or it applies "notwithstanding anything to the contrary") and an
-indemnity that says it escapes every limit ("shall not be limited by clause 13"). Either alone
-is a clear bargain, and so is an escape the cap itself carves out ("except for the indemnities
-in Section 9"); those lawful twins stay silent.
+The defect is a pair of stances that contradict each other (see ``cap_facts``): a cap that takes
+the indemnity in and an indemnity that escapes every limit; a cap that carves the indemnity out
+and an indemnity that says it is subject to that cap; or a cap and an indemnity that both say
+nothing about each other. A consistent pair (a carve-out and an escape, a cap that names the
+indemnity and an indemnity that accepts it, an escape from one cap into a separate cap) is a
+clear bargain, and those lawful twins stay silent.
 """
 
 from __future__ import annotations
@@ -12,98 +13,166 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from pipeline.rules_engine.cap_facts import (
+    about_indemnity,
+    cap_clause_text,
+    carved_targets,
+    carves_out,
+    clause_family_text,
+    clause_number,
+    escape,
+    general_caps,
+    indemnity_numbers,
+    names_indemnity,
+    names_indemnity_itself,
+    overlap,
+    reached_numbers,
+    reaches,
+    refs,
+)
 from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
 
-# within a sentence: any character but a full stop or semicolon; a clause number's dot
-# ("clause 10.2") does not end the sentence
-_IN = r"(?:[^.;]|\.(?=\d))"
-_CAP = re.compile(
-    rf"liabilit{_IN}{{0,300}}(?:shall|will) not (?:in (?:the )?aggregate )?exceed"
-    rf"|liabilit{_IN}{{0,120}}(?:is|are|shall be) (?:limited|capped) (?:to|at)"
-    rf"|in no (?:event|case){_IN}{{0,120}}liabilit{_IN}{{0,160}}exceed",
+# "for breach of this Agreement, in tort or otherwise": every liability, not one indemnity
+_WHOLE_LIABILITY = re.compile(
+    r"breach of this (?:Agreement|Contract)|\bor otherwise\b|under this (?:Agreement|Contract)"
+    r"(?! (?:is|are|shall))",
     re.I,
 )
-_INDEMN = re.compile(r"indemnif|indemnit|hold harmless", re.I)
-_ESCAPE = re.compile(
-    r"(?:not|n't)\s+(?:be\s+)?(?:subject to|limited by|restricted by|bound by|capped by|reduced by"
-    r"|affected by)|without (?:any )?limit(?:ation)?(?! of)|\bunlimited\b|\buncapped\b"
-    r"|outside (?:the|any) (?:cap|limitation)|regardless of any (?:cap|limit)"
-    r"|notwithstanding (?:any|the) (?:limitation|cap|limit)"
-    # "Notwithstanding any other provision …, the Supplier shall indemnify the Customer in full"
-    r"|notwithstanding any(?:thing)? (?:other )?(?:provision|term|clause)"
-    r"|indemnif\w*[^.;]{0,40}\bin full\b",
-    re.I,
-)
-_CARVE_OUT = re.compile(
-    r"(?:except|other than|excluding|save (?:for)?|does not apply to|shall not apply to"
-    rf"|not (?:apply|extend) to){_IN}{{0,100}}",
-    re.I,
-)
-_LISTING = re.compile(r"includ\w*,?\s*(?:but\s+)?(?:without limitation|not limited to),?", re.I)
-_REF = re.compile(r"(?:Section|Article|Clause|§)\s*(\d+(?:\.\d+)*)", re.I)
+# "any other limitation", "any limit of liability": the escape is from every cap, named or not
+_EVERY_LIMIT = re.compile(r"\bany (?:other )?(?:limit|cap|limitation|restriction)", re.I)
 
 
-def _indemnity_numbers(ctx: RuleContext) -> set[str]:
-    return {
-        c.number for c in ctx.clauses if "indemnity" in c.kinds or _INDEMN.search(c.heading[:60])
-    }
+def _escaped_caps(ctx: RuleContext, sentence: Sentence, caps: list[Sentence]) -> list[Sentence]:
+    """The caps an escape sentence escapes: those it names after its escape words ("not subject
+    to the limit in clause 10.3"), or all of them."""
+    m = escape(sentence.text)
+    if m is None:
+        return []
+    after = sentence.text[m.start() :]
+    named = refs(after)
+    if not named or _EVERY_LIMIT.search(after):
+        return caps
+    return [c for c in caps if any(overlap(n, clause_number(ctx, c)) for n in named)]
 
 
-def _names_indemnity(text: str, numbers: set[str]) -> bool:
-    if _INDEMN.search(text):
-        return True
-    return any(
-        m.group(1) in numbers or m.group(1).split(".")[0] in numbers for m in _REF.finditer(text)
-    )
-
-
-def _carves_out(cap_clause: str, numbers: set[str]) -> bool:
-    return any(_names_indemnity(m.group(), numbers) for m in _CARVE_OUT.finditer(cap_clause))
-
-
-def _reaches(cap: str, numbers: set[str]) -> bool:
-    """The cap sentence takes in the indemnity: by name, by its clause number, or by
-    overriding everything else."""
-    if re.search(r"notwithstanding anything", cap, re.I):
-        return True
-    outside_carve_out = _CARVE_OUT.sub("", cap)
-    return _names_indemnity(outside_carve_out, numbers)
-
-
-def _about_indemnity(ctx: RuleContext, sentence: Sentence, numbers: set[str]) -> bool:
-    return _names_indemnity(sentence.text, numbers) or bool(
-        _INDEMN.search(ctx.clause_of(sentence)[:400])
-    )
-
-
-def _escapes(sentence: str) -> bool:
-    # "including without limitation" lists examples; it limits nothing
-    return bool(_ESCAPE.search(_LISTING.sub(" ", sentence)))
+def _own_numbers(ctx: RuleContext, sentence: Sentence, cap_numbers: set[str]) -> set[str]:
+    return ({clause_number(ctx, sentence)} | refs(sentence.text)) - cap_numbers - {""}
 
 
 @check("indemnity_escapes_cap", fields=("cap", "escape"))
 def indemnity_escapes_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
-    """A cap that reaches the indemnity and an indemnity that escapes every cap."""
-    numbers = _indemnity_numbers(ctx)
-    caps = [s for s in ctx.sentences if _CAP.search(s.text)]
-    if not caps or any(_carves_out(ctx.clause_of(c), numbers) for c in caps):
+    """A cap that reaches the indemnity and an indemnity that escapes that cap."""
+    numbers = indemnity_numbers(ctx)
+    caps = general_caps(ctx)
+    if not caps or any(carves_out(cap_clause_text(ctx, c), numbers) for c in caps):
         return
-    reaching = [c for c in caps if _reaches(c.text, numbers)]
-    if not reaching:
-        return
+    reaching = [c for c in caps if reaches(c.text, numbers)]
+    cap_numbers = {clause_number(ctx, c) for c in caps} - {""}
     for sentence in ctx.sentences:
-        if sentence in caps or not _escapes(sentence.text):
+        if sentence in caps or not about_indemnity(ctx, sentence, numbers):
             continue
-        if not _about_indemnity(ctx, sentence, numbers):
-            continue
-        cap = reaching[0]
-        yield Hit(
-            ctx.sentence_span(sentence),
-            {"cap": cap.text.strip(), "escape": sentence.text.strip()},
-            related=(ctx.sentence_span(cap),),
-        )
+        own = _own_numbers(ctx, sentence, cap_numbers)
+        for cap in _escaped_caps(ctx, sentence, reaching):
+            reached = reached_numbers(cap.text, numbers)
+            if reached is not None and own and not any(overlap(r, o) for r in reached for o in own):
+                continue  # the cap takes in another indemnity than this one
+            yield Hit(
+                ctx.sentence_span(sentence),
+                {"cap": cap.text.strip(), "escape": sentence.text.strip()},
+                related=(ctx.sentence_span(cap),),
+            )
+            return
+
+
+@check("indemnity_escapes_general_cap", fields=("cap", "escape"))
+def indemnity_escapes_general_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """A general cap that neither names nor carves out the indemnity, and an indemnity that says
+    no limit at all applies to it without naming the cap: the two clauses are left to fight."""
+    numbers = indemnity_numbers(ctx)
+    caps = general_caps(ctx)
+    if not caps or any(carves_out(cap_clause_text(ctx, c), numbers) for c in caps):
         return
+    if any(reaches(c.text, numbers) for c in caps):
+        return  # indemnity_escapes_cap's matter
+    cap_numbers = {clause_number(ctx, c) for c in caps} - {""}
+    for sentence in ctx.sentences:
+        if sentence in caps or escape(sentence.text) is None:
+            continue
+        if any(overlap(n, c) for n in refs(sentence.text) for c in cap_numbers):
+            continue  # "not subject to the limit in clause 10.3": the escape names the cap
+        if _WHOLE_LIABILITY.search(sentence.text):
+            continue  # all of a party's liability left open: unlimited_liability's matter
+        if names_indemnity_itself(ctx, sentence, numbers):
+            yield Hit(
+                ctx.sentence_span(sentence),
+                {"cap": caps[0].text.strip(), "escape": sentence.text.strip()},
+                related=(ctx.sentence_span(caps[0]),),
+            )
+            return
+
+
+_INSIDE = re.compile(
+    r"(?<!not )(?<!not be )(?<!n't be )subject to (?:the )?(?:(?:limitations?|caps?|limits?)"
+    r"(?: (?:of|on) liability)?|exclusions and limitations)\b"
+    r"|(?:counts?|shall count) (?:towards?|against)\b"
+    r"|(?:within|under) the (?:cap|limit|aggregate cap)\b"
+    r"|(?:included|taken into account) (?:in|within) (?:the )?(?:cap|limit|aggregate)"
+    r"|(?:are|is) limited by",
+    re.I,
+)
+_SUBJECT_TO_CLAUSE = re.compile(
+    r"(?<!not )(?<!not be )subject to (?:the (?:limitations?|caps?|limits?) (?:in|of|set out in) )?"
+    r"(?:Section|Article|Clause|§)\s*(\d+(?:\.\d+)*)",
+    re.I,
+)
+_SEGMENT = re.compile(r"[,;:]|\band\b|\bbut\b")
+
+
+def _inside_segment(sentence: str, cap_numbers: set[str]) -> str | None:
+    """The part of the sentence that puts an indemnity inside a cap ("the indemnity in Section
+    11.1 is subject to that limit"), or None."""
+    if escape(sentence):
+        return None
+    for m in [*_INSIDE.finditer(sentence), *_SUBJECT_TO_CLAUSE.finditer(sentence)]:
+        if m.re is _SUBJECT_TO_CLAUSE and not any(overlap(m.group(1), n) for n in cap_numbers):
+            continue
+        cuts = [c.end() for c in _SEGMENT.finditer(sentence, 0, m.start())]
+        return sentence[(cuts[-1] if cuts else 0) : m.end()]
+    return None
+
+
+@check("indemnity_inside_carved_cap", fields=("cap", "inside"))
+def indemnity_inside_carved_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """The cap carves the indemnity out ("except for the indemnity in clause 8"), yet the
+    indemnity says it is subject to that cap: each clause says the other governs."""
+    numbers = indemnity_numbers(ctx)
+    caps = general_caps(ctx)
+    cap_numbers = {clause_number(ctx, c) for c in caps} - {""}
+    for cap in caps:
+        clause = cap_clause_text(ctx, cap)
+        if not carves_out(clause, numbers):
+            continue
+        targets = carved_targets(clause, numbers)
+        for sentence in ctx.sentences:
+            if sentence in caps or not names_indemnity_itself(ctx, sentence, numbers):
+                continue
+            segment = _inside_segment(sentence.text, cap_numbers)
+            if segment is None:
+                continue
+            own = (
+                (refs(segment) - cap_numbers)
+                or (refs(sentence.text) - cap_numbers)
+                or {clause_number(ctx, sentence)}
+            )
+            if targets is not None and not any(overlap(t, o) for t in targets for o in own):
+                continue  # another indemnity than the one carved out
+            yield Hit(
+                ctx.sentence_span(sentence),
+                {"cap": cap.text.strip(), "inside": sentence.text.strip()},
+                related=(ctx.sentence_span(cap),),
+            )
+            return
 
 
 _MENTIONS_LIMIT = re.compile(
@@ -111,46 +180,29 @@ _MENTIONS_LIMIT = re.compile(
     r"|shall not exceed|maximum|aggregate liability|without limit|unlimited|uncapped",
     re.I,
 )
-
-
-def _clause_text_of(ctx: RuleContext, sentence: Sentence) -> str:
-    """The whole top-level clause a sentence lies in (an indemnity's limits may sit in 9.4)."""
-    by_id = {c.id: c for c in ctx.clauses}
-    at = ctx.view.origin[sentence.start]
-    inner = [c for c in ctx.clauses if c.span.start <= at < c.span.end]
-    if not inner:
-        return sentence.text
-    clause = min(inner, key=lambda c: c.span.end - c.span.start)
-    while clause.parent in by_id:
-        clause = by_id[clause.parent]
-    # 12.2 and 12.3 are one clause even where no "12." heading line made them siblings
-    top = clause.number.split(".")[0]
-    family = [c for c in ctx.clauses if c.number == top or c.number.startswith(top + ".")]
-    if not top or len(family) < 2:
-        return ctx.clause_text(clause)
-    return "\n".join(ctx.clause_text(c) for c in family)
+# "shall indemnify", "undertakes to fully indemnify", "shall keep the Client indemnified"
+_INDEMNITY_PROMISE = re.compile(
+    r"\b(?:shall|will|must|agrees? to|undertakes? to)\s+(?:(?:promptly|fully|on demand|defend,?"
+    r"|and|at its (?:own )?(?:cost|expense),?)\s+){0,3}(?:indemnify|hold\b[^.;]{0,60}\bharmless"
+    r"|keep\b[^.;]{0,60}\bindemnified)|\bindemnifies\b|\bhereby indemnif",
+    re.I,
+)
 
 
 @check("indemnity_beside_silent_cap", fields=("cap", "indemnity"))
 def indemnity_beside_silent_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """A general liability cap and an indemnity for losses, and neither says whether the cap
     reaches the indemnity: the overlap is left to a court."""
-    caps = [s for s in ctx.sentences if _CAP.search(s.text)]
+    caps = general_caps(ctx)
     if not caps:
         return
-    cap_clauses = [_clause_text_of(ctx, c) for c in caps]
-    numbers = _indemnity_numbers(ctx)
-    if any(_names_indemnity(text, numbers) for text in cap_clauses):
+    numbers = indemnity_numbers(ctx)
+    if any(names_indemnity(clause_family_text(ctx, c), numbers) for c in caps):
         return  # the cap clause deals with indemnities (by name or number), one way or the other
     for sentence in ctx.sentences:
-        if not re.search(
-            r"\b(?:shall|will|agrees? to)\s+(?:defend,?\s+)?(?:and\s+)?"
-            r"(?:indemnify|hold harmless)",
-            sentence.text,
-            re.I,
-        ):
+        if not _INDEMNITY_PROMISE.search(sentence.text):
             continue
-        if _MENTIONS_LIMIT.search(_clause_text_of(ctx, sentence)):
+        if _MENTIONS_LIMIT.search(clause_family_text(ctx, sentence)):
             return  # the indemnity clause places itself inside or outside a limit
         yield Hit(
             ctx.sentence_span(sentence),
@@ -160,9 +212,10 @@ def indemnity_beside_silent_cap(ctx: RuleContext, params: Params) -> Iterator[Hi
         return
 
 
+# "the indemnification obligations under Section 8.1": the words name the indemnity they mean
 _CARVED_REFERENCE = re.compile(
-    rf"indemni\w*{_IN}{{0,40}}?(?:under|in|pursuant to|set out in)\s+"
-    r"(?:Section|Article|Clause|§)\s*(\d+(?:\.\d+)*)",
+    r"indemni\w*(?:\s+(?:obligations?|given|provided|contained|liabilit\w+))?"
+    r"\s+(?:under|in|pursuant to|set out in)\s+(?:Section|Article|Clause|§)\s*(\d+(?:\.\d+)*)",
     re.I,
 )
 
@@ -172,7 +225,7 @@ def cap_carve_out_misses_indemnity(ctx: RuleContext, params: Params) -> Iterator
     """The cap carves out "the indemnification obligations under Section 8.1", but Section 8.1
     holds no indemnity while the indemnities sit elsewhere: whether they escape the cap is
     unclear."""
-    numbers = _indemnity_numbers(ctx)
+    numbers = indemnity_numbers(ctx)
     if not numbers:
         return
     for sentence in ctx.sentences:
@@ -192,3 +245,4 @@ def cap_carve_out_misses_indemnity(ctx: RuleContext, params: Params) -> Iterator
                 {"carve_out": m.group().strip(), "target": target},
             )
             return
+

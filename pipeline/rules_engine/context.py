@@ -30,7 +30,11 @@ class Sentence:
     text: str
 
 
-_SENTENCE_SPLIT = re.compile(r"[。！？!?；;\n]|(?<=[a-z0-9)\]])\.(?=\s+[A-Z(\"“])")
+# a full stop ends a sentence before a capital, or before the next sub-clause's number where a
+# whole clause sits on one line ("… in clause 10.3. 9.4 The Licensor …")
+_SENTENCE_SPLIT = re.compile(
+    r"[。！？!?；;\n]|(?<=[a-z0-9)\]])\.(?=\s+[A-Z(\"“]|\s+\d+(?:\.\d+)+\s+[A-Z(])"
+)
 
 
 class RuleContext:

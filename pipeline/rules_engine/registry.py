@@ -82,6 +82,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_tables",
     "pipeline.rules_engine.checks_essentials",
     "pipeline.rules_engine.checks_caps",
+    "pipeline.rules_engine.checks_liability_scope",
     "pipeline.rules_engine.checks_dates",
     "pipeline.rules_engine.checks_instalments",
     "pipeline.rules_engine.checks_named_shares",

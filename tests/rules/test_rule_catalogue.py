@@ -12,6 +12,7 @@ from pipeline.model import Finding
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.entities.helpers import make_document
+from tests.rules.cases_caps import CAPS_CASES
 from tests.rules.cases_focus import FOCUS_CASES
 from tests.rules.cases_new import NEW_CASES
 
@@ -457,6 +458,7 @@ CASES: list[tuple[str, str, str]] = [
 
 CASES += NEW_CASES
 CASES += FOCUS_CASES
+CASES += CAPS_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 

@@ -1,0 +1,253 @@
+"""Facts about liability caps and indemnities that the cap checks compare.
+
+A cap's stance towards an indemnity is one of: it takes it in (names it, or overrides
+everything), it carves it out (except …, does not apply to …, nothing in this Agreement limits …,
+subject to clause 8.4), or it says nothing. An indemnity's stance towards a cap is one of: it
+escapes (not subject to, unlimited, notwithstanding …), it accepts (subject to the limitation),
+or it says nothing. Which indemnity and which cap are meant is read from clause numbers: a
+sentence's own leading number ("12.4 …", even where a whole clause sits on one line), and the
+numbers a carve-out or an escape names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.rules_engine.context import RuleContext, Sentence
+
+# within a sentence: any character but a full stop or semicolon; a clause number's dot
+# ("clause 10.2") does not end the sentence
+IN = r"(?:[^.;]|\.(?=\d))"
+# "shall not exceed", "shall not, in the aggregate, exceed", "shall in no circumstances exceed"
+_NOT_EXCEED = (
+    r"(?:shall|will|does|do|may|must)\s+(?:not|in no (?:event|case|circumstances))"
+    r"(?:,?\s*(?:in (?:the )?aggregate|in total|in any (?:event|case)|under any circumstances),?)?"
+    r"\s+exceed"
+)
+_CAP = re.compile(
+    rf"liabilit{IN}{{0,300}}{_NOT_EXCEED}"
+    rf"|liabilit{IN}{{0,120}}(?:is|are|shall be|will be) (?:limited|capped|restricted) (?:to|at)"
+    rf"|in no (?:event|case|circumstances){IN}{{0,120}}liabilit{IN}{{0,160}}exceed"
+    # "shall not be liable for any amount in excess of the Fees"
+    rf"|(?:shall|will) not be liable{IN}{{0,160}}(?:in excess of|exceeding|greater than|more than)"
+    rf"|(?:maximum|aggregate|total|cumulative) liabilit{IN}{{0,160}}"
+    r"(?:is|shall be|will be|equals?|shall equal)\s+(?:an amount equal to"
+    r"|the (?:lesser|greater|lower|higher)|(?:US)?\$|£|€|¥|RMB|USD|EUR|GBP|\d)",
+    re.I,
+)
+# a ceiling on one head of liability (liquidated damages, service credits), not a general cap
+_HEAD_CAP = re.compile(
+    r"liabilit\w*\s+(?:to pay\s+|for\s+|in respect of\s+)(?:any\s+|the\s+)?(?:liquidated damages"
+    r"|service credits?|delay|late\b|interest)",
+    re.I,
+)
+INDEMN = re.compile(r"indemnif|indemnit|hold harmless", re.I)
+_ESCAPE = re.compile(
+    r"(?:not|n't)\s+(?:be\s+)?(?:subject to|limited by|restricted by|bound by|capped by|reduced by"
+    r"|affected by)|without (?:any )?limit(?:ation)?(?! of)|\bunlimited\b|\buncapped\b"
+    r"|outside (?:the|any) (?:cap|limitation)|regardless of any (?:cap|limit)"
+    r"|notwithstanding (?:any|the) (?:limitation|cap|limit)"
+    # "Notwithstanding any other provision …, the Supplier shall indemnify the Customer in full"
+    r"|notwithstanding any(?:thing)? (?:other )?(?:provision|term|clause)"
+    r"|indemnif\w*[^.;]{0,40}\bin full\b",
+    re.I,
+)
+_CARVE_OUT_HEAD = re.compile(
+    r"\bexcept\b|\bother than\b|\bexcluding\b|\bsave (?:for)?|(?:does|do|shall|will) not apply to"
+    r"|not (?:apply|extend) to"
+    # a cap that defers: "Subject to Clauses 8.4 and 9.3, the aggregate liability …"
+    r"|subject to (?=(?:Sections?|Clauses?|Articles?|§)\s*\d)"
+    r"|nothing in this (?:Agreement|Contract|clause|section)[^.;]{0,40}?"
+    r"(?:limits?|excludes?|restricts?)",
+    re.I,
+)
+# a carve-out that opens a list ("does not apply to: (a) …; (b) …; or (c) …") runs to the full stop
+_LIST_OPENS = re.compile(r"[^.;(]{0,80}?:?\s*\(\s*(?:a|i|1)\s*\)", re.I)
+_LIST_BODY = re.compile(r"(?:[^.]|\.(?=\d)){0,700}")
+_SHORT_BODY = re.compile(rf"{IN}{{0,100}}")
+_LISTING = re.compile(r"includ\w*,?\s*(?:but\s+)?(?:without limitation|not limited to),?", re.I)
+REF = re.compile(r"(?:Section|Article|Clause|Paragraph|§)s?\s*(\d+(?:\.\d+)*)", re.I)
+# more numbers after the first: "Clauses 8.4 and 9.3", "Sections 11.1, 11.2 or 12"
+_MORE_REFS = re.compile(r"(?:\s*(?:,|and|or|&)\s*(\d+(?:\.\d+)*))")
+_LEADING_NUMBER = re.compile(r"\s*(\d+(?:\.\d+)+)\s")
+
+
+def general_caps(ctx: RuleContext) -> list[Sentence]:
+    return [s for s in ctx.sentences if _CAP.search(s.text) and not _HEAD_CAP.search(s.text)]
+
+
+def refs(text: str) -> set[str]:
+    found: set[str] = set()
+    for m in REF.finditer(text):
+        found.add(m.group(1))
+        pos = m.end()
+        while more := _MORE_REFS.match(text, pos):
+            found.add(more.group(1))
+            pos = more.end()
+    return found
+
+
+def clause_number(ctx: RuleContext, sentence: Sentence) -> str:
+    """The sentence's own number: its leading "12.4" where it has one (a whole clause may sit
+    on one line), else the innermost segmented clause."""
+    lead = _LEADING_NUMBER.match(sentence.text)
+    if lead:
+        return lead.group(1)
+    at = ctx.view.origin[sentence.start]
+    inner = [c for c in ctx.clauses if c.span.start <= at < c.span.end and c.number]
+    if not inner:
+        return ""
+    return min(inner, key=lambda c: c.span.end - c.span.start).number
+
+
+def overlap(a: str, b: str) -> bool:
+    """Clause 8 holds 8.2; 8.2 lies in clause 8."""
+    return bool(a and b) and (a == b or a.startswith(b + ".") or b.startswith(a + "."))
+
+
+def indemnity_numbers(ctx: RuleContext) -> set[str]:
+    return {
+        c.number for c in ctx.clauses if "indemnity" in c.kinds or INDEMN.search(c.heading[:60])
+    }
+
+
+def names_indemnity(text: str, numbers: set[str]) -> bool:
+    if INDEMN.search(text):
+        return True
+    return any(r in numbers or r.split(".")[0] in numbers for r in refs(text))
+
+
+def carve_outs(text: str) -> list[str]:
+    """Each carve-out with what it releases; a list carve-out keeps all its items."""
+    found = []
+    for m in _CARVE_OUT_HEAD.finditer(text):
+        body = _LIST_BODY if _LIST_OPENS.match(text, m.end()) else _SHORT_BODY
+        tail = body.match(text, m.end())
+        found.append(m.group() + (tail.group() if tail else ""))
+    return found
+
+
+def carves_out(cap_clause: str, numbers: set[str]) -> bool:
+    return any(names_indemnity(c, numbers) for c in carve_outs(cap_clause))
+
+
+def carved_targets(cap_clause: str, numbers: set[str]) -> set[str] | None:
+    """The clause numbers a cap's carve-outs release; None when a carve-out releases
+    indemnities by name, whichever clause holds them."""
+    targets: set[str] = set()
+    for carve_out in carve_outs(cap_clause):
+        if not names_indemnity(carve_out, numbers):
+            continue
+        named = refs(carve_out)
+        if not named:
+            return None
+        targets |= named
+    return targets
+
+
+def reaches(cap: str, numbers: set[str]) -> bool:
+    """The cap sentence takes in the indemnity: by name, by its clause number, or by
+    overriding everything else."""
+    if re.search(r"notwithstanding anything", cap, re.I):
+        return True
+    outside = cap
+    for carve_out in carve_outs(cap):
+        outside = outside.replace(carve_out, " ")
+    return names_indemnity(outside, numbers)
+
+
+def reached_numbers(cap: str, numbers: set[str]) -> set[str] | None:
+    """Which indemnities a reaching cap names by number; None when it names them all ("any
+    indemnity", "notwithstanding anything")."""
+    if re.search(r"notwithstanding anything", cap, re.I) or INDEMN.search(cap):
+        return None
+    return {r for r in refs(cap) if any(overlap(r, n) for n in numbers)}
+
+
+def escape(sentence: str) -> re.Match[str] | None:
+    # "including without limitation" lists examples; it limits nothing
+    return _ESCAPE.search(_LISTING.sub(lambda m: " " * len(m.group()), sentence))
+
+
+def clause_family_text(ctx: RuleContext, sentence: Sentence) -> str:
+    """The whole top-level clause a sentence lies in (an indemnity's limits may sit in 9.4)."""
+    by_id = {c.id: c for c in ctx.clauses}
+    at = ctx.view.origin[sentence.start]
+    inner = [c for c in ctx.clauses if c.span.start <= at < c.span.end]
+    if not inner:
+        return sentence.text
+    clause = min(inner, key=lambda c: c.span.end - c.span.start)
+    while clause.parent in by_id:
+        clause = by_id[clause.parent]
+    # 12.2 and 12.3 are one clause even where no "12." heading line made them siblings
+    top = clause.number.split(".")[0]
+    family = [c for c in ctx.clauses if c.number == top or c.number.startswith(top + ".")]
+    if not top or len(family) < 2:
+        return ctx.clause_text(clause)
+    return "\n".join(ctx.clause_text(c) for c in family)
+
+
+def _line_of(ctx: RuleContext, sentence: Sentence) -> str:
+    start = ctx.text.rfind("\n", 0, sentence.start) + 1
+    end = ctx.text.find("\n", sentence.end)
+    return ctx.text[start : end if end >= 0 else len(ctx.text)]
+
+
+# an exclusion of indirect loss, whose own exceptions ("except damages payable under an
+# indemnity") say nothing about the cap
+_EXCLUSION = re.compile(
+    r"indirect|consequential|special|punitive|lost profits|loss of profit", re.I
+)
+_CAP_WORDS = re.compile(r"\blimit|\bcap\b|exceed|aggregate|(?:Section|Clause|Article)s?\s*\d", re.I)
+
+
+def cap_clause_text(ctx: RuleContext, cap: Sentence) -> str:
+    """The cap's clause without its exclusions of indirect loss: where the cap's own
+    carve-outs are read."""
+    family = clause_family_text(ctx, cap)
+    kept = [
+        s.text
+        for s in ctx.sentences
+        if s.text.strip()
+        and s.text.strip() in family
+        and not (_EXCLUSION.search(s.text) and not _CAP_WORDS.search(s.text))
+    ]
+    return " ".join([*kept, *_definitions_used(ctx, cap.text)]) or cap.text
+
+
+_TERM = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
+
+
+def _definitions_used(ctx: RuleContext, text: str) -> list[str]:
+    """The definitions of the capitalised terms a cap uses ("Capped Liabilities" means …):
+    a carve-out may sit there."""
+    found = []
+    for term in dict.fromkeys(_TERM.findall(text)):
+        m = re.search(
+            rf"[\"“]{re.escape(term)}[\"”]\s+(?:means|shall mean|has the meaning)"
+            r"[^.]*(?:\.\d[^.]*)*",
+            ctx.text,
+        )
+        if m:
+            found.append(m.group())
+    return found
+
+
+def about_indemnity(ctx: RuleContext, sentence: Sentence, numbers: set[str]) -> bool:
+    """The sentence names an indemnity, or lies in a clause (or a paragraph line) that does."""
+    return (
+        names_indemnity(sentence.text, numbers)
+        or bool(INDEMN.search(ctx.clause_of(sentence)[:400]))
+        or bool(INDEMN.search(_line_of(ctx, sentence)[:1500]))
+    )
+
+
+def names_indemnity_itself(ctx: RuleContext, sentence: Sentence, numbers: set[str]) -> bool:
+    """The sentence is about an indemnity: it names one, or says "these obligations" inside an
+    indemnity clause (a liability rule beside an indemnity is not enough)."""
+    if names_indemnity(sentence.text, numbers):
+        return True
+    return bool(
+        re.search(r"\bth(?:is|ese) (?:obligations?|clause|section|article)\b", sentence.text, re.I)
+        and any(overlap(clause_number(ctx, sentence), n) for n in numbers)
+    )

@@ -1,0 +1,141 @@
+"""Liability left unlimited: said in words, or by a cap that protects one side only.
+
+Three shapes, whatever the wording: a sentence that says a liability has no limit; a cap whose
+carve-out releases one named party's liability for every claim about the contract (or for a
+run of clauses), so the "mutual" cap protects only the other side; and a cap that says its
+limits apply only to one party. Narrow carve-outs (a party's IP indemnity, fraud, confidentiality,
+the duty to pay fees) and carve-outs given to both parties are the lawful twins and stay silent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pipeline.rules_engine.cap_facts import clause_family_text, general_caps
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.registry import Hit, Params, check
+
+_UNLIMITED = re.compile(
+    r"unlimited liability|liability[^.]{0,120}(?:is|are|shall be|will be) unlimited"
+    # "nothing in this Agreement limits the amount or kind of damages for which X is liable"
+    r"|nothing in this (?:Agreement|Contract)[^.;]{0,20}limits? the (?:amount|extent)[^.;]{0,60}"
+    r"(?:liable|liability)"
+    r"|without any limitation (?:of|on) (?:its )?liability"
+    r"|no (?:limitation|cap) (?:on|of) (?:its |the )?liability"
+    r"|without limitation as to amount|without any limitation whatsoever"
+    # the limit negated: "shall not be capped or restricted in amount", "without any ceiling"
+    r"|(?:shall|will|is|are) not (?:be )?(?:capped|limited|restricted)(?: or (?:capped|limited"
+    r"|restricted|excluded))? (?:in (?:any way|amount|kind)|whatsoever)"
+    r"|without any (?:financial |monetary )?(?:ceiling|cap)\b"
+    # "the Developer shall be liable without limit for indirect and consequential loss"
+    r"|\b(?:liable|liability)\b[^.;]{0,20}\bwithout (?:any )?limit(?:ation)?\b(?! of)",
+    re.I,
+)
+# an indemnity without a limit is indemnity_cap_conflict's matter, a mutual one is not one-sided,
+# and liability under one named clause left unlimited is a narrow, market-standard carve-out
+_NOT_ONE_SIDED_WHOLE = re.compile(
+    r"indemnif|hold harmless|\b(?:each|either|neither|both) part(?:y|ies)\b|liquidated damages"
+    r"|liabilit\w*\s+(?:under|pursuant to|in respect of|for breach of)\s+(?:this\s+)?"
+    r"(?:Clause|Section|Article|paragraph)\s+\d+(?:\.\d+)*\s+(?:is|are|shall be|will be)"
+    r"\s+unlimited",
+    re.I,
+)
+
+
+@check("liability_stated_unlimited", fields=("sentence",))
+def liability_stated_unlimited(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """A sentence says one party's liability has no limit."""
+    for sentence in ctx.sentences:
+        m = _UNLIMITED.search(sentence.text)
+        if m and not _NOT_ONE_SIDED_WHOLE.search(sentence.text):
+            yield Hit(ctx.match_span(sentence, m), {"sentence": sentence.text.strip()})
+
+
+_RELEASE = re.compile(
+    r"(?:do|does|shall|will) not apply to|(?:are|is) not subject to|(?:excluded|carved out) from"
+    r"|(?:nothing in|none of)[^.]{0,60}(?:limits?|restricts?|excludes?)|\bexcept(?: for)?\b"
+    r"|\bsave (?:for|in respect of)\b|\bother than\b",
+    re.I,
+)
+_LIST_END = re.compile(r"\.(?=\s*(?:\n|$))|\n\s*\d+(?:\.\d+)*\s")
+_ITEM_SPLIT = re.compile(r";|\(\s*[a-z]{1,3}\s*\)|\(\s*\d{1,2}\s*\)")
+_MUTUAL = re.compile(r"\b(?:a|either|each|any|both|neither|the relevant) part(?:y|ies)'?s?\b", re.I)
+_WHOLE_CONTRACT = re.compile(
+    r"(?:any|all)\s+(?:claims?|liabilit\w*|loss\w*|obligations?|breach\w*)\b[^;]{0,60}?"
+    r"(?:arising (?:out of|under|from)|relating to|in connection with|in respect of|of|under)\s+"
+    r"(?:or relating to\s+)?"
+    r"(?:the (?:performance|provision|supply|delivery)(?: or non-performance)? of\s+)?"
+    r"(?:this Agreement|the (?:Services|Deliverables|Works?|Goods|Software"
+    r"|Products|Equipment|Agreement|Contract))\b",
+    re.I,
+)
+_RANGE = re.compile(r"(?:Sections?|Clauses?|Articles?)\s+(\d+)\s+(?:through|to|–|-)\s+(\d+)", re.I)
+_NUMBER = re.compile(r"(?:Sections?|Clauses?|Articles?|§)\s*(\d+)|(?:,|\band|\bor)\s*(\d+)\b", re.I)
+
+
+def _roles(ctx: RuleContext) -> list[str]:
+    roles = {str(p.attrs.get("term") or "") for p in ctx.of_kind("party")}
+    return sorted((r for r in roles if r and r[0].isupper() and len(r) > 2), key=len, reverse=True)
+
+
+def _wide(item: str) -> bool:
+    """The released liability is the whole contract, or a run of four or more clauses."""
+    if _WHOLE_CONTRACT.search(item):
+        return True
+    for m in _RANGE.finditer(item):
+        if int(m.group(2)) - int(m.group(1)) >= 3:
+            return True
+    numbers = {a or b for a, b in _NUMBER.findall(item)}
+    return len(numbers) >= 4
+
+
+def _one_party(item: str, roles: list[str]) -> str | None:
+    if _MUTUAL.search(item):
+        return None
+    return next((r for r in roles if re.search(rf"\b{re.escape(r)}\b", item)), None)
+
+
+@check("cap_released_for_one_party", fields=("party", "carve_out"))
+def cap_released_for_one_party(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """A cap whose carve-out releases one party's liability for the whole contract (or a run
+    of its clauses): that party's liability is in effect unlimited, the other's capped."""
+    roles = _roles(ctx)
+    if not roles:
+        return
+    # a carve-out list runs over semicolons, so read the cap's whole clause, not its sentences
+    for family in dict.fromkeys(clause_family_text(ctx, c) for c in general_caps(ctx)):
+        for m in _RELEASE.finditer(family):
+            end = _LIST_END.search(family, m.end())
+            for item in _ITEM_SPLIT.split(family[m.end() : end.start() if end else None]):
+                party = _one_party(item, roles)
+                quote = re.sub(r"[\s,;:.]*(?:\b(?:or|and))?[\s,;:.]*$", "", item).strip()
+                at = ctx.text.find(quote)
+                if party and _wide(item) and at >= 0:
+                    yield Hit(
+                        ctx.span(at, at + len(quote)), {"party": party, "carve_out": quote}
+                    )
+                    return
+
+
+_ONLY_ONE = re.compile(
+    r"(?:limitations?|exclusions?|caps?|limits?)\b[^.]{0,100}\b(?:(?:apply|applies|shall apply"
+    r"|operate|are for the benefit of|benefit)\s+(?:only|solely|exclusively)\s+(?:to|for|in favour"
+    r" of)?\s*(?:the benefit of\s+)?|(?:are|is|shall be) for the (?:sole|exclusive) benefit of\s+)"
+    r"(?:the\s+)?(?P<party>[A-Z][A-Za-z]+)",
+    re.I,
+)
+
+
+@check("cap_for_one_party_only", fields=("party", "sentence"))
+def cap_for_one_party_only(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """The cap says its limits protect one party only, leaving the other's liability open."""
+    roles = set(_roles(ctx))
+    for sentence in ctx.sentences:
+        m = _ONLY_ONE.search(sentence.text)
+        if m and m.group("party") in roles:
+            yield Hit(
+                ctx.match_span(sentence, m),
+                {"party": m.group("party"), "sentence": sentence.text.strip()},
+            )
+            return
