@@ -219,7 +219,7 @@ def term_dates_mismatch(ctx: RuleContext, params: TermDatesParams) -> Iterator[H
             continue
         start, end = pair
         begin, finish = date.fromisoformat(str(start.value)), date.fromisoformat(str(end.value))
-        expected = add_months(begin, months)
+        expected = _term_end(begin, duration, months)
         if abs((finish - expected).days) <= params.slack_days or (
             abs((finish - (expected - timedelta(days=1))).days) <= params.slack_days
         ):
@@ -230,6 +230,14 @@ def term_dates_mismatch(ctx: RuleContext, params: TermDatesParams) -> Iterator[H
              "expected": (expected - timedelta(days=1)).isoformat()},
             (start.span, end.span),
         )  # fmt: skip
+
+
+def _term_end(begin: date, duration: Entity, months: int) -> date:
+    """The day after the term's last day: ninety days count days (1 March + 90 days), not the
+    three months a day count is worth elsewhere."""
+    if duration.attrs.get("unit") == "day" and isinstance(duration.value, int | float):
+        return begin + timedelta(days=int(duration.value))
+    return add_months(begin, months)
 
 
 def _range_after(

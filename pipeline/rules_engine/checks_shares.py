@@ -93,7 +93,7 @@ def ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity, 
         if _names_other_sum(ctx, e, params.topic):
             continue  # "预计总价30%的违约金": the share is the penalty's, not the deposit's
         if e.kind == "rate" and e.attrs.get("of_total") and isinstance(e.value, float):
-            if not _summed_with_others(ctx, e, words):
+            if _rate_names_topic(ctx, e, words) and not _summed_with_others(ctx, e, words):
                 yield e, e.value, "合同总价"
         elif (
             e.kind == "amount"
@@ -106,6 +106,21 @@ def ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity, 
             and total.value > 0
         ):
             yield e, e.value / total.value, total.text
+
+
+_PHRASE_BREAK = re.compile(r"[，,；;。:：]")
+
+
+def _rate_names_topic(ctx: RuleContext, e: Entity, words: re.Pattern[str]) -> bool:
+    """The share is the deposit's ("定金为合同总价的30%", "合同总价30%的定金"), not an
+    instalment's in a sentence that credits the deposit later ("第一期为总价的30%，…定金抵作")."""
+    before = ctx.sentence_before(e)
+    named = list(words.finditer(before))
+    if named and not _PHRASE_BREAK.search(before[named[-1].end() :]):
+        return True
+    after_at = ctx.view_offset(e.span.end)
+    after = _PHRASE_BREAK.split(ctx.text[after_at : after_at + 40], maxsplit=1)[0]
+    return bool(words.search(after))
 
 
 # "定金及各期款项合计为合同总价的100%": a share of several payments summed is not the deposit's

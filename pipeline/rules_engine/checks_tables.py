@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from pydantic import Field
 
-from pipeline.entities.textview import display_width
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 
 _TOTAL_ROW = re.compile(
@@ -25,124 +24,6 @@ _TOTAL_ROW = re.compile(
 _SUBTOTAL_ROW = re.compile(r"^(?:小计|Sub-?total)", re.I)
 _GROUP_SUBTOTAL = re.compile(r"小计$|\bsub-?total$", re.I)
 _TOTAL_COLUMN = re.compile(r"合计|总计|共计|小计|总额|Total|Sum|Aggregate|Annual|全年", re.I)
-_NUMBER = re.compile(
-    r"^[^\d\-]*?(?P<num>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s*(?P<pct>%|％)?[^\d]*$"
-)
-# What may stand around a figure in a cell that is a figure: currency and unit words only
-# ("人民币88,000元", "US$ 1,200", "25%"); "Hypercare (30 days)" is a description.
-_UNITS = re.compile(
-    r"人民币|RMB|CNY|USD|US\$|EUR|GBP|HK\$|[¥￥$€£]|万元|元|整|\(?(?:ex|in)cl(?:uding|\.)? VAT\)?|\s",
-    re.I,
-)
-_MAX_RESIDUE = 3
-
-
-@dataclass(frozen=True)
-class _Cell:
-    text: str
-    start: int  # view offset
-    value: float | None
-    percent: bool
-
-
-def _cell(stripped: str, start: int) -> _Cell:
-    m = _NUMBER.match(stripped) if stripped else None
-    if m is not None:
-        residue = _UNITS.sub("", stripped[: m.start("num")] + stripped[m.end() :])
-        if len(residue.replace("%", "").replace("％", "")) > _MAX_RESIDUE:
-            m = None
-    value = float(m.group("num").replace(",", "")) if m else None
-    return _Cell(stripped, start, value, bool(m and m.group("pct")))
-
-
-def _cells(line: str, offset: int) -> list[_Cell]:
-    out: list[_Cell] = []
-    pos = 0
-    pieces = line.split("|")
-    for k, raw in enumerate(pieces):
-        if not raw.strip() and k in (0, len(pieces) - 1):
-            pos += len(raw) + 1
-            continue  # the empty edge of "| a | b |"
-        lead = len(raw) - len(raw.lstrip())
-        out.append(_cell(raw.strip(), offset + pos + lead))
-        pos += len(raw) + 1
-    return out
-
-
-def _rejoin(previous: list[_Cell], row: list[_Cell]) -> list[_Cell]:
-    """A row a page's line wrap cut inside a cell ("On or before 17 March" / "2025 | 20% | …"):
-    the cut cell's two halves made one again. The text between the halves is one space in the
-    view, so the joined cell keeps exact offsets only for its first half; it is never quoted."""
-    head, tail = previous[-1], row[0]
-    return [*previous[:-1], _cell(f"{head.text} {tail.text}".strip(), head.start), *row[1:]]
-
-
-def _tables(text: str, max_gap: int = 3) -> Iterator[list[list[_Cell]]]:
-    """Runs of lines with at least two '|' separators. A page break (a footer, a header, a
-    blank line) may fall inside a table: rows with the same number of cells that resume
-    within ``max_gap`` lines continue the same table. A PDF line wrap cuts a long row: the
-    line after one that fills the page's width continues it (:func:`_continue`)."""
-    lines = text.split("\n")
-    full = 0.85 * max((display_width(line) for line in lines), default=0)
-    table: list[list[_Cell]] = []
-    gap = 0
-    offset = 0
-    previous = ""
-    for line in lines:
-        if table and not gap and not line.strip() and len(table[-1]) < len(table[0]):
-            offset += len(line) + 1
-            continue  # a blank line inside a cut row (a page break): the row goes on after it
-        if table and not gap and line.strip() and _continues(table, previous, line, full):
-            table[-1] = _continue(table[-1], previous, line, offset)
-        elif line.count("|") >= 2:
-            row = _cells(line, offset)
-            header_row = all(c.value is None for c in row)
-            if table and gap and (len(row) != len(table[-1]) or header_row):
-                yield table  # a new table: other columns, or a header after a break
-                table = []
-            table.append(row)
-            gap = 0
-        elif table:
-            gap += 1
-            if gap > max_gap:
-                yield table
-                table, gap = [], 0
-        offset += len(line) + 1
-        previous = line
-    if table:
-        yield table
-
-
-def _at_bar(previous: str, line: str) -> bool:
-    return previous.rstrip().endswith("|") or line.lstrip().startswith("|")
-
-
-def _continues(table: list[list[_Cell]], previous: str, line: str, full: float) -> bool:
-    """``line`` is the rest of the row above: that row is short of the header's cells and
-    ``line`` supplies exactly the missing ones (or has no '|'), or ``line`` has no '|' and
-    the row above filled the page's width (a header's last cell wrapped)."""
-    width, row = len(table[0]), table[-1]
-    if len(row) < width:
-        if "|" not in line:
-            return True
-        pieces = len(_cells(line, 0))
-        return len(row) + pieces - (0 if _at_bar(previous, line) else 1) == width
-    # only a header's last cell is taken to wrap onto a line of its own ("Value"): after a
-    # data row such a line is more often the caption of what follows
-    return len(table) == 1 and "|" not in line and display_width(previous) >= full
-
-
-def _continue(row: list[_Cell], previous: str, line: str, offset: int) -> list[_Cell]:
-    """``row`` with the rest of it that a wrap put on ``line``: new cells when the wrap fell
-    at a '|', else the cut cell made whole again."""
-    piece = _cells(line, offset)
-    if not piece:
-        return row
-    if _at_bar(previous, line):
-        return [*row, *piece]
-    return _rejoin(row, piece)
-
-
 class TableParams(Params):
     tolerance: float = Field(default=0.005, ge=0, description="relative difference allowed")
     min_rows: int = Field(default=2, ge=2, description="rows a total must sum")
@@ -158,22 +39,22 @@ def table_total_mismatch(ctx: RuleContext, params: TableParams) -> Iterator[Hit]
     or a total column (header 合计 / Total / Annual) not equal to the sum of its row."""
     # the document's own lines, not the search view: the view joins a header line to the row
     # below it when a page wrap cut that row, and rows are lines
-    for table in _tables(ctx.document.text):
+    for table in pipe_tables(ctx.document.text):
         yield from _column_totals(ctx, table, params)
         yield from _row_totals(ctx, table, params)
 
 
-def _is_total_row(row: list[_Cell]) -> bool:
+def _is_total_row(row: list[Cell]) -> bool:
     """The row's label (its first text cell) says it totals the rows above."""
     label = next((c for c in row if c.text), None)
     return label is not None and label.value is None and bool(_TOTAL_ROW.search(label.text))
 
 
-def _label(row: list[_Cell]) -> str:
+def _label(row: list[Cell]) -> str:
     return next((c.text for c in row if c.text), "")
 
 
-def _sum_column(block: list[list[_Cell]], j: int, cell: _Cell, min_rows: int) -> float | None:
+def _sum_column(block: list[list[Cell]], j: int, cell: Cell, min_rows: int) -> float | None:
     """The sum of column ``j`` over ``block``, or None when it is no column of figures."""
     parts = [r[j] for r in block if j < len(r)]
     if len(parts) < min_rows or any(p.value is None or p.percent != cell.percent for p in parts):
@@ -185,13 +66,13 @@ def _sum_column(block: list[list[_Cell]], j: int, cell: _Cell, min_rows: int) ->
 
 
 def _column_totals(
-    ctx: RuleContext, table: list[list[_Cell]], params: TableParams
+    ctx: RuleContext, table: list[list[Cell]], params: TableParams
 ) -> Iterator[Hit]:
     """A total row against the rows above it. Subtotals are read both ways: a "Subtotal" row
     stands for the rows above it ("Subtotal: One-off Fees", then the support fee, then the
     total); a "甲方现金小计" row groups rows by a category and is left out of the sum."""
-    data: list[list[_Cell]] = []  # the figure rows, subtotals left out
-    stacked: list[list[_Cell]] = []  # the rows above, a subtotal standing for those it sums
+    data: list[list[Cell]] = []  # the figure rows, subtotals left out
+    stacked: list[list[Cell]] = []  # the rows above, a subtotal standing for those it sums
     for row in table:
         label = _label(row)
         grouped = _GROUP_SUBTOTAL.search(label) is not None and not _is_total_row(row)
@@ -216,7 +97,7 @@ def _column_totals(
             data, stacked = [], []
 
 
-def _row_totals(ctx: RuleContext, table: list[list[_Cell]], params: TableParams) -> Iterator[Hit]:
+def _row_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParams) -> Iterator[Hit]:
     header = table[0]
     if not header or header[-1].value is not None or not _TOTAL_COLUMN.search(header[-1].text):
         return
@@ -235,7 +116,7 @@ def _row_totals(ctx: RuleContext, table: list[list[_Cell]], params: TableParams)
             return
 
 
-def _is_product(value: float, parts: list[_Cell], tolerance: float) -> bool:
+def _is_product(value: float, parts: list[Cell], tolerance: float) -> bool:
     figures = [c.value for c in parts if c.value is not None]
     return any(
         not _off(value, a * b * scale, tolerance)
@@ -245,7 +126,7 @@ def _is_product(value: float, parts: list[_Cell], tolerance: float) -> bool:
     )
 
 
-def _hit(ctx: RuleContext, cell: _Cell, computed: float) -> Hit:
+def _hit(ctx: RuleContext, cell: Cell, computed: float) -> Hit:
     """``cell.start`` is an offset of the document's text; the span is made in view offsets."""
     shown = f"{computed:,.2f}".rstrip("0").rstrip(".")
     line_end = ctx.document.text.find("\n", cell.start)

@@ -29,7 +29,8 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
         e
         for e in ctx.of_kind("amount")
         if e.attrs.get("topic") == "total_price"
-        and e.attrs.get("form") == "figure"
+        # a total stated in words alone (人民币叁拾陆万元整, no figure beside it) is still stated
+        and (e.attrs.get("form") == "figure" or "twin_value" not in e.attrs)
         and not _EXAMPLE.search(ctx.entity_sentence(e))
         and not _COMPONENT.search(ctx.sentence_before(e)[-30:])
         and not _PERIOD_FIGURE.search(ctx.sentence_before(e)[-40:])

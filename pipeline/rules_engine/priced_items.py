@@ -11,6 +11,7 @@ from bisect import bisect_left
 from pipeline.entities.amounts import cn_lower_number
 from pipeline.model import Entity
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 
 _QUANTITY = re.compile(
     r"数量(?:为|共|合计)?\s*[:：]?\s*(?P<n>\d[\d,]*(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)"
@@ -40,6 +41,45 @@ def priced_total(ctx: RuleContext) -> Entity | None:
 
 
 def _compute(ctx: RuleContext) -> Entity | None:
+    return _from_table(ctx) or _from_lines(ctx)
+
+
+_QTY_HEAD = re.compile(r"数量|\bQty\b|Quantity", re.I)
+_PRICE_HEAD = re.compile(r"单价|Unit (?:Price|Rate)", re.I)
+# a list that prices its own lines (金额, Amount) is checked by table_total_mismatch instead
+_AMOUNT_HEAD = re.compile(r"金额|小计|合计|总价|总额|Amount|Total|Extended", re.I)
+
+
+def _figure(cell: Cell) -> float | None:
+    if cell.value is None or cell.percent:
+        return None
+    return cell.value * (10_000 if "万" in cell.text else 1)
+
+
+def _from_table(ctx: RuleContext) -> Entity | None:
+    """Σ quantity x unit price over a price table with 数量 and 单价 columns and no amount
+    column ("4台 | 386,000.00元/台")."""
+    for table in pipe_tables(ctx.document.text):
+        header = table[0]
+        q = next((j for j, c in enumerate(header) if _QTY_HEAD.search(c.text)), None)
+        p = next((j for j, c in enumerate(header) if _PRICE_HEAD.search(c.text)), None)
+        if q is None or p is None or any(_AMOUNT_HEAD.search(c.text) for c in header):
+            continue
+        rows = [row for row in table[1:] if len(row) == len(header)]
+        lines = [(_figure(row[q]), _figure(row[p]), row[p]) for row in rows]
+        if not lines or any(count is None or price is None for count, price, _ in lines):
+            continue  # a row without both figures: not a price list we can add up
+        total = sum(float(count or 0) * float(price or 0) for count, price, _ in lines)
+        cell = lines[0][2]
+        span = ctx.span(ctx.view_offset(cell.start), ctx.view_offset(cell.start + len(cell.text)))
+        attrs = {"currency": "CNY" if ctx.language == "zh" else None, "form": "figure",
+                 "topic": "total_price", "computed": True}  # fmt: skip
+        text = f"{total:,.2f}（单价×数量之和）" if ctx.language == "zh" else f"{total:,.2f}"
+        return Entity(kind="amount", span=span, text=text, value=total, attrs=attrs)
+    return None
+
+
+def _from_lines(ctx: RuleContext) -> Entity | None:
     if ctx.language != "zh":
         return None
     amounts = sorted(

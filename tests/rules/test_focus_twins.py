@@ -7,7 +7,7 @@ import pytest
 
 from pipeline.entities.clauses import segment
 from pipeline.entities.textview import build_view
-from pipeline.rules_engine.checks_tables import _tables
+from pipeline.rules_engine.pipe_tables import pipe_tables
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.entities.helpers import make_document
@@ -491,7 +491,7 @@ def test_rows_cut_by_a_page_wrap_are_put_back_together() -> None:
             "Total | 10 units | $12,800.00 | | $472,000.00",
         ]
     )
-    (table,) = list(_tables(text))
+    (table,) = list(pipe_tables(text))
     assert [len(r) for r in table] == [5, 5, 5, 5]
     assert table[0][-1].text == "Total Replacement Value"
     assert table[1][-1].value == 252000.0

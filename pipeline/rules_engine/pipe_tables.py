@@ -1,0 +1,129 @@
+"""Tables written as ``a | b | c`` lines, read from the document's own lines: cells with their
+offsets and the figure each holds, rows that a PDF page break or line wrap cut made whole again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pipeline.entities.textview import display_width
+
+_NUMBER = re.compile(
+    r"^[^\d\-]*?(?P<num>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s*(?P<pct>%|％)?[^\d]*$"
+)
+# What may stand around a figure in a cell that is a figure: currency and unit words only
+# ("人民币88,000元", "US$ 1,200", "25%"); "Hypercare (30 days)" is a description.
+_UNITS = re.compile(
+    r"人民币|RMB|CNY|USD|US\$|EUR|GBP|HK\$|[¥￥$€£]|万元|元|整"
+    r"|\(?(?:ex|in)cl(?:uding|\.)? VAT\)?|\s",
+    re.I,
+)
+_MAX_RESIDUE = 3
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    start: int  # view offset
+    value: float | None
+    percent: bool
+
+
+def _cell(stripped: str, start: int) -> Cell:
+    m = _NUMBER.match(stripped) if stripped else None
+    if m is not None:
+        residue = _UNITS.sub("", stripped[: m.start("num")] + stripped[m.end() :])
+        if len(residue.replace("%", "").replace("％", "")) > _MAX_RESIDUE:
+            m = None
+    value = float(m.group("num").replace(",", "")) if m else None
+    return Cell(stripped, start, value, bool(m and m.group("pct")))
+
+
+def _cells(line: str, offset: int) -> list[Cell]:
+    out: list[Cell] = []
+    pos = 0
+    pieces = line.split("|")
+    for k, raw in enumerate(pieces):
+        if not raw.strip() and k in (0, len(pieces) - 1):
+            pos += len(raw) + 1
+            continue  # the empty edge of "| a | b |"
+        lead = len(raw) - len(raw.lstrip())
+        out.append(_cell(raw.strip(), offset + pos + lead))
+        pos += len(raw) + 1
+    return out
+
+
+def _rejoin(previous: list[Cell], row: list[Cell]) -> list[Cell]:
+    """A row a page's line wrap cut inside a cell ("On or before 17 March" / "2025 | 20% | …"):
+    the cut cell's two halves made one again. The text between the halves is one space in the
+    view, so the joined cell keeps exact offsets only for its first half; it is never quoted."""
+    head, tail = previous[-1], row[0]
+    return [*previous[:-1], _cell(f"{head.text} {tail.text}".strip(), head.start), *row[1:]]
+
+
+def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
+    """Runs of lines with at least two '|' separators. A page break (a footer, a header, a
+    blank line) may fall inside a table: rows with the same number of cells that resume
+    within ``max_gap`` lines continue the same table. A PDF line wrap cuts a long row: the
+    line after one that fills the page's width continues it (:func:`_continue`)."""
+    lines = text.split("\n")
+    full = 0.85 * max((display_width(line) for line in lines), default=0)
+    table: list[list[Cell]] = []
+    gap = 0
+    offset = 0
+    previous = ""
+    for line in lines:
+        if table and not gap and not line.strip() and len(table[-1]) < len(table[0]):
+            offset += len(line) + 1
+            continue  # a blank line inside a cut row (a page break): the row goes on after it
+        if table and not gap and line.strip() and _continues(table, previous, line, full):
+            table[-1] = _continue(table[-1], previous, line, offset)
+        elif line.count("|") >= 2:
+            row = _cells(line, offset)
+            header_row = all(c.value is None for c in row)
+            if table and gap and (len(row) != len(table[-1]) or header_row):
+                yield table  # a new table: other columns, or a header after a break
+                table = []
+            table.append(row)
+            gap = 0
+        elif table:
+            gap += 1
+            if gap > max_gap:
+                yield table
+                table, gap = [], 0
+        offset += len(line) + 1
+        previous = line
+    if table:
+        yield table
+
+
+def _at_bar(previous: str, line: str) -> bool:
+    return previous.rstrip().endswith("|") or line.lstrip().startswith("|")
+
+
+def _continues(table: list[list[Cell]], previous: str, line: str, full: float) -> bool:
+    """``line`` is the rest of the row above: that row is short of the header's cells and
+    ``line`` supplies exactly the missing ones (or has no '|'), or ``line`` has no '|' and
+    the row above filled the page's width (a header's last cell wrapped)."""
+    width, row = len(table[0]), table[-1]
+    if len(row) < width:
+        if "|" not in line:
+            return True
+        pieces = len(_cells(line, 0))
+        return len(row) + pieces - (0 if _at_bar(previous, line) else 1) == width
+    # only a header's last cell is taken to wrap onto a line of its own ("Value"): after a
+    # data row such a line is more often the caption of what follows
+    return len(table) == 1 and "|" not in line and display_width(previous) >= full
+
+
+def _continue(row: list[Cell], previous: str, line: str, offset: int) -> list[Cell]:
+    """``row`` with the rest of it that a wrap put on ``line``: new cells when the wrap fell
+    at a '|', else the cut cell made whole again."""
+    piece = _cells(line, offset)
+    if not piece:
+        return row
+    if _at_bar(previous, line):
+        return [*row, *piece]
+    return _rejoin(row, piece)
