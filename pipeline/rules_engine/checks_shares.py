@@ -109,6 +109,7 @@ def ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity, 
 
 
 _PHRASE_BREAK = re.compile(r"[，,；;。:：]")
+_RESTATES = re.compile(r"\s*(?:约占|占|相当于|即|为|being|representing|equal to)", re.I)
 
 
 def _rate_names_topic(ctx: RuleContext, e: Entity, words: re.Pattern[str]) -> bool:
@@ -117,6 +118,10 @@ def _rate_names_topic(ctx: RuleContext, e: Entity, words: re.Pattern[str]) -> bo
     before = ctx.sentence_before(e)
     named = list(words.finditer(before))
     if named and not _PHRASE_BREAK.search(before[named[-1].end() :]):
+        return True
+    # "定金人民币叁拾陆万元整，占合同预计总金额的百分之二十五": the share restates the deposit
+    phrases = _PHRASE_BREAK.split(before)
+    if len(phrases) > 1 and _RESTATES.match(phrases[-1]) and words.search(phrases[-2]):
         return True
     after_at = ctx.view_offset(e.span.end)
     after = _PHRASE_BREAK.split(ctx.text[after_at : after_at + 40], maxsplit=1)[0]

@@ -68,7 +68,8 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
     blank line) may fall inside a table: rows with the same number of cells that resume
     within ``max_gap`` lines continue the same table. A PDF line wrap cuts a long row: the
     line after one that fills the page's width continues it (:func:`_continue`)."""
-    lines = text.split("\n")
+    # a full-width bar (｜) separates cells as '|' does; both are one character, so offsets hold
+    lines = text.replace("｜", "|").split("\n")
     full = 0.85 * max((display_width(line) for line in lines), default=0)
     table: list[list[Cell]] = []
     gap = 0

@@ -41,7 +41,42 @@ def priced_total(ctx: RuleContext) -> Entity | None:
 
 
 def _compute(ctx: RuleContext) -> Entity | None:
-    return _from_table(ctx) or _from_lines(ctx)
+    return _from_table(ctx) or _declared_sum(ctx) or _from_lines(ctx)
+
+
+# "以上各项金额之和为本合同服务费总额", "The sum of the amounts above is the Contract Price"
+_DECLARES_SUM = re.compile(
+    r"^\s*(?:以上|上述|上列)各项(?:金额|费用|价款)?(?:之和|合计|总和)(?:即|为|构成|是)"
+    r"|^\s*the (?:sum|total) of the (?:amounts|figures|items) (?:above|in this table)",
+    re.I,
+)
+
+
+def _declared_sum(ctx: RuleContext) -> Entity | None:
+    """A table of items whose last column is each item's amount, followed by a sentence saying
+    their sum is the contract price."""
+    doc = ctx.document.text
+    for table in pipe_tables(doc):
+        rows = [row for row in table if any(c.value is not None for c in row)]
+        if not rows:
+            continue
+        last = table[-1][-1]
+        if not _DECLARES_SUM.search(doc[last.start + len(last.text) :].lstrip("\n")[:60]):
+            continue
+        figures = [_figure(row[-1]) for row in rows]
+        if any(f is None for f in figures):
+            continue
+        first = rows[0][-1]
+        return _entity(ctx, first, sum(float(f or 0) for f in figures))
+    return None
+
+
+def _entity(ctx: RuleContext, cell: Cell, total: float) -> Entity:
+    span = ctx.span(ctx.view_offset(cell.start), ctx.view_offset(cell.start + len(cell.text)))
+    attrs = {"currency": "CNY" if ctx.language == "zh" else None, "form": "figure",
+             "topic": "total_price", "computed": True}  # fmt: skip
+    text = f"{total:,.2f}（各项之和）" if ctx.language == "zh" else f"{total:,.2f} (sum of items)"
+    return Entity(kind="amount", span=span, text=text, value=total, attrs=attrs)
 
 
 _QTY_HEAD = re.compile(r"数量|\bQty\b|Quantity", re.I)
@@ -70,12 +105,7 @@ def _from_table(ctx: RuleContext) -> Entity | None:
         if not lines or any(count is None or price is None for count, price, _ in lines):
             continue  # a row without both figures: not a price list we can add up
         total = sum(float(count or 0) * float(price or 0) for count, price, _ in lines)
-        cell = lines[0][2]
-        span = ctx.span(ctx.view_offset(cell.start), ctx.view_offset(cell.start + len(cell.text)))
-        attrs = {"currency": "CNY" if ctx.language == "zh" else None, "form": "figure",
-                 "topic": "total_price", "computed": True}  # fmt: skip
-        text = f"{total:,.2f}（单价×数量之和）" if ctx.language == "zh" else f"{total:,.2f}"
-        return Entity(kind="amount", span=span, text=text, value=total, attrs=attrs)
+        return _entity(ctx, lines[0][2], total)
     return None
 
 
