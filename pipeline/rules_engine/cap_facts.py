@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.entities.model import Clause
 from pipeline.rules_engine.context import RuleContext, Sentence
 
 # within a sentence: any character but a full stop or semicolon; a clause number's dot
@@ -169,22 +170,41 @@ def escape(sentence: str) -> re.Match[str] | None:
     return _ESCAPE.search(_LISTING.sub(lambda m: " " * len(m.group()), sentence))
 
 
-def clause_family_text(ctx: RuleContext, sentence: Sentence) -> str:
-    """The whole top-level clause a sentence lies in (an indemnity's limits may sit in 9.4)."""
+def _family(ctx: RuleContext, sentence: Sentence) -> list[Clause]:
+    """The top-level clause a sentence lies in with all its sub-clauses (12.2 and 12.3 are
+    one clause even where no "12." heading line made them siblings)."""
     by_id = {c.id: c for c in ctx.clauses}
     at = ctx.view.origin[sentence.start]
     inner = [c for c in ctx.clauses if c.span.start <= at < c.span.end]
     if not inner:
-        return sentence.text
+        return []
     clause = min(inner, key=lambda c: c.span.end - c.span.start)
     while clause.parent in by_id:
         clause = by_id[clause.parent]
-    # 12.2 and 12.3 are one clause even where no "12." heading line made them siblings
     top = clause.number.split(".")[0]
     family = [c for c in ctx.clauses if c.number == top or c.number.startswith(top + ".")]
-    if not top or len(family) < 2:
-        return ctx.clause_text(clause)
-    return "\n".join(ctx.clause_text(c) for c in family)
+    return family if top and len(family) >= 2 else [clause]
+
+
+def clause_family_text(ctx: RuleContext, sentence: Sentence) -> str:
+    """The whole top-level clause a sentence lies in (an indemnity's limits may sit in 9.4)."""
+    family = _family(ctx, sentence)
+    if not family:
+        return sentence.text
+    # view text, as the sentences are: a PDF's line wraps are gone from it
+    spans = [(ctx.view_offset(c.span.start), ctx.view_offset(c.span.end)) for c in family]
+    return "\n".join(ctx.text[a:b] for a, b in spans)
+
+
+def family_sentences(ctx: RuleContext, sentence: Sentence) -> list[Sentence]:
+    """The sentences of that whole top-level clause, by offset (a page break inside it leaves
+    its text unlike any one sentence)."""
+    spans = [
+        (ctx.view_offset(c.span.start), ctx.view_offset(c.span.end)) for c in _family(ctx, sentence)
+    ]
+    if not spans:
+        return [sentence]
+    return [s for s in ctx.sentences if any(a <= s.start < b for a, b in spans)]
 
 
 def _line_of(ctx: RuleContext, sentence: Sentence) -> str:
@@ -204,13 +224,10 @@ _CAP_WORDS = re.compile(r"\blimit|\bcap\b|exceed|aggregate|(?:Section|Clause|Art
 def cap_clause_text(ctx: RuleContext, cap: Sentence) -> str:
     """The cap's clause without its exclusions of indirect loss: where the cap's own
     carve-outs are read."""
-    family = clause_family_text(ctx, cap)
     kept = [
         s.text
-        for s in ctx.sentences
-        if s.text.strip()
-        and s.text.strip() in family
-        and not (_EXCLUSION.search(s.text) and not _CAP_WORDS.search(s.text))
+        for s in family_sentences(ctx, cap)
+        if not (_EXCLUSION.search(s.text) and not _CAP_WORDS.search(s.text))
     ]
     return " ".join([*kept, *_definitions_used(ctx, cap.text)]) or cap.text
 

@@ -43,17 +43,20 @@ _WHOLE_LIABILITY = re.compile(
 _EVERY_LIMIT = re.compile(r"\bany (?:other )?(?:limit|cap|limitation|restriction)", re.I)
 
 
-def _escaped_caps(ctx: RuleContext, sentence: Sentence, caps: list[Sentence]) -> list[Sentence]:
-    """The caps an escape sentence escapes: those it names after its escape words ("not subject
-    to the limit in clause 10.3"), or all of them."""
+def _escaped_caps(
+    ctx: RuleContext, sentence: Sentence, caps: list[Sentence], reaching: list[Sentence]
+) -> list[Sentence]:
+    """The reaching caps an escape sentence escapes: those of the caps it names after its
+    escape words ("not subject to the limit in clause 10.3"), or all of them when it names no
+    cap (a clause number after "notwithstanding" may be the breach, not a cap)."""
     m = escape(sentence.text)
     if m is None:
         return []
     after = sentence.text[m.start() :]
-    named = refs(after)
+    named = [c for c in caps if any(overlap(n, clause_number(ctx, c)) for n in refs(after))]
     if not named or _EVERY_LIMIT.search(after):
-        return caps
-    return [c for c in caps if any(overlap(n, clause_number(ctx, c)) for n in named)]
+        return reaching
+    return [c for c in reaching if c in named]
 
 
 def _own_numbers(ctx: RuleContext, sentence: Sentence, cap_numbers: set[str]) -> set[str]:
@@ -73,7 +76,7 @@ def indemnity_escapes_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
         if sentence in caps or not about_indemnity(ctx, sentence, numbers):
             continue
         own = _own_numbers(ctx, sentence, cap_numbers)
-        for cap in _escaped_caps(ctx, sentence, reaching):
+        for cap in _escaped_caps(ctx, sentence, caps, reaching):
             reached = reached_numbers(cap.text, numbers)
             if reached is not None and own and not any(overlap(r, o) for r in reached for o in own):
                 continue  # the cap takes in another indemnity than this one
