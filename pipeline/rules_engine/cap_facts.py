@@ -107,8 +107,13 @@ def overlap(a: str, b: str) -> bool:
 
 
 def indemnity_numbers(ctx: RuleContext) -> set[str]:
+    """The clauses that hold an indemnity: by heading, or by kind unless the clause is a cap
+    that merely mentions one ("10.4 liability under the indemnity in clause 9.1")."""
     return {
-        c.number for c in ctx.clauses if "indemnity" in c.kinds or INDEMN.search(c.heading[:60])
+        c.number
+        for c in ctx.clauses
+        if INDEMN.search(c.heading[:60])
+        or ("indemnity" in c.kinds and "liability_cap" not in c.kinds)
     }
 
 

@@ -117,6 +117,8 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
             continue
         if _ORG_WORDS.search(body[max(0, m.start() - 40) : m.start()]):
             continue  # the tail of a longer proper name (Convention on … Sale of Goods)
+        if re.search(r"\b[A-Z]{2,6}\s+$", body[max(0, m.start("term") - 8) : m.start("term")]):
+            continue  # "CEDR Model Mediation Procedure", "ICC Rules": an institution's own name
         singular = " ".join(w[:-1] if w.endswith("s") else w for w in term.split())
         if any(term in d or d in term.split() or singular == d for d in defined):
             continue

@@ -306,6 +306,13 @@ _OF_ANOTHER_DOCUMENT = re.compile(
 )
 
 
+# an annex named right after a law, a standard or another document's title belongs to it
+_OWNED_BY_INSTRUMENT = re.compile(
+    r"(?:法规|法律|条例|规定|规则|标准|指令|公约|办法|规范|》|Regulation|Directive|Convention"
+    r"|Standard)\s*(?:的)?\s*$"
+)
+
+
 def _annex_key(m: re.Match[str]) -> str:
     kind = (m.groupdict().get("kind") or "附件").lower()
     return f"{kind} {m.group('id')}"
@@ -327,5 +334,7 @@ def missing_annex(ctx: RuleContext, params: Params) -> Iterator[Hit]:
             continue  # attached, already reported, or itself a heading line
         if _OF_ANOTHER_DOCUMENT.match(ctx.text, m.end()):
             continue  # "Appendix 2 to the Manual": part of another document, not of this one
+        if _OWNED_BY_INSTRUMENT.search(ctx.text[max(0, m.start() - 12) : m.start()]):
+            continue  # "REACH法规附件十七", "《…》附件三": an annex of a law or a standard
         reported.add(key)
         yield Hit(ctx.span(m.start(), m.end()), {"annex": m.group()})

@@ -32,12 +32,27 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
         # a total stated in words alone (人民币叁拾陆万元整, no figure beside it) is still stated
         and (e.attrs.get("form") == "figure" or "twin_value" not in e.attrs)
         and not _EXAMPLE.search(ctx.entity_sentence(e))
-        and not _COMPONENT.search(ctx.sentence_before(e)[-30:])
+        and not any(_is_component(ctx.sentence_before(x)) for x in _with_twin(ctx, e))
         and not _PERIOD_FIGURE.search(ctx.sentence_before(e)[-40:])
         and not _SHARE_RESTATED.search(ctx.sentence_before(e)[-40:])
         and not _PER_PERIOD_BEFORE.search(ctx.sentence_before(e)[-12:])
         and not _PER_PERIOD_AFTER.match(_after(ctx, e))
     ]
+
+
+# "签约合同价为…，其中安全文明施工费…，暂列金额…": every item of the list after 其中 is a part
+_PARTS_LIST = re.compile(r"其中[^。；]*$|\bof which\b[^.;]*$", re.I)
+
+
+def _is_component(before: str) -> bool:
+    return bool(_COMPONENT.search(before[-30:]) or _PARTS_LIST.search(before))
+
+
+def _with_twin(ctx: RuleContext, e: Entity) -> list[Entity]:
+    """The amount and its twin in words (人民币壹佰叁拾玖万…元整（¥1,391,400.00）): what is said
+    before the words is said of the figure too."""
+    at = e.attrs.get("twin_start")
+    return [e, *(t for t in ctx.of_kind("amount") if t.span.start == at)]
 
 
 def _after(ctx: RuleContext, e: Entity) -> str:
