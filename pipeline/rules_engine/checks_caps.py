@@ -59,6 +59,23 @@ def _escaped_caps(
     return [c for c in reaching if c in named]
 
 
+def _carved(ctx: RuleContext, caps: list[Sentence], numbers: set[str]) -> set[str] | None:
+    """The indemnity clauses the caps release; None when a carve-out releases every indemnity
+    (it names them without a clause number)."""
+    carved: set[str] = set()
+    for cap in caps:
+        targets = carved_targets(cap_clause_text(ctx, cap), numbers)
+        if targets is None:
+            return None
+        carved |= targets
+    return carved
+
+
+def _released(carved: set[str], own: set[str]) -> bool:
+    """The cap itself releases this indemnity (or may: its clause number is unknown)."""
+    return bool(carved) and (not own or any(overlap(t, o) for t in carved for o in own))
+
+
 def _own_numbers(ctx: RuleContext, sentence: Sentence, cap_numbers: set[str]) -> set[str]:
     return ({clause_number(ctx, sentence)} | refs(sentence.text)) - cap_numbers - {""}
 
@@ -68,7 +85,8 @@ def indemnity_escapes_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """A cap that reaches the indemnity and an indemnity that escapes that cap."""
     numbers = indemnity_numbers(ctx)
     caps = general_caps(ctx)
-    if not caps or any(carves_out(cap_clause_text(ctx, c), numbers) for c in caps):
+    carved = _carved(ctx, caps, numbers)
+    if carved is None:
         return
     reaching = [c for c in caps if reaches(c.text, numbers)]
     cap_numbers = {clause_number(ctx, c) for c in caps} - {""}
@@ -76,6 +94,8 @@ def indemnity_escapes_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
         if sentence in caps or not about_indemnity(ctx, sentence, numbers):
             continue
         own = _own_numbers(ctx, sentence, cap_numbers)
+        if _released(carved, own):
+            continue
         for cap in _escaped_caps(ctx, sentence, caps, reaching):
             reached = reached_numbers(cap.text, numbers)
             if reached is not None and own and not any(overlap(r, o) for r in reached for o in own):
@@ -94,13 +114,16 @@ def indemnity_escapes_general_cap(ctx: RuleContext, params: Params) -> Iterator[
     no limit at all applies to it without naming the cap: the two clauses are left to fight."""
     numbers = indemnity_numbers(ctx)
     caps = general_caps(ctx)
-    if not caps or any(carves_out(cap_clause_text(ctx, c), numbers) for c in caps):
+    carved = _carved(ctx, caps, numbers)
+    if not caps or carved is None:
         return
     if any(reaches(c.text, numbers) for c in caps):
         return  # indemnity_escapes_cap's matter
     cap_numbers = {clause_number(ctx, c) for c in caps} - {""}
     for sentence in ctx.sentences:
         if sentence in caps or escape(sentence.text) is None:
+            continue
+        if _released(carved, _own_numbers(ctx, sentence, cap_numbers)):
             continue
         if any(overlap(n, c) for n in refs(sentence.text) for c in cap_numbers):
             continue  # "not subject to the limit in clause 10.3": the escape names the cap
@@ -149,9 +172,11 @@ def _inside_segment(sentence: str, cap_numbers: set[str]) -> str | None:
 def indemnity_inside_carved_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """The cap carves the indemnity out ("except for the indemnity in clause 8"), yet the
     indemnity says it is subject to that cap: each clause says the other governs."""
-    numbers = indemnity_numbers(ctx)
     caps = general_caps(ctx)
     cap_numbers = {clause_number(ctx, c) for c in caps} - {""}
+    # "subject to Clause 12" names the cap's clause, not an indemnity, even where clause 12
+    # also mentions one
+    numbers = indemnity_numbers(ctx) - cap_numbers - {n.split(".")[0] for n in cap_numbers}
     for cap in caps:
         clause = cap_clause_text(ctx, cap)
         if not carves_out(clause, numbers):

@@ -74,9 +74,20 @@ _RANGE = re.compile(r"(?:Sections?|Clauses?|Articles?)\s+(\d+)\s+(?:through|to|�
 _NUMBER = re.compile(r"(?:Sections?|Clauses?|Articles?|§)\s*(\d+)|(?:,|\band|\bor)\s*(\d+)\b", re.I)
 
 
+# defined terms a party parser may take for a party's name ("the Purchase Price")
+_NOT_A_PARTY = re.compile(
+    r"Price|Date|Fees?|Amount|Term|Agreement|Contract|Goods|Services|Products|Site|Premises"
+)
+
+
+# an item that sets its own ceiling ("… shall not exceed 30% of the price") releases nothing
+_CAPS_ITSELF = re.compile(r"shall not exceed|will not exceed|limited to|capped at", re.I)
+
+
 def _roles(ctx: RuleContext) -> list[str]:
     roles = {str(p.attrs.get("term") or "") for p in ctx.of_kind("party")}
-    return sorted((r for r in roles if r and r[0].isupper() and len(r) > 2), key=len, reverse=True)
+    kept = (r for r in roles if r and r[0].isupper() and len(r) > 2 and not _NOT_A_PARTY.search(r))
+    return sorted(kept, key=len, reverse=True)
 
 
 def _wide(item: str) -> bool:
@@ -111,7 +122,7 @@ def cap_released_for_one_party(ctx: RuleContext, params: Params) -> Iterator[Hit
                 party = _one_party(item, roles)
                 quote = re.sub(r"[\s,;:.]*(?:\b(?:or|and))?[\s,;:.]*$", "", item).strip()
                 at = ctx.text.find(quote)
-                if party and _wide(item) and at >= 0:
+                if party and _wide(item) and at >= 0 and not _CAPS_ITSELF.search(item):
                     yield Hit(
                         ctx.span(at, at + len(quote)), {"party": party, "carve_out": quote}
                     )

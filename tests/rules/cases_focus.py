@@ -104,3 +104,35 @@ FOCUS_CASES: list[tuple[str, str, str]] = [
         en_prc(extra=_PRC_SECURITY.format(how="in full")),
     ),
 ]
+
+_ZH_WORKS = """建设工程施工合同
+
+发包人：重庆两江置业有限公司
+承包人：重庆建工第三建设有限责任公司
+
+第三条 合同工期 计划开工日期：2025年9月1日；计划竣工日期：2026年6月27日。
+第九条 付款 竣工结算款于竣工验收合格且结算审核完成后二十八日内支付，最迟于{due}前支付。
+第十条 本合同争议提交重庆仲裁委员会仲裁。
+"""
+_EN_WORKS = (
+    "6. TIMING\n6.1 The Completion Date is 15 March 2026.\n6.2 The Client shall pay the final "
+    "instalment within 30 days after Completion and no later than {due}."
+)
+
+FOCUS_CASES += [
+    (
+        "cn.date.deadline_before_scheduled_event",
+        _ZH_WORKS.format(due="2026年5月31日"),
+        _ZH_WORKS.format(due="2026年7月31日"),
+    ),
+    (
+        "en.date.deadline_before_scheduled_event",
+        en_services(extra=_EN_WORKS.format(due="1 March 2026")),
+        en_services(extra=_EN_WORKS.format(due="30 April 2026")),
+    ),
+    (
+        "en.prc.date.deadline_before_scheduled_event",
+        en_prc(extra=_EN_WORKS.format(due="1 March 2026")),
+        en_prc(extra=_EN_WORKS.format(due="30 April 2026")),
+    ),
+]
