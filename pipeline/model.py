@@ -91,6 +91,7 @@ class ParagraphMap(Frozen):
     cells: tuple[Cell | None, ...] = Field(min_length=1)
     clause_starts: tuple[int, ...] = ()
     clause_labels: tuple[str, ...] = ()
+    paragraph_count: int = Field(ge=1, description="Paragraphs in the body, text or not.")
     text_length: int = Field(ge=0)
 
     @model_validator(mode="after")
@@ -102,6 +103,8 @@ class ParagraphMap(Frozen):
             raise ValueError("paragraph starts must not decrease or pass the end of the text")
         if not len(starts) == len(self.paragraphs) == len(self.cells):
             raise ValueError("each paragraph block needs one paragraph number and one cell")
+        if max(self.paragraphs) > self.paragraph_count:
+            raise ValueError("a block names a paragraph beyond the paragraph count")
         if len(self.clause_starts) != len(self.clause_labels):
             raise ValueError("each clause start needs one label")
         if any(b < a for a, b in pairwise(self.clause_starts)):
@@ -349,13 +352,13 @@ class DocumentInfo(Frozen):
 
     @classmethod
     def of(cls, document: Document) -> DocumentInfo:
-        paragraphs = document.paragraph_map.paragraphs if document.paragraph_map else None
+        layout = document.paragraph_map
         return cls(
             source_path=document.source_path,
             sha256=document.sha256,
             media_type=document.media_type,
             pages=document.pages,
-            paragraphs=max(paragraphs) if paragraphs else None,
+            paragraphs=layout.paragraph_count if layout is not None else None,
             characters=len(document.text),
             tracked_changes=document.tracked_changes,
             headers_footers=document.headers_footers,

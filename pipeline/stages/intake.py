@@ -199,6 +199,7 @@ def _docx_document(path: Path, data: bytes, limits: IntakeLimits) -> Document:
             cells=docx.cells,
             clause_starts=tuple(h.start for h in headings),
             clause_labels=tuple(_clause_label(h) for h in headings),
+            paragraph_count=docx.paragraph_count,
             text_length=total,
         ),
         line_breaks="paragraph",
@@ -271,7 +272,7 @@ class Intake:
         document = read_document(Path(source_path), self.limits)
         layout = document.paragraph_map
         if layout is not None:
-            log.info("intake: %s, %d paragraphs", source_path, layout.paragraphs[-1])
+            log.info("intake: %s, %d paragraphs", source_path, layout.paragraph_count)
         else:
             log.info("intake: %s, %d pages", source_path, document.pages)
         return {"document": document}

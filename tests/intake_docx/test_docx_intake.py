@@ -230,6 +230,8 @@ def test_tracked_changes_are_read_as_accepted(tmp_path: Path) -> None:
     assert document.paragraph_map.paragraph_of(document.text.index("新增")) == 6
     kept = document.text.index("保留的行")
     assert document.paragraph_map.cell_of(kept) == (1, 3, 1)  # the deleted row 2 still counts
+    # 10 paragraphs and 3 x 2 cells, the deleted ones included
+    assert document.paragraph_map.paragraph_count == 16
     assert path.read_bytes() == before  # the file is only read
 
 

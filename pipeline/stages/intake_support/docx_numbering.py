@@ -121,11 +121,12 @@ def _val(element: Any, tag: str) -> str | None:
     return None if child is None else child.get(qn("w:val"))
 
 
-def _int(value: str | None, default: int | None = None) -> int | None:
+def _int(value: str | None) -> int | None:
+    """A decimal attribute, or None when it is absent or not a number."""
     try:
-        return int(value) if value is not None else default
+        return int(value) if value is not None else None
     except ValueError:
-        return default
+        return None
 
 
 def _level(lvl: Any) -> Level:
@@ -137,7 +138,7 @@ def _level(lvl: Any) -> Level:
     return Level(
         fmt=fmt or "decimal",
         text=_val(lvl, "w:lvlText"),
-        start=_int(_val(lvl, "w:start"), 1) or 0,
+        start=start if (start := _int(_val(lvl, "w:start"))) is not None else 1,
         restart=_int(_val(lvl, "w:lvlRestart")),
         legal=legal is not None and legal.get(qn("w:val"), "true") not in ("0", "false", "off"),
         suffix=_SUFFIXES.get(_val(lvl, "w:suff") or "tab", " "),
@@ -289,13 +290,14 @@ class Numbering:
                 del counters[deeper]
         if not level.text or level.fmt == "bullet":
             return None
-        return self._render(level, levels, counters)
+        return self._render(level.text, level, levels, counters)
 
     @staticmethod
-    def _render(level: Level, levels: dict[int, Level], counters: dict[int, int]) -> str | None:
-        assert level.text is not None
+    def _render(
+        text: str, level: Level, levels: dict[int, Level], counters: dict[int, int]
+    ) -> str | None:
+        """``text`` (the level's w:lvlText) with each %N filled in, then the suffix."""
         out: list[str] = []
-        text = level.text
         i = 0
         while i < len(text):
             if text[i] == "%" and i + 1 < len(text) and text[i + 1].isdigit():

@@ -91,6 +91,7 @@ class DocxText:
     block_starts: tuple[int, ...]
     paragraphs: tuple[int, ...]
     cells: tuple[Cell | None, ...]
+    paragraph_count: int
     tracked_changes: TrackedChanges | None
     headers_footers: tuple[HeaderFooter, ...]
 
@@ -390,6 +391,7 @@ def read_docx(path: Path, data: bytes, limits: IntakeLimits) -> DocxText:
         block_starts=tuple(out.starts),
         paragraphs=tuple(out.paragraphs),
         cells=tuple(out.cells),
+        paragraph_count=max(reader.paragraph_no, 1),
         tracked_changes=_count_changes(body),
         headers_footers=_headers_footers(document),
     )
