@@ -45,10 +45,10 @@ def add_list(
     for ilvl, (fmt, text) in enumerate(levels):
         lvl = OxmlElement("w:lvl")
         lvl.set(qn("w:ilvl"), str(ilvl))
-        _set(lvl, "w:start", str(start))
+        _set(lvl, "w:start", str(start))  # in the schema's order: start, numFmt, isLgl, lvlText
+        _set(lvl, "w:numFmt", fmt)
         if legal and ilvl > 0:
             lvl.append(OxmlElement("w:isLgl"))
-        _set(lvl, "w:numFmt", fmt)
         _set(lvl, "w:lvlText", text)
         abstract.append(lvl)
     first_num = root.find(qn("w:num"))
