@@ -51,7 +51,9 @@ WORD_BINARY_SUFFIXES = {".doc"}  # Word 97-2003: refused, with the way to conver
 SUPPORTED_SUFFIXES = PDF_SUFFIXES | DOCX_SUFFIXES | TEXT_SUFFIXES
 _ZIP_MAGIC = b"PK\x03\x04"
 _DOTTED = re.compile(r"\d+(?:\.\d+)+")
-_NAMED = re.compile(r"^(?:第.+条|(?:ARTICLE|Article|SECTION|Section|CLAUSE|Clause)\s)")
+_WORDED = re.compile(r"^(?:ARTICLE|Article|SECTION|Section|CLAUSE|Clause|SCHEDULE|Schedule)\s")
+_NAMED = re.compile(r"^第.+条")
+
 PAGE_SEPARATOR = "\n"
 
 log = logging.getLogger(__name__)
@@ -164,13 +166,13 @@ def _clause_label(heading: HeadingPath) -> str:
         for label, number in zip(reversed(labels[:-1]), reversed(numbers[:-1]), strict=True):
             if _DOTTED.fullmatch(label) or label.isdigit():
                 continue  # a bare number ("7", "2.2") names no kind of clause
-            if number != first:
-                return " / ".join(labels)
-            if label.startswith("第"):
+            if number == first and label.startswith("第") and label.endswith("条"):
                 return f"第{inner}条"
-            return f"{label.split()[0]} {inner}"
+            if number == first and _WORDED.match(label):
+                return f"{label.split()[0]} {inner}"
+            return " / ".join(labels)  # under 第二章, 附件二 or a clause of another number
         return inner
-    if _NAMED.match(inner) or len(labels) == 1:
+    if _NAMED.match(inner) or _WORDED.match(inner) or len(labels) == 1:
         return inner
     return " / ".join(labels)
 

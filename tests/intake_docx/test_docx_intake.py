@@ -319,3 +319,29 @@ def test_any_body_maps_every_offset_to_its_paragraph(
         assert document.text[start : start + len(value)] == value
         for offset in range(start, start + len(value)):
             assert document.paragraph_map.paragraph_of(offset) == n
+
+
+def test_anchor_names_clauses_as_a_lawyer_would(tmp_path: Path) -> None:
+    """Typed (not automatic) numbers are clauses too; a sub-clause is named with its article's
+    form: 2.2 under 第二条 is 第2.2条, 5.1 under ARTICLE 5 is ARTICLE 5.1; under a chapter or
+    an annex, or under an article of another number, the path is given."""
+    lines = [
+        ("第一章 总则", "第一章"),
+        ("1.1 本章适用于全部条款。", "第一章 / 1.1"),
+        ("第二条 价款", "第二条"),
+        ("2.2 定金为合同总价款的百分之十。", "第2.2条"),
+        ("2.2.1 定金于签约时支付。", "第2.2.1条"),
+        ("3.1 编号与条不符。", "第一章 / 第二条 / 3.1"),  # the whole path, as findings name it
+        ("ARTICLE 5 PAYMENT", "ARTICLE 5"),
+        ("5.1 Fees are payable monthly.", "ARTICLE 5.1"),
+        ("Section 6.2 Notices.", "Section 6.2"),
+    ]
+    doc = new_document()
+    doc.add_paragraph("买卖合同")
+    for text, _ in lines:
+        doc.add_paragraph(text)
+    document = _read(save(doc, tmp_path / "typed.docx"))
+    assert document.span(0, 1).anchor == "¶1"
+    for n, (text, label) in enumerate(lines, start=2):
+        at = document.text.index(text)
+        assert document.span(at, at + len(text)).anchor == f"{label} ¶{n}", text
