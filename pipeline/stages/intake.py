@@ -179,6 +179,13 @@ def _clause_label(heading: HeadingPath) -> str:
 
 def _docx_document(path: Path, data: bytes, limits: IntakeLimits) -> Document:
     docx = read_docx(path, data, limits)
+    if not "".join(docx.text.split()) and docx.alt_chunks:
+        raise EmptyInputError(
+            path,
+            f"the .docx body is {docx.alt_chunks} embedded HTML/RTF chunk(s) (w:altChunk) that "
+            "only Word converts, and no text of its own",
+            "open it in Word and save it again as .docx (Word then stores the text itself)",
+        )
     if not "".join(docx.text.split()):
         apart = " (its headers and footers are not reviewed)" if docx.headers_footers else ""
         raise EmptyInputError(

@@ -11,6 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from docx.opc.constants import RELATIONSHIP_TYPE as RT
+from docx.opc.packuri import PackURI
+from docx.opc.part import Part
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
 from typer.testing import CliRunner
 
 from pipeline.cli.app import app
@@ -101,6 +106,18 @@ def only_a_header(tmp: Path) -> Path:
     return save(doc, tmp / "header-only.docx")
 
 
+def alt_chunk_only(tmp: Path) -> Path:
+    """A body that is one imported HTML chunk, as some generators write a .docx."""
+    doc = new_document()
+    html = b"<html><body><p>\xe7\xac\xac\xe4\xb8\x80\xe6\x9d\xa1</p></body></html>"
+    chunk = Part(PackURI("/word/chunk1.html"), "text/html", html, doc.part.package)
+    rid = doc.part.relate_to(chunk, RT.A_F_CHUNK)
+    alt = OxmlElement("w:altChunk")
+    alt.set(qn("r:id"), rid)
+    doc.element.body.insert(0, alt)
+    return save(doc, tmp / "chunk.docx")
+
+
 CASES: list[tuple[str, Callable[[Path], Path], list[str], int, str, str]] = [
     # id, make file, extra CLI args, exit code, expected problem, expected fix
     ("old_doc", old_word, [], 12, "old binary Word document (.doc", "save it as .docx"),
@@ -113,6 +130,7 @@ CASES: list[tuple[str, Callable[[Path], Path], list[str], int, str, str]] = [
     ("zip_bomb", zip_bomb, ["--max-bytes", "200000"], 16, "unpacks to", "--max-bytes"),
     ("too_many_chars", _real, ["--max-chars", "100"], 16, "characters, over the limit of 100", "--max-chars"),
     ("empty_body", only_a_header, [], 11, "no text in its body (its headers and footers", "contract file"),
+    ("alt_chunk", alt_chunk_only, [], 11, "embedded HTML/RTF chunk(s) (w:altChunk)", "save it again as .docx"),
 ]  # fmt: skip
 
 

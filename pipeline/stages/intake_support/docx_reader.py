@@ -29,7 +29,9 @@ python-docx opens the package; the body is walked on its XML, because python-doc
 - **Paragraph numbers (¶)** count every ``w:p`` of the body in document order, from 1: empty
   paragraphs, paragraphs in table cells and paragraphs a tracked change deletes included, so a
   number points at the same paragraph of the file whether Word shows the changes or not.
-- Not read: text boxes and shapes, footnotes and endnotes, comments, embedded objects.
+- Not read: text boxes and shapes, footnotes and endnotes, comments, embedded objects, and
+  content imported as another format (``w:altChunk``: HTML or RTF that only Word converts; a
+  body made only of such chunks is refused as empty, with the fix).
 """
 
 from __future__ import annotations
@@ -94,6 +96,7 @@ class DocxText:
     paragraph_count: int
     tracked_changes: TrackedChanges | None
     headers_footers: tuple[HeaderFooter, ...]
+    alt_chunks: int = 0  # w:altChunk parts in the body, not read
 
 
 @dataclass
@@ -394,4 +397,5 @@ def read_docx(path: Path, data: bytes, limits: IntakeLimits) -> DocxText:
         paragraph_count=max(reader.paragraph_no, 1),
         tracked_changes=_count_changes(body),
         headers_footers=_headers_footers(document),
+        alt_chunks=sum(1 for _ in body.iter(qn("w:altChunk"))),
     )
