@@ -29,7 +29,7 @@ from pipeline.atomic import write_text_atomic
 from pipeline.config import RunConfig
 from pipeline.errors import ContractReviewError, OutputWriteError, StageError
 from pipeline.review import OutputFormat, review_file, write_outputs
-from pipeline.stages.intake import PDF_SUFFIXES, TEXT_SUFFIXES
+from pipeline.stages.intake import SUPPORTED_SUFFIXES, WORD_BINARY_SUFFIXES
 from pipeline.threads import apply_thread_budget, resolve_threads
 
 Executor = Literal["local", "ray"]
@@ -69,7 +69,8 @@ class BatchSummary(BaseModel):
 
 
 def _candidates(folder: Path) -> list[Path]:
-    suffixes = PDF_SUFFIXES | TEXT_SUFFIXES
+    # a .doc is picked up to be refused with the way to convert it, never skipped in silence
+    suffixes = SUPPORTED_SUFFIXES | WORD_BINARY_SUFFIXES
     return sorted(p for p in folder.iterdir() if p.suffix.lower() in suffixes)
 
 

@@ -54,7 +54,7 @@ def time_review(path: Path, runs: int = RUNS) -> dict[str, Any]:
         totals.append((time.perf_counter() - began) * 1000)
         for record in result.records:
             per_stage[record.stage].append(record.wall_ms)
-        pages = result.artifacts["document"].page_map.page_count
+        pages = result.artifacts["document"].pages
     return {
         "file": path.name,
         "pages": pages,

@@ -5,8 +5,10 @@ All models are frozen pydantic models: a stage never mutates its input, it build
 value with ``model_copy(update=...)``.
 
 Spans are half-open ``[start, end)`` character offsets into ``Document.text``, which never
-changes after Intake. Each span records the page(s) it lies on, so the report can anchor a
-finding to a PDF page without searching the text again.
+changes after Intake. Each span records where it lies, so the report can anchor a finding
+without searching the text again: a PDF or text span records its page(s) through the
+``PageMap``; a DOCX has no pages, so its span has ``page=None`` and an ``anchor`` naming the
+clause and paragraph ("第6.3条 ¶14", "Section 7.1 ¶22") through the ``ParagraphMap``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pydantic import Field, field_validator, model_validator
 from kb.values import EvidenceSource as EvidenceSource
 from kb.values import Frozen as Frozen
 
-SCHEMA_VERSION = "1.3"
+SCHEMA_VERSION = "1.4"
 
 _SNAKE_CASE = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -69,39 +71,179 @@ class PageMap(Frozen):
         return tuple(range(first, last + 1))
 
 
+Cell = tuple[int, int, int]  # a table cell: (table, row, cell), each 1-based
+
+
+class ParagraphMap(Frozen):
+    """Where each paragraph of a DOCX lies in ``Document.text``, and the clause it belongs to.
+
+    The text is cut into blocks, one per paragraph (a table cell's paragraphs are blocks too);
+    block ``i`` begins at ``block_starts[i]`` and holds paragraph ``paragraphs[i]`` (¶, 1-based,
+    counting every paragraph of the body in document order, empty ones and those in tables
+    included) and, inside a table, ``cells[i]``. The separator after a block (a newline, or
+    " | " between cells) belongs to that block, so every offset maps to exactly one block.
+    ``clause_starts``/``clause_labels``: from each offset on, the clause heading in force
+    ("第二条", "第2.2条", "Section 7.1"); offsets before the first heading lie in no clause.
+    """
+
+    block_starts: tuple[int, ...] = Field(min_length=1)
+    paragraphs: tuple[int, ...] = Field(min_length=1)
+    cells: tuple[Cell | None, ...] = Field(min_length=1)
+    clause_starts: tuple[int, ...] = ()
+    clause_labels: tuple[str, ...] = ()
+    paragraph_count: int = Field(ge=1, description="Paragraphs in the body, text or not.")
+    text_length: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _check_blocks(self) -> ParagraphMap:
+        starts = self.block_starts
+        if starts[0] != 0:
+            raise ValueError("the first paragraph must start at offset 0")
+        if any(b < a for a, b in pairwise(starts)) or starts[-1] > self.text_length:
+            raise ValueError("paragraph starts must not decrease or pass the end of the text")
+        if not len(starts) == len(self.paragraphs) == len(self.cells):
+            raise ValueError("each paragraph block needs one paragraph number and one cell")
+        if max(self.paragraphs) > self.paragraph_count:
+            raise ValueError("a block names a paragraph beyond the paragraph count")
+        if len(self.clause_starts) != len(self.clause_labels):
+            raise ValueError("each clause start needs one label")
+        if any(b < a for a, b in pairwise(self.clause_starts)):
+            raise ValueError("clause starts must not decrease")
+        return self
+
+    def _block(self, offset: int) -> int:
+        if not 0 <= offset <= self.text_length:
+            raise ValueError(f"offset {offset} is outside the text [0, {self.text_length}]")
+        return bisect_right(self.block_starts, offset) - 1
+
+    def paragraph_of(self, offset: int) -> int:
+        """The paragraph (¶, 1-based) holding ``offset``; the end offset maps to the last one."""
+        return self.paragraphs[self._block(offset)]
+
+    def cell_of(self, offset: int) -> Cell | None:
+        """The table cell (table, row, cell) holding ``offset``, or None outside tables."""
+        return self.cells[self._block(offset)]
+
+    def clause_at(self, offset: int) -> str | None:
+        i = bisect_right(self.clause_starts, offset) - 1
+        return self.clause_labels[i] if i >= 0 else None
+
+    def anchor(self, start: int, end: int) -> str:
+        """How a reader finds ``[start, end)`` in Word: "第2.2条 ¶9", "¶3–4", "Section 7.1 ¶22,
+        table 1 row 2 cell 3"."""
+        if start > end:
+            raise ValueError(f"span start {start} is after its end {end}")
+        first = self.paragraph_of(start)
+        last = self.paragraph_of(max(start, end - 1))
+        where = f"¶{first}" if last == first else f"¶{first}–{last}"
+        clause = self.clause_at(start)
+        if clause:
+            where = f"{clause} {where}"
+        cell = self.cell_of(start)
+        if cell is not None:
+            where += f", table {cell[0]} row {cell[1]} cell {cell[2]}"
+        return where
+
+
 class Span(Frozen):
-    """A half-open ``[start, end)`` range of ``Document.text`` and the page(s) it lies on."""
+    """A half-open ``[start, end)`` range of ``Document.text`` and where it lies: the page(s)
+    for a PDF or text file, or the clause-and-paragraph ``anchor`` for a DOCX."""
 
     start: int = Field(ge=0)
     end: int = Field(ge=0)
-    page: int = Field(ge=1, description="The page the span starts on (1-based).")
+    page: int | None = Field(
+        default=None, ge=1, description="The page the span starts on (1-based); null for a DOCX."
+    )
     pages: tuple[int, ...] = Field(default=(), description="All pages the span touches.")
+    anchor: str | None = Field(
+        default=None,
+        description="DOCX (no pages): the clause and paragraph, e.g. '第6.3条 ¶14', "
+        "'Section 7.1 ¶22', with the table cell inside a table.",
+    )
 
     @model_validator(mode="after")
     def _check_order(self) -> Span:
         if self.end < self.start:
             raise ValueError(f"span end {self.end} is before its start {self.start}")
+        if self.page is None and self.anchor is None:
+            raise ValueError("a span needs a page (PDF, text) or an anchor (DOCX)")
         return self
+
+    @property
+    def place(self) -> str:
+        """Where to look, for a reader: "page 2", "pages 2, 3", or the DOCX anchor."""
+        if self.anchor is not None:
+            return self.anchor
+        pages = self.pages or ((self.page,) if self.page is not None else ())
+        label = "pages" if len(pages) > 1 else "page"
+        return f"{label} {', '.join(str(p) for p in pages)}"
+
+
+class TrackedChanges(Frozen):
+    """Tracked changes a DOCX held when it was read: its text is reviewed as if all were
+    accepted (inserted text kept, deleted text dropped, moved text at its new place)."""
+
+    insertions: int = Field(ge=0, description="w:ins runs, paragraphs and table rows.")
+    deletions: int = Field(ge=0, description="w:del runs, paragraph marks and table rows.")
+    moves: int = Field(ge=0, description="w:moveFrom/w:moveTo pairs (counted at the source).")
+    formatting: int = Field(default=0, ge=0, description="Formatting changes (text unchanged).")
+    note: str = (
+        "The file holds tracked changes. It was reviewed as if all of them were accepted: "
+        "inserted text kept, deleted text dropped, moved text at its new place."
+    )
+
+
+class HeaderFooter(Frozen):
+    """A DOCX header or footer: kept out of ``Document.text``, so never reviewed as a clause."""
+
+    kind: Literal["header", "footer"]
+    section: int = Field(ge=1)
+    text: str
 
 
 class Document(Frozen):
-    """The contract as extracted by Intake. ``text`` is never changed afterwards."""
+    """The contract as extracted by Intake. ``text`` is never changed afterwards.
+
+    A PDF or text file has a ``page_map``; a DOCX has a ``paragraph_map`` instead, and every
+    ``\\n`` in its text ends a paragraph (``line_breaks="paragraph"``), where a PDF's newlines
+    may be layout wraps (``"layout"``) that parsers join back."""
 
     source_path: str
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
-    media_type: Literal["pdf", "text"]
+    media_type: Literal["pdf", "text", "docx"]
     text: str
-    page_map: PageMap
+    page_map: PageMap | None = None
+    paragraph_map: ParagraphMap | None = None
+    line_breaks: Literal["layout", "paragraph"] = "layout"
+    tracked_changes: TrackedChanges | None = Field(
+        default=None, description="DOCX: tracked changes in the file, reviewed as accepted."
+    )
+    headers_footers: tuple[HeaderFooter, ...] = Field(
+        default=(), description="DOCX: header and footer text, kept out of ``text``."
+    )
 
     @model_validator(mode="after")
     def _check_length(self) -> Document:
-        if self.page_map.text_length != len(self.text):
+        if (self.page_map is None) == (self.paragraph_map is None):
+            raise ValueError("a document needs exactly one of a page map and a paragraph map")
+        if (self.media_type == "docx") != (self.paragraph_map is not None):
+            raise ValueError("a DOCX has a paragraph map and no page map; other files a page map")
+        layout = self.page_map or self.paragraph_map
+        if layout is not None and layout.text_length != len(self.text):
             raise ValueError("the page map does not cover the text")
         return self
+
+    @property
+    def pages(self) -> int | None:
+        """How many pages the file has; None for a DOCX, which has no pages."""
+        return self.page_map.page_count if self.page_map is not None else None
 
     def span(self, start: int, end: int) -> Span:
         if not 0 <= start <= end <= len(self.text):
             raise ValueError(f"span [{start}, {end}) is outside the text (length {len(self.text)})")
+        if self.paragraph_map is not None:
+            return Span(start=start, end=end, anchor=self.paragraph_map.anchor(start, end))
+        assert self.page_map is not None  # the validator allows no third case
         pages = self.page_map.pages_of(start, end)
         return Span(start=start, end=end, page=pages[0], pages=pages)
 
@@ -192,9 +334,35 @@ class HumanReviewItem(Frozen):
 class DocumentInfo(Frozen):
     source_path: str
     sha256: str
-    media_type: Literal["pdf", "text"]
-    pages: int
+    media_type: Literal["pdf", "text", "docx"]
+    pages: int | None = Field(description="Pages of a PDF or text file; null for a DOCX.")
+    paragraphs: int | None = Field(
+        default=None, description="DOCX: paragraphs in the body (tables included)."
+    )
     characters: int
+    tracked_changes: TrackedChanges | None = Field(
+        default=None,
+        description="DOCX: the tracked changes the file held; its text was reviewed as if "
+        "all were accepted.",
+    )
+    headers_footers: tuple[HeaderFooter, ...] = Field(
+        default=(),
+        description="DOCX: header and footer text, kept apart from the body and not reviewed.",
+    )
+
+    @classmethod
+    def of(cls, document: Document) -> DocumentInfo:
+        layout = document.paragraph_map
+        return cls(
+            source_path=document.source_path,
+            sha256=document.sha256,
+            media_type=document.media_type,
+            pages=document.pages,
+            paragraphs=layout.paragraph_count if layout is not None else None,
+            characters=len(document.text),
+            tracked_changes=document.tracked_changes,
+            headers_footers=document.headers_footers,
+        )
 
 
 class PlaybookVerdict(Frozen):

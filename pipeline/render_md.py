@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import html
 
-from pipeline.model import EvidenceSource, Finding, KBInfo, PlaybookVerdict, ReviewReport
+from pipeline.model import (
+    DocumentInfo,
+    EvidenceSource,
+    Finding,
+    KBInfo,
+    PlaybookVerdict,
+    ReviewReport,
+    Span,
+)
 
 
 def _esc(text: str) -> str:
@@ -44,12 +52,22 @@ def kb_line(kb: KBInfo | None) -> str:
     return f"none: {kb.reason}"
 
 
+def size_line(doc: DocumentInfo) -> str:
+    """How long the contract is: pages of a PDF or text file, paragraphs of a DOCX."""
+    if doc.pages is None:
+        return f"Word .docx, {doc.paragraphs or 0} paragraphs, {doc.characters} characters"
+    return f"{doc.pages} pages, {doc.characters} characters"
+
+
+def where(span: Span, clause: str | None = None) -> str:
+    """A span's place for a reader: the clause and page(s), or a DOCX's clause-and-¶ anchor."""
+    head = f"clause {clause}, " if clause and span.anchor is None else ""
+    return f"{head}{span.place}, chars {span.start}–{span.end}"
+
+
 def _finding_block(n: int, f: Finding) -> str:
-    pages = ", ".join(str(p) for p in (f.span.pages or (f.span.page,)))
-    clause = f"clause {_esc(f.clause)}, " if f.clause else ""
     lines = [
-        f"### {n}. [{f.severity.value}] `{f.type}` "
-        f"({clause}page {pages}, chars {f.span.start}–{f.span.end})",
+        f"### {n}. [{f.severity.value}] `{f.type}` ({_esc(where(f.span, f.clause))})",
         "",
         f"> {_esc(f.quote)}",
         "",
@@ -79,9 +97,26 @@ def _playbook_block(verdicts: tuple[PlaybookVerdict, ...]) -> list[str]:
         if v.escalation:
             lines.append(f"- **Escalate** `{v.position_id}`: {_esc(v.escalation)}")
         for span, quote in zip(v.evidence, v.quotes, strict=True):
-            where = f"page {span.page}, chars {span.start}–{span.end}"
-            lines.append(f"- `{v.position_id}` ({where}): “{_esc(quote)}”")
+            lines.append(f"- `{v.position_id}` ({_esc(where(span))}): “{_esc(quote)}”")
     return [*lines, ""]
+
+
+def _docx_notes(doc: DocumentInfo) -> list[str]:
+    """What a DOCX review assumed: its tracked changes accepted, its headers and footers set
+    apart (they are not in the reviewed text)."""
+    out: list[str] = []
+    changes = doc.tracked_changes
+    if changes is not None:
+        counts = (
+            f"{changes.insertions} insertion(s), {changes.deletions} deletion(s), "
+            f"{changes.moves} move(s), {changes.formatting} formatting change(s)"
+        )
+        out += ["## Tracked changes accepted", "", f"**{_esc(changes.note)}** ({counts})", ""]
+    if doc.headers_footers:
+        out += ["## Headers and footers (kept apart, not reviewed as clauses)", ""]
+        out += [f"- {hf.kind}, section {hf.section}: {_esc(hf.text)}" for hf in doc.headers_footers]
+        out.append("")
+    return out
 
 
 def render_markdown(report: ReviewReport) -> str:
@@ -89,7 +124,7 @@ def render_markdown(report: ReviewReport) -> str:
     out = [
         "# Contract review",
         "",
-        f"- File: `{_esc(doc.source_path)}` ({doc.pages} pages, {doc.characters} characters)",
+        f"- File: `{_esc(doc.source_path)}` ({size_line(doc)})",
         f"- SHA-256: `{doc.sha256}`",
         f"- Mode: **{_esc(report.mode)}**"
         + (f" — {_esc(report.mode_note)}" if report.mode_note else ""),
@@ -99,6 +134,7 @@ def render_markdown(report: ReviewReport) -> str:
         f"- Findings: {len(report.findings)}; edits: {len(report.edits)}",
         "",
     ]
+    out += _docx_notes(doc)
     if report.needs_human_review:
         out += ["## Needs human review", ""]
         for item in report.human_review:
@@ -110,8 +146,10 @@ def render_markdown(report: ReviewReport) -> str:
     if report.possible_bases:
         out += ["## Possible legal basis (retrieved, not cited by the review)", ""]
         for p in report.possible_bases:
-            where = f"page {p.span.page}, chars {p.span.start}–{p.span.end}"
-            out += [f"- `{p.finding_type}` ({where}):", "  " + _evidence_line(p.basis)]
+            out += [
+                f"- `{p.finding_type}` ({_esc(where(p.span))}):",
+                "  " + _evidence_line(p.basis),
+            ]
         out.append("")
     out += ["## Findings", ""]
     if not report.findings:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 def batch(
-    folder: Annotated[Path, typer.Argument(help="Folder of .pdf/.txt/.md contracts.")],
+    folder: Annotated[Path, typer.Argument(help="Folder of .pdf/.docx/.txt/.md contracts.")],
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("batch-out"),
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Parallel workers (local).")] = 1,
     executor: Annotated[str, typer.Option(help="local or ray.")] = "local",

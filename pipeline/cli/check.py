@@ -35,7 +35,7 @@ CheckFormat = Annotated[str, typer.Option("--format", help="json, md, html or al
 
 
 def check(
-    contract: Annotated[Path, typer.Argument(help="The contract: .pdf, .txt or .md.")],
+    contract: Annotated[Path, typer.Argument(help="The contract: .pdf, .docx, .txt or .md.")],
     draft: Draft,
     out: Out = Path("check-out"),
     fmt: CheckFormat = "all",

@@ -109,7 +109,7 @@ MetricsFile = Annotated[
 
 
 def review(
-    file: Annotated[Path, typer.Argument(help="The contract: .pdf, .txt or .md.")],
+    file: Annotated[Path, typer.Argument(help="The contract: .pdf, .docx, .txt or .md.")],
     out: Out = Path("review-out"),
     fmt: Format = "all",
     max_bytes: MaxBytes = LIMITS.max_bytes,

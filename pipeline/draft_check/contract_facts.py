@@ -75,7 +75,8 @@ class ContractFacts:
         return [subject_words(_sentence(text, f.start, f.end)) for f in self.figures]
 
     def evidence(self, clause: Clause | None, quote: str) -> EvidenceSource:
-        """The contract passage a verdict rests on, anchored to its clause and page."""
+        """The contract passage a verdict rests on, anchored to its clause and page (a DOCX,
+        which has no pages: to its clause and paragraph, as its spans are)."""
         number = clause.number if clause else None
         span = clause.span if clause else None
         return EvidenceSource(
@@ -83,7 +84,7 @@ class ContractFacts:
             law="contract",
             article=number or None,
             page=span.page if span else None,
-            anchor=clause.id if clause else None,
+            anchor=(span.anchor or clause.id) if span and clause else None,
             quote=quote,
             basis_kind="contract",
         )

@@ -11,7 +11,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pipeline.draft_check.points import DraftPoint
 from pipeline.draft_check.report import CheckReport
 from pipeline.model import FLAGGED_VERDICTS, DraftCheck, EvidenceSource, LawAssumed
-from pipeline.render_md import kb_line
+from pipeline.render_md import kb_line, size_line
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 _MD_SPECIAL = str.maketrans({c: f"\\{c}" for c in "\\`*_[]<>#|"})
@@ -71,12 +71,15 @@ def render_markdown(report: CheckReport) -> str:
     out = [
         f"# Review check: {_md(report.draft.source_path)}",
         "",
-        f"- Contract: {_md(report.contract.source_path)} (SHA-256 `{report.contract.sha256[:16]}`)",
+        f"- Contract: {_md(report.contract.source_path)} ({_md(size_line(report.contract))}, "
+        f"SHA-256 `{report.contract.sha256[:16]}`)",
         f"- Draft: {report.draft.format}, {report.draft.points} point(s); {counts}",
         f"- Law assumed: {_md(law_text(report.law))}",
         f"- Knowledge base: {_md(kb_line(report.kb))}",
         "",
     ]
+    if report.contract.tracked_changes is not None:
+        out += [f"**Tracked changes accepted.** {_md(report.contract.tracked_changes.note)}", ""]
     for row in rows(report):
         c = row.check
         mark = "✔" if c.verdict == "ok" else ("✘" if c.verdict in FLAGGED_VERDICTS else "?")
@@ -101,5 +104,9 @@ def render_html(report: CheckReport) -> str:
     )
     template = env.get_template("check.html.j2")
     return template.render(
-        report=report, rows=rows(report), law=law_text(report.law), kb=kb_line(report.kb)
+        report=report,
+        rows=rows(report),
+        law=law_text(report.law),
+        kb=kb_line(report.kb),
+        size=size_line(report.contract),
     )

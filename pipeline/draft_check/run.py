@@ -96,13 +96,7 @@ def check_files(
     checker = PointChecker(document, CitationJudge(runtime.checker), cites)
     checks = checker.check_all(parsed.points)
     report = CheckReport(
-        contract=DocumentInfo(
-            source_path=document.source_path,
-            sha256=document.sha256,
-            media_type=document.media_type,
-            pages=document.page_map.page_count,
-            characters=len(document.text),
-        ),
+        contract=DocumentInfo.of(document),
         draft=DraftInfo(
             source_path=str(draft),
             sha256=hashlib.sha256(draft.read_bytes()).hexdigest(),

@@ -101,6 +101,29 @@ def _heads(text: str) -> list[_Head]:
     return [heads[k] for k in sorted(heads)]
 
 
+@dataclass(frozen=True)
+class HeadingPath:
+    """A heading's start and the headings it nests in, outermost first, as :func:`segment`
+    nests them: ``labels`` ("第二条", "2.2") and their ``numbers`` ("2", "2.2")."""
+
+    start: int
+    labels: tuple[str, ...]
+    numbers: tuple[str, ...]
+
+
+def heading_paths(text: str) -> list[HeadingPath]:
+    """Every clause heading of ``text`` with its path, without classifying the clauses (Intake
+    names a DOCX paragraph's clause with it, before ParseEntities runs)."""
+    out: list[HeadingPath] = []
+    stack: list[tuple[int, str, str]] = []
+    for head in _heads(text):
+        while stack and stack[-1][0] >= head.level:
+            stack.pop()
+        stack.append((head.level, head.label.rstrip(".、．"), head.number))
+        out.append(HeadingPath(head.start, tuple(s[1] for s in stack), tuple(s[2] for s in stack)))
+    return out
+
+
 def segment(document: Document, view: TextView) -> tuple[Clause, ...]:
     """Split the text into clauses; every offset belongs to the preamble or a clause."""
     text = view.text

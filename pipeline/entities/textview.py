@@ -10,6 +10,9 @@ A line break is *hard* (kept as ``\\n``) when:
 - a blank line follows (a paragraph break), except at a page boundary;
 - the next line starts a heading or a numbered item;
 - the line ends a sentence (。；：.;:!?) or is short (below ~80% of the widest lines).
+
+A DOCX's newlines are all hard (``Document.line_breaks == "paragraph"``): each ends a
+paragraph or is a line break the author typed, never a wrap, so its view is the text itself.
 """
 
 from __future__ import annotations
@@ -106,11 +109,14 @@ def build_view(document: Document) -> TextView:
     """Join soft line breaks; keep every other character at its original offset.
 
     Cached per document, since ParseEntities and ValidateRules both need the view."""
-    return _cached_view(document.text, document.page_map.page_starts)
+    starts = document.page_map.page_starts if document.page_map is not None else (0,)
+    return _cached_view(document.text, starts, document.line_breaks == "paragraph")
 
 
 @lru_cache(maxsize=4)
-def _cached_view(text: str, page_starts: tuple[int, ...]) -> TextView:
+def _cached_view(text: str, page_starts: tuple[int, ...], paragraphs: bool) -> TextView:
+    if paragraphs:  # every newline ends a paragraph: nothing to join
+        return TextView(text=text, origin=tuple(range(len(text))), source_length=len(text))
     document = Document(
         source_path="",
         sha256="0" * 64,
@@ -123,7 +129,7 @@ def _cached_view(text: str, page_starts: tuple[int, ...]) -> TextView:
 
 def _build_view(document: Document) -> TextView:
     text = document.text
-    page_starts = set(document.page_map.page_starts[1:])
+    page_starts = set(document.page_map.page_starts[1:] if document.page_map else ())
     lines = text.split("\n")
     full = _widest(lines) * 0.8
     out: list[str] = []

@@ -1,4 +1,4 @@
-"""Intake: read a PDF (pypdf) or a text file into a ``Document`` with a page map.
+"""Intake: read a PDF (pypdf), a Word .docx (python-docx) or a text file into a ``Document``.
 
 requires: ``source_path`` (str)
 produces: ``document`` (Document)
@@ -8,13 +8,21 @@ where each page begins, so every character offset maps to a page. Text files are
 per form feed (``\\f``). The only normalisation is CRLF -> LF in text files, done before the
 page map is built, so ``text[start:end]`` is always exactly what the report quotes.
 
-The input file is opened read-only and never modified.
+A .docx has no pages: its paragraphs, numbering, tables and tracked changes are read as
+:mod:`pipeline.stages.intake_support.docx_reader` describes (headers and footers are kept
+apart from the text), and a paragraph map sends every offset to its paragraph (¶), its table
+cell and the clause it lies in, so its spans carry an anchor ("第2.2条 ¶9") instead of a page.
+An old binary Word file (.doc) is refused with the way to convert it.
+
+The input file is opened read-only and never modified. The limits apply to every kind: the
+file's size (for a .docx also the XML it unpacks to), the PDF's pages, the text's characters.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +30,7 @@ from pypdf import PdfReader
 from pypdf.errors import FileNotDecryptedError, PdfReadError, PdfStreamError
 
 from pipeline.config import IntakeLimits
+from pipeline.entities.clauses import HeadingPath, heading_paths
 from pipeline.errors import (
     EmptyInputError,
     EncryptedPdfError,
@@ -31,10 +40,20 @@ from pipeline.errors import (
     NoTextLayerError,
     UnsupportedInputError,
 )
-from pipeline.model import Document, PageMap
+from pipeline.model import Document, PageMap, ParagraphMap
+from pipeline.stages.intake_support.docx_reader import read_docx
+from pipeline.stages.intake_support.limits import check_limit
 
 PDF_SUFFIXES = {".pdf"}
+DOCX_SUFFIXES = {".docx"}
 TEXT_SUFFIXES = {".txt", ".md", ".text", ".markdown"}
+WORD_BINARY_SUFFIXES = {".doc"}  # Word 97-2003: refused, with the way to convert it
+SUPPORTED_SUFFIXES = PDF_SUFFIXES | DOCX_SUFFIXES | TEXT_SUFFIXES
+_ZIP_MAGIC = b"PK\x03\x04"
+_DOTTED = re.compile(r"\d+(?:\.\d+)+")
+_WORDED = re.compile(r"^(?:ARTICLE|Article|SECTION|Section|CLAUSE|Clause|SCHEDULE|Schedule)\s")
+_NAMED = re.compile(r"^第.+条")
+
 PAGE_SEPARATOR = "\n"
 
 log = logging.getLogger(__name__)
@@ -54,18 +73,6 @@ def _build_document(path: Path, data: bytes, media: str, pages: list[str]) -> Do
         text=text,
         page_map=PageMap(page_starts=tuple(starts), text_length=len(text)),
     )
-
-
-def _check_limit(
-    path: Path, described: str, amount: int, limit: int, unit: str, option: str
-) -> None:
-    """Refuse an input over one of the ``IntakeLimits``; the fix names its ``--max-<option>``."""
-    if amount > limit:
-        raise InputTooLargeError(
-            path,
-            f"{described}, over the limit of {limit}",
-            f"split the {unit}, or raise the limit with --max-{option}",
-        )
 
 
 def _decode_text(path: Path, data: bytes) -> str:
@@ -94,7 +101,7 @@ def _read_pdf_pages(path: Path, limits: IntakeLimits) -> list[str]:
         count = len(reader.pages)
         if count == 0:
             raise EmptyInputError(path, "the PDF has no pages", "give the contract file itself")
-        _check_limit(path, f"the PDF has {count} pages", count, limits.max_pages, "PDF", "pages")
+        check_limit(path, f"the PDF has {count} pages", count, limits.max_pages, "PDF", "pages")
         return [page.extract_text() or "" for page in reader.pages]
     except (EncryptedPdfError, InputTooLargeError, EmptyInputError):
         raise
@@ -132,22 +139,104 @@ def _page_has_image(page: Any) -> bool:
     )
 
 
+def _refuse_binary_word(path: Path) -> None:
+    with path.open("rb") as handle:
+        is_docx = handle.read(4) == _ZIP_MAGIC
+    if is_docx:
+        raise UnsupportedInputError(
+            path,
+            "the file is named .doc but is a Word .docx package",
+            f"rename it to {path.stem}.docx and review that",
+        )
+    raise UnsupportedInputError(
+        path,
+        "it is an old binary Word document (.doc, Word 97-2003), which cannot be read",
+        "open it in Word or LibreOffice and save it as .docx (for example: "
+        f"libreoffice --headless --convert-to docx {path.name}), or export it to PDF",
+    )
+
+
+def _clause_label(heading: HeadingPath) -> str:
+    """How a lawyer names the clause a heading opens: "第2.2条" for 2.2 under 第二条,
+    "Section 7.1" for 7.1 under Section 7, "7.1" under "7.", "第五条", else the path."""
+    labels, numbers = heading.labels, heading.numbers
+    inner = labels[-1]
+    if _DOTTED.fullmatch(inner):
+        first = inner.split(".")[0]
+        for label, number in zip(reversed(labels[:-1]), reversed(numbers[:-1]), strict=True):
+            if _DOTTED.fullmatch(label) or label.isdigit():
+                continue  # a bare number ("7", "2.2") names no kind of clause
+            if number == first and label.startswith("第") and label.endswith("条"):
+                return f"第{inner}条"
+            if number == first and _WORDED.match(label):
+                return f"{label.split()[0]} {inner}"
+            return " / ".join(labels)  # under 第二章, 附件二 or a clause of another number
+        return inner
+    if _NAMED.match(inner) or _WORDED.match(inner) or len(labels) == 1:
+        return inner
+    return " / ".join(labels)
+
+
+def _docx_document(path: Path, data: bytes, limits: IntakeLimits) -> Document:
+    docx = read_docx(path, data, limits)
+    if not "".join(docx.text.split()) and docx.alt_chunks:
+        raise EmptyInputError(
+            path,
+            f"the .docx body is {docx.alt_chunks} embedded HTML/RTF chunk(s) (w:altChunk) that "
+            "only Word converts, and no text of its own",
+            "open it in Word and save it again as .docx (Word then stores the text itself)",
+        )
+    if not "".join(docx.text.split()):
+        apart = " (its headers and footers are not reviewed)" if docx.headers_footers else ""
+        raise EmptyInputError(
+            path,
+            f"the .docx holds no text in its body{apart}",
+            "give the contract file itself; a scan pasted into Word needs OCR first",
+        )
+    total = len(docx.text)
+    described = f"the extracted text has {total} characters"
+    check_limit(path, described, total, limits.max_chars, "contract", "chars")
+    headings = heading_paths(docx.text)  # a DOCX's text is its own view: no wraps to join
+    return Document(
+        source_path=str(path),
+        sha256=hashlib.sha256(data).hexdigest(),
+        media_type="docx",
+        text=docx.text,
+        paragraph_map=ParagraphMap(
+            block_starts=docx.block_starts,
+            paragraphs=docx.paragraphs,
+            cells=docx.cells,
+            clause_starts=tuple(h.start for h in headings),
+            clause_labels=tuple(_clause_label(h) for h in headings),
+            paragraph_count=docx.paragraph_count,
+            text_length=total,
+        ),
+        line_breaks="paragraph",
+        tracked_changes=docx.tracked_changes,
+        headers_footers=docx.headers_footers,
+    )
+
+
 def read_document(path: Path, limits: IntakeLimits) -> Document:
     """Extract ``path`` into a Document, or raise an ``InputError`` that says how to fix it."""
     if not path.is_file():
         raise InputNotFoundError(path, "no such file", "check the path")
     suffix = path.suffix.lower()
-    if suffix not in PDF_SUFFIXES | TEXT_SUFFIXES:
+    if suffix in WORD_BINARY_SUFFIXES:
+        _refuse_binary_word(path)
+    if suffix not in SUPPORTED_SUFFIXES:
         raise UnsupportedInputError(
             path,
             f"files of type {suffix or '(no extension)'!r} are not supported",
-            "give a .pdf, .txt or .md file (convert Word files to PDF first)",
+            "give a .pdf, .docx, .txt or .md file (save other Word formats as .docx)",
         )
     size = path.stat().st_size
     if size == 0:
         raise EmptyInputError(path, "the file is empty (0 bytes)", "give the contract file itself")
-    _check_limit(path, f"the file is {size} bytes", size, limits.max_bytes, "file", "bytes")
+    check_limit(path, f"the file is {size} bytes", size, limits.max_bytes, "file", "bytes")
     data = path.read_bytes()
+    if suffix in DOCX_SUFFIXES:
+        return _docx_document(path, data, limits)
     if suffix in PDF_SUFFIXES:
         if not data.lstrip()[:5].startswith(b"%PDF-"):
             raise MalformedInputError(
@@ -175,7 +264,7 @@ def read_document(path: Path, limits: IntakeLimits) -> Document:
         )
     total = sum(len(p) for p in pages)
     described = f"the extracted text has {total} characters"
-    _check_limit(path, described, total, limits.max_chars, "contract", "chars")
+    check_limit(path, described, total, limits.max_chars, "contract", "chars")
     return _build_document(path, data, media, pages)
 
 
@@ -190,5 +279,9 @@ class Intake:
 
     def run(self, *, source_path: str) -> dict[str, Any]:
         document = read_document(Path(source_path), self.limits)
-        log.info("intake: %s, %d pages", source_path, document.page_map.page_count)
+        layout = document.paragraph_map
+        if layout is not None:
+            log.info("intake: %s, %d paragraphs", source_path, layout.paragraph_count)
+        else:
+            log.info("intake: %s, %d pages", source_path, document.pages)
         return {"document": document}

@@ -83,6 +83,7 @@ def revised_document(original: Document, text: str) -> Document:
         media_type="text",
         text=text,
         page_map=PageMap(page_starts=(0,), text_length=len(text)),
+        line_breaks=original.line_breaks,  # a DOCX's paragraphs stay paragraphs when re-checked
     )
 
 

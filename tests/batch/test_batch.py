@@ -29,7 +29,7 @@ def folder(tmp_path: Path) -> Path:
     (src / "corrupt.pdf").write_bytes(
         (REPO / "examples" / "sale_contract_zh.pdf").read_bytes()[:400]
     )
-    (src / "notes.docx").write_bytes(b"ignored: not a contract type")
+    (src / "notes.odt").write_bytes(b"ignored: not a contract type")
     return src
 
 

@@ -85,9 +85,9 @@ def blank_text(tmp: Path) -> Path:
     return path
 
 
-def word_file(tmp: Path) -> Path:
-    path = tmp / "contract.docx"
-    path.write_bytes(b"PK\x03\x04 not really a docx")
+def odt_file(tmp: Path) -> Path:
+    path = tmp / "contract.odt"  # OpenDocument: not read (Word .docx and .doc: tests/intake_docx)
+    path.write_bytes(b"PK\x03\x04 an OpenDocument text")
     return path
 
 
@@ -111,7 +111,7 @@ CASES: list[tuple[str, Callable[[Path], Path], list[str], int, str, str]] = [
     ("blank", blank_text, [], 11, "holds no text", "contract file"),
     ("blank_pdf", blank_pdf, [], 11, "no text and no images", "contract file"),
     ("no_pages", no_pages, [], 11, "has no pages", "contract file"),
-    ("unsupported", word_file, [], 12, "'.docx' are not supported", "convert Word files to PDF"),
+    ("unsupported", odt_file, [], 12, "'.odt' are not supported", "a .pdf, .docx, .txt or .md"),
     ("undecodable", undecodable, [], 13, "neither UTF-8 nor GB18030", "UTF-8"),
     ("missing", missing, [], 10, "no such file", "check the path"),
     ("too_many_bytes", _pdf, ["--max-bytes", "100"], 16, "over the limit of 100", "--max-bytes"),
