@@ -272,3 +272,17 @@ def test_the_parts_listed_after_qizhong_are_not_the_total(stages: Stages) -> Non
     other = text.format(again="肆仟陆佰万元整（¥46,000,000.00）")
     assert "cn.amount.total_restated" not in _rules(stages, same)
     assert "cn.amount.total_restated" in _rules(stages, other)
+
+
+def test_a_renewal_stopped_by_notifying_the_other_party_has_its_window(stages: Stages) -> None:
+    renewal = (
+        "2. TERM\n2.1 The Subscription Term renews automatically for successive twelve (12) month "
+        "periods{tail}."
+    )
+    window = (
+        " unless either party notifies the other in writing at least sixty (60) days before the "
+        "end of the then-current term that it does not wish to renew"
+    )
+    rule = "en.renewal.auto_without_notice"
+    assert rule not in _rules(stages, en_services(extra=renewal.format(tail=window)))
+    assert rule in _rules(stages, en_services(extra=renewal.format(tail="")))
