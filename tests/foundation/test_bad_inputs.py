@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +15,8 @@ from typer.testing import CliRunner
 
 from pipeline.cli.app import app
 from pipeline.testing.pdf import render_text_pdf
+from tests.foundation.refusals import assert_refused_cleanly
+from tests.intake_docx.test_docx_refusals import DOCX_REFUSALS
 
 runner = CliRunner()
 CONTRACT = "买卖合同\n第一条 甲方向乙方购买钢材一百吨，总价款为人民币伍拾万元整。\n" * 3
@@ -127,6 +128,9 @@ CASES: list[tuple[str, Callable[[Path], Path], list[str], int, str, str]] = [
 ]
 
 
+CASES += DOCX_REFUSALS
+
+
 @pytest.mark.parametrize(
     ("make", "args", "code", "problem", "fix"),
     [case[1:] for case in CASES],
@@ -140,19 +144,7 @@ def test_bad_input_is_reported_cleanly(
     problem: str,
     fix: str,
 ) -> None:
-    path = make(tmp_path)
-    before = hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else None
-    out = tmp_path / "out"
-    result = runner.invoke(app, ["review", str(path), "--out", str(out), *args])
-    message = " ".join(result.stderr.split())
-    assert result.exit_code == code, result.output
-    assert str(path) in message
-    assert problem in message
-    assert "Fix:" in message and fix in message
-    assert "Traceback" not in result.output
-    assert not out.exists(), "no partial outputs are written for a rejected input"
-    if before is not None:
-        assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    assert_refused_cleanly(make(tmp_path), tmp_path / "out", args, code, problem, fix)
 
 
 def test_pdf_with_only_an_owner_password_opens(tmp_path: Path) -> None:
