@@ -273,4 +273,3 @@ def cap_carve_out_misses_indemnity(ctx: RuleContext, params: Params) -> Iterator
                 {"carve_out": m.group().strip(), "target": target},
             )
             return
-

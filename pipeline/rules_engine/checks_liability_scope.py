@@ -123,9 +123,7 @@ def cap_released_for_one_party(ctx: RuleContext, params: Params) -> Iterator[Hit
                 quote = re.sub(r"[\s,;:.]*(?:\b(?:or|and))?[\s,;:.]*$", "", item).strip()
                 at = ctx.text.find(quote)
                 if party and _wide(item) and at >= 0 and not _CAPS_ITSELF.search(item):
-                    yield Hit(
-                        ctx.span(at, at + len(quote)), {"party": party, "carve_out": quote}
-                    )
+                    yield Hit(ctx.span(at, at + len(quote)), {"party": party, "carve_out": quote})
                     return
 
 

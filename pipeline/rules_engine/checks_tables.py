@@ -24,6 +24,8 @@ _TOTAL_ROW = re.compile(
 _SUBTOTAL_ROW = re.compile(r"^(?:小计|Sub-?total)", re.I)
 _GROUP_SUBTOTAL = re.compile(r"小计$|\bsub-?total$", re.I)
 _TOTAL_COLUMN = re.compile(r"合计|总计|共计|小计|总额|Total|Sum|Aggregate|Annual|全年", re.I)
+
+
 class TableParams(Params):
     tolerance: float = Field(default=0.005, ge=0, description="relative difference allowed")
     min_rows: int = Field(default=2, ge=2, description="rows a total must sum")
@@ -65,9 +67,7 @@ def _sum_column(block: list[list[Cell]], j: int, cell: Cell, min_rows: int) -> f
     return sum(values)
 
 
-def _column_totals(
-    ctx: RuleContext, table: list[list[Cell]], params: TableParams
-) -> Iterator[Hit]:
+def _column_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParams) -> Iterator[Hit]:
     """A total row against the rows above it. Subtotals are read both ways: a "Subtotal" row
     stands for the rows above it ("Subtotal: One-off Fees", then the support fee, then the
     total); a "甲方现金小计" row groups rows by a category and is left out of the sum."""

@@ -25,7 +25,13 @@ def caps(stance: str, lead: str = "") -> str:
 
 
 def prc_caps(stance: str, lead: str = "") -> str:
-    return caps(stance, lead).replace("8.", "5.").replace("9.", "6.").replace("Clause 8", "Clause 5").replace("Clause 9", "Clause 6")
+    return (
+        caps(stance, lead)
+        .replace("8.", "5.")
+        .replace("9.", "6.")
+        .replace("Clause 8", "Clause 5")
+        .replace("Clause 9", "Clause 6")
+    )
 
 
 _RELEASE = (
@@ -65,7 +71,9 @@ CAPS_CASES: list[tuple[str, str, str]] = [
     ),
     (
         "en.prc.liability.unlimited_express",
-        en_prc(extra="5. LIABILITY OF BUYER\n5.1 Buyer's liability for any breach of this Contract is unlimited."),
+        en_prc(
+            extra="5. LIABILITY OF BUYER\n5.1 Buyer's liability for any breach of this Contract is unlimited."
+        ),
         en_prc(extra="5. LIABILITY OF BUYER\n5.1 Buyer's liability under Clause 3 is unlimited."),
     ),
     (
@@ -75,7 +83,11 @@ CAPS_CASES: list[tuple[str, str, str]] = [
     ),
     (
         "en.prc.liability.cap_released_for_one_party",
-        en_prc(extra=_RELEASE.format(item=WIDE).replace("Consultant", "Seller").replace("Services", "Equipment")),
+        en_prc(
+            extra=_RELEASE.format(item=WIDE)
+            .replace("Consultant", "Seller")
+            .replace("Services", "Equipment")
+        ),
         en_prc(extra=_RELEASE.format(item=NARROW).replace("Client", "Buyer")),
     ),
     (
