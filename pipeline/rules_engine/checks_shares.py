@@ -108,7 +108,8 @@ def ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity, 
             yield e, e.value / total.value, total.text
 
 
-_PHRASE_BREAK = re.compile(r"[，,；;。:：]")
+# a colon names what follows ("定金：合同总价的25%"), so it does not break the phrase
+_PHRASE_BREAK = re.compile(r"[，,；;。]")
 _RESTATES = re.compile(r"\s*(?:约占|占|相当于|即|为|being|representing|equal to)", re.I)
 
 

@@ -286,3 +286,13 @@ def test_a_renewal_stopped_by_notifying_the_other_party_has_its_window(stages: S
     rule = "en.renewal.auto_without_notice"
     assert rule not in _rules(stages, en_services(extra=renewal.format(tail=window)))
     assert rule in _rules(stages, en_services(extra=renewal.format(tail="")))
+
+
+def test_a_share_named_after_a_colon_is_the_deposits(stages: Stages) -> None:
+    text = ZH_DEPOSIT_INSTALMENT.replace(
+        "第六条 定金 甲方应于签约后五日内支付定金人民币{deposit}。",
+        "第六条 定金：合同总价款的{deposit}，由甲方于签约后五日内支付。",
+    )
+    rule = "cn.deposit.over_20_percent"
+    assert rule in _rules(stages, text.format(first="30%", second="70%", deposit="25%"))
+    assert rule not in _rules(stages, text.format(first="30%", second="70%", deposit="20%"))
