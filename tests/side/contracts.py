@@ -59,8 +59,8 @@ Logistics LLC, a Washington limited liability company ("Customer").
 3. Liability
 3.1 Each party's total liability under this Agreement shall not exceed the fees paid in the \
 twelve (12) months preceding the claim.
-3.2 Provider shall indemnify Customer against all third-party claims without limitation as to \
-amount, notwithstanding the limitation in Section 3.1.
+3.2 Provider shall indemnify Customer against all third-party claims, and this indemnity is not \
+subject to any limitation of liability.
 
 4. Governing Law
 4.1 This Agreement is governed by the laws of the State of New York.
