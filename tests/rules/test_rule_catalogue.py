@@ -457,6 +457,30 @@ CASES: list[tuple[str, str, str]] = [
 
 
 CASES += NEW_CASES
+
+
+def _under_prc_law(rule_id: str) -> tuple[str, str, str]:
+    """The English case of a law-neutral consistency rule, governed by PRC law instead: its
+    en.prc twin must fire on the same text."""
+    _, positive, negative = next(case for case in CASES if case[0] == rule_id)
+    texas = "the laws of the State of Texas"
+    prc = "the laws of the People's Republic of China"
+    return (
+        rule_id.replace("en.", "en.prc.", 1),
+        positive.replace(texas, prc),
+        negative.replace(texas, prc),
+    )
+
+
+CASES += [
+    _under_prc_law(rule_id)
+    for rule_id in (
+        "en.party.name_mismatch",
+        "en.party.undefined_role",
+        "en.date.performance_before_signing",
+        "en.date.two_delivery_dates",
+    )
+]
 CASES += FOCUS_CASES
 CASES += CAPS_CASES
 
