@@ -275,8 +275,10 @@ _ANNEX_HEAD = {
 }
 
 
+# a line that lists the annexes as part of the contract; "符合本合同附件三的要求" only refers to one
 _ANNEX_LIST = re.compile(
-    r"组成部分|附件清单|本合同附件|附件如下|附件包括|following (?:Schedules|Exhibits|Annexes|Appendices)"
+    r"组成部分|附件清单|本合同(?:的)?附件(?:包括|如下|为|有|[：:])|附件如下|附件包括"
+    r"|following (?:Schedules|Exhibits|Annexes|Appendices)"
     r"|form(?:s)? (?:an integral )?part of|attached hereto|incorporated (?:herein|into)",
     re.I,
 )

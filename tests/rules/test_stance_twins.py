@@ -248,6 +248,8 @@ def test_an_annex_of_a_regulation_is_not_a_missing_annex(stages: Stages) -> None
 
     assert "cn.annex.missing" not in _rules(stages, build("欧盟REACH法规附件三"))
     assert "cn.annex.missing" in _rules(stages, build("附件三"))
+    # a reference to one annex of this contract is not a list of its annexes
+    assert "cn.annex.missing" in _rules(stages, build("本合同附件三"))
 
 
 def test_a_name_after_an_institutions_acronym_is_not_an_undefined_term(stages: Stages) -> None:
