@@ -39,9 +39,7 @@ def spelled_vs_figure(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit
             continue
         if abs(float(twin) - float(e.value)) <= params.tolerance:
             continue
-        figure = next(
-            (f for f in ctx.of_kind("amount") if f.attrs.get("twin_start") == e.span.start), None
-        )
+        figure = ctx.twin_of(e)
         yield Hit(
             e.span,
             {

@@ -41,12 +41,8 @@ class RatioParams(Params):
 
 def _close_to_keyword(ctx: RuleContext, e: Entity, max_gap: int) -> bool:
     """定金人民币叁拾陆万元 is the deposit; 扣除已付定金后的剩余部分即人民币… is not."""
-    gaps = [e.attrs.get("topic_gap")]
-    twin_start = e.attrs.get("twin_start")
-    if twin_start is not None:
-        gaps += [
-            t.attrs.get("topic_gap") for t in ctx.of_kind("amount") if t.span.start == twin_start
-        ]
+    twin = ctx.twin_of(e)
+    gaps = [e.attrs.get("topic_gap"), *([twin.attrs.get("topic_gap")] if twin else [])]
     return any(isinstance(g, int) and 0 <= g <= max_gap for g in gaps)
 
 

@@ -84,6 +84,11 @@ class RuleContext:
         """The view offset of an original offset (the first view char at or after it)."""
         return bisect_left(self.view.origin, original)
 
+    def twin_of(self, amount: Entity) -> Entity | None:
+        """The same amount written the other way (人民币壹佰万元整 beside ¥1,000,000.00)."""
+        at = amount.attrs.get("twin_start")
+        return next((t for t in self.of_kind("amount") if t.span.start == at), None)
+
     def of_kind(self, kind: str) -> list[Entity]:
         if kind not in self._by_kind:
             self._by_kind[kind] = tuple(e for e in self.entities if e.kind == kind)

@@ -49,10 +49,9 @@ def _is_component(before: str) -> bool:
 
 
 def _with_twin(ctx: RuleContext, e: Entity) -> list[Entity]:
-    """The amount and its twin in words (人民币壹佰叁拾玖万…元整（¥1,391,400.00）): what is said
-    before the words is said of the figure too."""
-    at = e.attrs.get("twin_start")
-    return [e, *(t for t in ctx.of_kind("amount") if t.span.start == at)]
+    """The amount and its twin in words: what is said before the words is said of the figure."""
+    twin = ctx.twin_of(e)
+    return [e] if twin is None else [e, twin]
 
 
 def _after(ctx: RuleContext, e: Entity) -> str:
