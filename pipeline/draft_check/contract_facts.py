@@ -9,9 +9,12 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pipeline.draft_check.figures import (
+    ORDINAL_BEFORE,
     SENTENCE_END,
+    THRESHOLD_WORDS,
     Figure,
     about_the_contract,
+    clause_bounds,
     clause_text,
     derivable,
     find_figures,
@@ -115,7 +118,9 @@ class ContractFacts:
     def _contradicted_by(
         self, point_text: str, figure: Figure, clauses: list[Clause]
     ) -> Mismatch | None:
-        words = subject_words(clause_text(point_text, figure.start, figure.end))
+        said_clause = clause_text(point_text, figure.start, figure.end)
+        words = subject_words(said_clause)
+        shape = _shape(point_text, figure)
         # the value stated elsewhere in the contract: the point may be speaking of that passage
         elsewhere = [f for f in self.figures if same_value(figure, f)]
         if elsewhere and figure.kind in ("amount", "date"):
@@ -123,14 +128,19 @@ class ContractFacts:
         said_elsewhere = max((self._overlap(words, f) for f in elsewhere), default=-1.0)
         for clause in clauses:
             same_kind = [f for f in self.in_clause(clause) if f.kind == figure.kind]
-            if same_kind:
-                best = max(same_kind, key=lambda f: self._overlap(words, f))
+            comparable = [f for f in same_kind if _shape(self.document.text, f) == shape]
+            if comparable:
+                best = max(comparable, key=lambda f: self._overlap(words, f))
                 if self._overlap(words, best) > said_elsewhere:
                     return Mismatch(figure, best, clause)
                 return None
         if elsewhere or len(words) < MIN_SUBJECT_WORDS:
             return None  # the contract states it, or the subject is too thin to say
-        scored = [(self._overlap(words, f), f) for f in self.figures if f.kind == figure.kind]
+        scored = [
+            (self._overlap(words, f), f)
+            for f in self.figures
+            if f.kind == figure.kind and _shape(self.document.text, f) == shape
+        ]
         if not scored:
             return None
         overlap, best = max(scored, key=lambda pair: pair[0])
@@ -143,6 +153,19 @@ class ContractFacts:
             return 0.0
         i = self.figures.index(figure)
         return len(words & self._sentence_words[i]) / len(words)
+
+
+def _shape(text: str, figure: Figure) -> tuple[bool, bool]:
+    """How a figure is stated: as a bound (不少于5年, "shall not exceed $240,000") and as an
+    ordinal (第五日). Only figures of one shape restate each other: "at least 5 years" against
+    a plain "2 years" is the law's minimum or another contract's, not this clause misread."""
+    left, right = clause_bounds(text, figure.start, figure.end)
+    head = text[:left].rstrip()
+    if head.endswith((":", "：", "|")):  # a row's label: value
+        left = clause_bounds(text, len(head) - 1, len(head) - 1)[0]
+    clause = text[left:right]
+    before = text[max(0, figure.start - 8) : figure.start]
+    return bool(THRESHOLD_WORDS.search(clause)), bool(ORDINAL_BEFORE.search(before))
 
 
 def _sentence(text: str, start: int, end: int, limit: int = 160) -> str:

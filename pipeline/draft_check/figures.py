@@ -34,9 +34,13 @@ from pipeline.entities.number_words import EN_NUMBER_WORDS
 FigureKind = Literal["rate", "amount", "duration", "date"]
 _KIND_WORDS = {"rate": "percentage", "amount": "amount", "duration": "period", "date": "date"}
 
+# a full stop after an abbreviation (e.g., i.e., No., s., v.) ends no sentence
+_NOT_A_STOP = (
+    r"(?<!\be\.g)(?<!\bi\.e)(?<!\bNo)(?<!\bcf)(?<!\bss)(?<!\bs)(?<!\bv)(?<!\bvs)(?<!\bArt)"
+)
 # where a sentence of a review or a contract ends (shared by the draft checks)
-SENTENCE_END = re.compile(r"[。；;！？!?\n]|\.(?=\s)")
-_CLAUSE_END = re.compile(r"[，。；：！？;:!?\n]|,(?=\s)|\.(?=\s|$)")
+SENTENCE_END = re.compile(rf"[。；;！？!?\n]|{_NOT_A_STOP}\.(?=\s)")
+_CLAUSE_END = re.compile(rf"[，。；：！？;:!?\n]|,(?=\s)|{_NOT_A_STOP}\.(?=\s|$)")
 _LAW_WORDS = re.compile(
     r"规定|法定|法律|民法典|司法解释|条例|《|解释第|第[0-9一二三四五六七八九十百零〇]+条"
     r"|\bstatut|\bby law\b|\bunder (?:the )?(?:PRC |English |New York )?law\b|\bCode\b|\bAct\b"
@@ -49,10 +53,20 @@ _LAW_WORDS = re.compile(
 # by more than 30% are …": the law speaks the rest of the sentence
 _LAW_SPEECH = re.compile(
     r"(?:规定|明确|要求)[，,:：]|\bprovides? (?:that|:)|\bstates? that\b"
-    r"|\b(?:under|per|pursuant to|according to) (?:Article|Section|§|the)[^,;.]{0,100},",
+    r"|\b(?:under|per|pursuant to|according to) (?:Article|Section|§|the)[^,;.]{0,100},"
+    # 依据《条例》第四十条，…最低保修期限为5年: the sentence opens by naming its law
+    r"|(?:依据|根据|按照|依照)[^。；，,]{0,40}(?:第[0-9一二三四五六七八九十百零〇]+条[^。；，,]{0,8}|》)[，,]",
     re.I,
 )
-_THRESHOLD_WORDS = re.compile(
+# a suggestion's figures are new terms, not the contract's: 建议…（如合同总价款的百分之十五）,
+# "Suggested fix: … cap it (e.g. 15–20% of the Order Price)"
+_PROPOSAL_LEAD = re.compile(
+    r"建议|可考虑|不妨|\b(?:suggest|recommend|propose)|\bfix\b|\be\.g\.|\bfor example\b",
+    re.I,
+)
+# 第五日, 第3至5年: a day or year counted, not a period
+ORDINAL_BEFORE = re.compile(r"第\s*(?:[0-9一二三四五六七八九十]+\s*[至到\-–]\s*)?$")
+THRESHOLD_WORDS = re.compile(
     r"最低|最高|至少|不少于|不低于|不超过|不得超过|超过|以上|以下|以内|上限|下限"
     r"|\bminimum\b|\bmaximum\b|\bat least\b|\bmore than\b|\bless than\b|\bexceed|\bup to\b",
     re.I,
@@ -152,6 +166,8 @@ def derivable(
     money = [float(f.value) for f in near if f.kind == "amount"]
     bases = money + [float(f.value) for f in everywhere if f.kind == "amount"]
     rate_values = [float(f.value) for f in near if f.kind == "rate"]
+    if _run_sum(figure, said):
+        return True  # 五期比例合计为105%（30%+25%+30%+15%+5%）
     if figure.kind == "rate":
         x = float(figure.value)
         tolerance = max(0.02 * x, 0.00005)  # a share rounded as reviews round (29.7% -> 30%)
@@ -199,6 +215,19 @@ def derivable(
     return False
 
 
+def _run_sum(figure: Figure, said: list[Figure]) -> bool:
+    """Some consecutive figures of the point, of the figure's kind, add up to it: a total the
+    point works out from the parts it lists (repeats included, which a subset sum drops)."""
+    values = [
+        float(f.value) for f in said if f.kind == figure.kind and f.kind in ("rate", "amount")
+    ]
+    return any(
+        _close(figure.kind, sum(values[i:j]), float(figure.value))
+        for i in range(len(values))
+        for j in range(i + 2, len(values) + 1)
+    )
+
+
 def _subset_sum(values: list[float], target: float, limit: int = 12) -> bool:
     """Some 2–4 of the amounts add up to ``target`` (instalments, a price and its tax)."""
     pool = sorted(set(values))[:limit] if len(set(values)) > limit else sorted(set(values))
@@ -239,12 +268,17 @@ def _sentence_before(text: str, start: int) -> str:
     return text[cuts[-1] if cuts else 0 : start]
 
 
+def clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the comma-delimited clause of ``text`` around ``[start, end)`` begins and ends."""
+    cuts = [m.end() for m in _CLAUSE_END.finditer(text, 0, start)]
+    stop = _CLAUSE_END.search(text, end)
+    return (cuts[-1] if cuts else 0), (stop.start() if stop else len(text))
+
+
 def clause_text(text: str, start: int, end: int) -> str:
     """The comma-delimited clause of ``text`` around ``[start, end)``."""
-    cuts = [m.end() for m in _CLAUSE_END.finditer(text, 0, start)]
-    left = cuts[-1] if cuts else 0
-    stop = _CLAUSE_END.search(text, end)
-    return text[left : stop.start() if stop else len(text)]
+    left, right = clause_bounds(text, start, end)
+    return text[left:right]
 
 
 def about_the_contract(
@@ -255,8 +289,10 @@ def about_the_contract(
     clause = clause_text(text, figure.start, figure.end)
     if _LAW_WORDS.search(clause) or _PROPOSAL_WORDS.search(clause):
         return False
+    if _PROPOSAL_LEAD.search(_sentence_before(text, figure.start)):
+        return False
     law_speaks = _LAW_SPEECH.search(_sentence_before(text, figure.start))
-    if law_speaks and _THRESHOLD_WORDS.search(clause) and not _CONTRACT_WORDS.search(clause):
+    if law_speaks and THRESHOLD_WORDS.search(clause) and not _CONTRACT_WORDS.search(clause):
         return False
     if _NORM_WORDS.search(clause) and not _CONTRACT_WORDS.search(clause):
         return False

@@ -172,3 +172,64 @@ def test_a_threshold_the_point_itself_attributes_to_the_contract_is_still_checke
     # the law is named, but the figure is the contract's: "本合同约定违约金最高为百分之二十"
     said = "依民法典第585条规定，本合同约定的违约金累计最高为合同总价款的百分之二十，偏高。"
     assert _mismatches(zh, "累计不超过合同总价款的百分之十", said) == ["百分之二十"]
+
+
+@pytest.mark.parametrize(
+    ("quote", "said"),
+    [
+        # a sentence that opens by naming its law: 依据《…》第四十条，…最低…5年
+        (
+            "质量保证期为交货之日起十二个月",
+            "依据《建设工程质量管理条例》第四十条，防渗漏在正常使用条件下的最低保修期限为5年。",
+        ),
+        # a bound ("不少于5年") against a plain value: another duty's minimum, not this clause
+        ("质量保证期为交货之日起十二个月", "卖方对其上游供应商承担的保证义务不少于二十四个月。"),
+        # a year or day counted (第3至5年), not a period
+        ("质量保证期为交货之日起十二个月", "质保期短，第2至3年的故障将无人负责。"),
+        # a suggestion's figures, after 建议 in the same sentence
+        (
+            "每日按合同总价款的万分之五支付违约金",
+            "风险较高。建议调整为每日万分之三，并设置累计上限（如合同总价款的百分之十五）。",
+        ),
+        # a total the point works out from the parts it lists, repeats included
+        ("累计不超过合同总价款的百分之十", "各期比例合计为105%（30%+25%+30%+15%+5%），并不一致。"),
+    ],
+)
+def test_the_law_a_bound_an_ordinal_a_suggestion_and_a_listed_total_are_no_mismatch(
+    zh: Document, quote: str, said: str
+) -> None:
+    assert _mismatches(zh, quote, said) == []
+
+
+def test_an_example_in_a_suggested_fix_is_no_mismatch(en: Document) -> None:
+    said = (
+        "The rate is high. Suggested fix: apply it to the late sum only, at a lower rate "
+        "(e.g. 1% per month)."
+    )
+    assert _mismatches(en, "Overdue sums bear interest at 1.5% per month", said) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "quote", "said", "wrong"),
+    [
+        # a counted day against a counted day is still compared
+        (
+            "第九条 送达\n通知以快递寄出的，寄出后第三日视为送达。\n",
+            "寄出后第三日视为送达",
+            "按本条，快递寄出后第五日即视为送达。",
+            "五日",
+        ),
+        # a bound against a bound, the contract's stated as "Label: value"
+        (
+            "SCHEDULE 2\nMinimum monthly charge from the Go-Live Date: £45,000 excluding VAT\n",
+            "£45,000 excluding VAT",
+            "The minimum monthly charge of fifty-four thousand pounds applies from Go-Live.",
+            "fifty-four thousand pounds",
+        ),
+    ],
+)
+def test_figures_of_one_shape_are_still_compared(
+    tmp_path: Path, text: str, quote: str, said: str, wrong: str
+) -> None:
+    doc = _doc(tmp_path, text, "c.txt")
+    assert _mismatches(doc, quote, said) == [wrong]
