@@ -62,6 +62,10 @@ _BASIS_NAMES = r"legal bas(?:is|es)|legal authority|statutory basis|法律依据
 _SEV_NAMES = r"severity(?: level)?|risk (?:level|rating)|严重程度|严重性|风险等级|风险程度|风险级别"
 _TYPE_NAMES = r"(?:risk |issue )?type|category|类型|风险类型|问题类型"
 _FIX, _REASON, _QUOTE_FIELD = _field(_FIX_NAMES), _field(_REASON_NAMES), _field(_QUOTE_NAMES)
+# "Severity: high. Suggested fix: …": a fix label after a full stop starts the fix mid-line
+_MID_FIX = re.compile(
+    rf"(?<=[.。;；!?！？])\s*(?=[*_]{{0,2}}(?:{_FIX_NAMES})\s*[*_]{{0,2}}\s*[:：])", re.I
+)
 _TYPE_FIELD = _field(_TYPE_NAMES)
 _ANY_FIELD = _field("|".join((_FIX_NAMES, _REASON_NAMES, _QUOTE_NAMES, _BASIS_NAMES)))
 _FIELD_HEADING = re.compile(
@@ -153,6 +157,7 @@ def read_point(title_line: str, body: Sequence[Line], find: FindCitations) -> Fi
         and not is_field(body[lead].content)
     ):
         title_line, body = body[lead].content, body[lead + 1 :]  # ### Point 3 / **Title**
+    body = _split_mid_fields(body)
     declared: list[str] = []
     prose: list[str] = []
     fix: list[str] = []
@@ -212,6 +217,18 @@ def read_point(title_line: str, body: Sequence[Line], find: FindCitations) -> Fi
         citations=tuple(dict.fromkeys(found)),
         notes=tuple(dict.fromkeys(notes)),
     )
+
+
+def _split_mid_fields(body: Sequence[Line]) -> list[Line]:
+    out: list[Line] = []
+    for line in body:
+        if line.kind != "text":
+            out.append(line)
+            continue
+        cuts = [0, *(m.end() for m in _MID_FIX.finditer(line.content))]
+        parts = [line.content[a:b].strip() for a, b in zip(cuts, [*cuts[1:], None], strict=True)]
+        out += [Line(line.no, line.raw, "text", part) for part in parts if part]
+    return out
 
 
 def _inline_quotes(text: str) -> list[str]:

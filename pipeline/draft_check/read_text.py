@@ -7,7 +7,8 @@ says (quotes, severity, type, fix, citations) is read by :mod:`.point_fields`.
 
 **Which markers start points.** Markers are Markdown headings (ranked by level) and top-level
 list items (``- * + • ·``, ``1.``/``1)``/``1、``, ``(1)``, ``一、``, ``（一）``, ``Point 3:``/
-``问题3：``, also in bold: ``**1. Title**``; item kinds ranked after all headings, in the order
+``问题3：``, also in bold: ``**1. Title**``, and a paragraph at the margin that opens with a bold
+run-in head, ``**Exclusivity (3.4).** …``; item kinds ranked after all headings, in the order
 they first appear). A nested
 item (indented two or more columns deeper than the shallowest item) and a field line such as
 ``- Suggested fix: ...`` or ``### 修改建议`` are never markers. A first H1 that is the only
@@ -21,7 +22,9 @@ heading lying between two points (a flat list's point with no quote), otherwise 
 (``Summary``, ``总体意见``). A thematic break (``---``) ends a point. After the last point of
 a run, a plain paragraph holding no quote, citation, field or severity is unparsed when it
 opens like a summary (``Overall``, ``综上``) or the points are a compact list (CommonMark: a
-paragraph at column 0 after a blank line ends the list).
+paragraph at column 0 after a blank line ends the list). Reviews mix forms, so a marker of
+another rank that lies outside every point and whose own text (up to the next marker) quotes
+the contract or cites law is a point too, in reading order.
 """
 
 from __future__ import annotations
@@ -60,6 +63,9 @@ _MARKERS = [(kind, numbered, re.compile(rf"^(\s*)({marker})")) for kind, numbere
 
 
 _BOLD_OPEN = re.compile(r"^(\s*)(\*\*|__)(?=\S)")
+# a run-in head: a paragraph that opens with a bold phrase and goes on ("**Exclusivity (3.4).** …")
+_RUN_IN = re.compile(r"^(\*\*|__)(?P<head>[^*_\n]{2,150}?)\1(?=\s*\S)")
+_RUN_IN_KIND = len(_KINDS)
 _SUMMARY = re.compile(
     r"^[*_]{0,2}(?:in summary|summary|overall|in conclusion|conclusions?|to sum up|general "
     r"comments?|other comments?|总体|综上|总结|结论|总的来说|整体而言|以上|其他意见|备注)",
@@ -126,7 +132,12 @@ def _classify(raw_lines: Sequence[str]) -> list[Line]:
         elif _BLOCKQUOTE.match(raw):
             lines.append(Line(no, raw, "quote", _BLOCKQUOTE.sub("", raw, count=1).strip()))
         else:
-            lines.append(_item(no, raw) or Line(no, raw, "text", raw.strip()))
+            after_blank = not lines or lines[-1].kind == "blank"
+            lines.append(
+                _item(no, raw)
+                or _run_in(no, raw, after_blank)
+                or Line(no, raw, "text", raw.strip())
+            )
     items = [ln for ln in lines if ln.kind == "item"]
     if items:  # nested items are continuation lines; kinds rank by first appearance
         top = min(len(ln.raw) - len(ln.raw.lstrip()) for ln in items) + 1
@@ -178,6 +189,15 @@ def _item(no: int, raw: str) -> Line | None:
     if is_field(found[2]):  # "- Suggested fix: ...": a field, not a point
         return Line(no, raw, "text", found[2])
     return Line(no, raw, "item", found[2], found[0], found[1])  # rank: the kind, fixed later
+
+
+def _run_in(no: int, raw: str, after_blank: bool) -> Line | None:
+    """A paragraph at the margin that opens with a bold head and goes on: a point written as
+    a run-in heading. A bold field label (``**Suggested fix:**``) is a field, not a head."""
+    match = _RUN_IN.match(raw) if after_blank else None
+    if match is None or is_field(raw) or is_field(match.group("head")):
+        return None
+    return Line(no, raw, "item", raw.strip(), _RUN_IN_KIND, False)
 
 
 def _strip_numbering(body: str) -> tuple[str, bool]:
@@ -255,7 +275,28 @@ def _point_ranges(lines: list[Line], rank: int, find: FindCitations) -> list[tup
     ends = {s for s, _ in kept}
     loose = [_loose(lines, s, e) for s, e in kept if e in ends]  # points followed by a point
     compact = lines[kept[0][0]].kind == "item" and not any(loose) if kept else False
-    return [(s, e if e in ends else _trim_tail(lines, s, e, compact, find)) for s, e in kept]
+    ranges = [(s, e if e in ends else _trim_tail(lines, s, e, compact, find)) for s, e in kept]
+    return sorted(ranges + _other_forms(lines, ranges, find)) if ranges else ranges
+
+
+def _other_forms(
+    lines: list[Line], points: list[tuple[int, int]], find: FindCitations
+) -> list[tuple[int, int]]:
+    """Points written in another form than the review's unit: a marker outside every point
+    whose own text (up to the next marker) quotes the contract or cites law, as a bold
+    paragraph between headed points or a heading after a list of bullets."""
+    inside = {i for s, e in points for i in range(s, e)}
+    found = []
+    for start, end in _sections(lines):
+        if start in inside:
+            continue
+        stop = start + 1
+        while stop < end and not (stop in inside or _is_marker(lines[stop])):
+            stop += 1
+        fields = read_point(lines[start].content, lines[start + 1 : stop], find)
+        if fields.quotes or fields.citations:
+            found.append((start, _trim_tail(lines, start, stop, False, find)))
+    return found
 
 
 def _loose(lines: list[Line], start: int, end: int) -> bool:

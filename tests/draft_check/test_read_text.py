@@ -588,3 +588,74 @@ def test_one_numbered_sequence_in_mixed_forms_is_one_list_of_points() -> None:
     parsed = read(review, lambda text: [])
     assert [p.title.split()[0] for p in parsed.points] == ["Fee", "Indemnity.", "Termination"]
     assert parsed.points[1].quotes == ("The Consultant shall indemnify the Client in full",)
+
+
+FREELY_MIXED = """\
+# Comments on the Distribution Agreement
+
+We acted for the Distributor. The agreement is governed by PRC law (Section 14.1).
+
+## 1. The Supplier may end the deal at will (Section 9.2)
+
+> The Supplier may terminate this Agreement at any time without cause.
+
+A drafting party's right to walk away at will is open to challenge (PRC Civil Code, Article 497).
+
+**2. Liquidated damages (Section 10.1).** The Distributor pays "liquidated damages equal to \
+forty percent (40%) of the Annual Target" for any breach (PRC Civil Code, Article 585).
+
+Three further points:
+
+- **Exclusivity (Section 3.1).** "The Distributor shall not sell competing goods in the Territory."
+- **Price changes (Section 5.2).** "The Supplier may revise the Price List on thirty days' notice."
+
+### Notices (Section 15.2)
+
+> Notices sent by courier are deemed received on the third day after dispatch.
+
+The deemed-receipt rule is workable.
+
+**Governing law (Section 14.1).** "This Agreement is governed by the laws of the PRC." Fine.
+
+---
+
+In short: renegotiate Sections 9.2 and 10.1.
+"""
+
+
+def test_points_in_several_forms_are_each_a_point_in_reading_order() -> None:
+    # headed points, a bold run-in paragraph, bullets, a lower heading and a bold paragraph:
+    # each holds a quote of its own, so each is a point, whatever the review's main form
+    draft = read(FREELY_MIXED, english_prc)
+    assert [p.line for p in draft.points] == [5, 11, 15, 16, 18, 24]
+    assert [p.quotes[0][:24] for p in draft.points] == [
+        "The Supplier may termina",
+        "liquidated damages equal",
+        "The Distributor shall no",
+        "The Supplier may revise ",
+        "Notices sent by courier ",
+        "This Agreement is govern",
+    ]
+    assert draft.points[1].citations == ("PRC Civil Code, Article 585",)
+    assert draft.unparsed[-1] == "line 28: In short: renegotiate Sections 9.2 and 10.1."
+
+
+def test_a_bold_label_run_in_is_a_field_not_a_point() -> None:
+    draft = read(
+        "## Deposit\n\n> the deposit is thirty percent of the price\n\n"
+        "**Suggested fix:** reduce it to twenty percent.\n"
+    )
+    assert only(draft).suggested_fix == "reduce it to twenty percent."
+
+
+def test_a_fix_label_after_a_full_stop_starts_the_fix_mid_line() -> None:
+    point = only(
+        read(
+            "### Point 1 — Late delivery (clause 7.6)\n\n"
+            'Clause 7.6 charges "fifteen per cent (15%) of the Price per day".\n\n'
+            "Severity: high. Suggested fix: reduce the daily rate (e.g. 1–2%) and cap it.\n"
+        )
+    )
+    assert point.severity is Severity.HIGH
+    assert point.suggested_fix == "reduce the daily rate (e.g. 1–2%) and cap it."
+    assert "1–2%" not in point.reasoning
