@@ -289,6 +289,14 @@ def _severity(tagged: list[str], notes: list[str]) -> Severity | None:
     return Severity(found.pop()) if len(found) == 1 else None
 
 
+def severity_of(value: str) -> Severity | None:
+    """A stated severity (``HIGH``, ``medium``, ``高``, ``中等风险``), or None when it is none
+    of the three."""
+    key = value.strip(" \t*_`.。").lower().removesuffix("风险").removesuffix(" risk")
+    found = _SEVERITIES.get(key)
+    return Severity(found) if found else None
+
+
 def _type_slug(values: list[str], notes: list[str]) -> str:
     slugs: list[str] = []
     for value in (v.strip(" \t*_`.。") for v in values):

@@ -1,10 +1,12 @@
 """Read a review in the Generate JSON schema (``{"risk_points": [...]}``) into points.
 
-Each point is validated with :class:`ReviewPoint`, the Generate schema's fields without the
-limits set for our own LLM (20 points, 5 citations, 1,200 characters of reasoning): a person's
-review can be longer. A point that fails validation is left out and named
-in ``unparsed`` with its index and field; the others are still read, and keep their index in
-the file so labels written against the file still line up. A file that is not that schema at
+Each point is validated with :class:`ReviewPoint`, the Generate schema's fields read leniently:
+a person's or another tool's review can be longer than our LLM's, write ``"medium"`` or ``"高"``
+for a severity, leave out a quote or add fields of its own. What cannot be read in a point (a
+severity such as ``"SEVERE"``, an extra field, a missing quote) is a note on it, and the point is
+still checked. Only a point that is not an object of text fields is left out and named in
+``unparsed`` with its index and field; the others keep their index in the file, so labels
+written against the file still line up. A file that is not that schema at
 all raises :class:`MalformedInputError` naming the file and the fix.
 """
 
@@ -12,18 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pydantic import Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from pipeline.draft_check.point_fields import severity_of
 from pipeline.draft_check.points import DraftPoint, ParsedDraft
 from pipeline.errors import MalformedInputError
-from pipeline.llm.schemas import RiskPoint
-from pipeline.model import Severity
 
 
-class ReviewPoint(RiskPoint):
-    """RiskPoint's fields, without the lengths that bound our own LLM's reply."""
+class ReviewPoint(BaseModel):
+    """The Generate schema's fields (:class:`pipeline.llm.schemas.RiskPoint`) without the
+    limits and the strictness that bind our own LLM's reply."""
 
-    quote: str = Field(min_length=1)
+    model_config = ConfigDict(extra="allow")
+
+    quote: str = ""
+    type: str = ""
+    severity: str | None = None
     reasoning: str = ""
     suggested_fix: str = ""
     citations: list[str] = Field(default_factory=list)
@@ -53,15 +59,22 @@ def read_review_json(
         citations = list(risk.citations)
         for text in (risk.reasoning, risk.suggested_fix):
             citations += find_citations(text) if text else []
+        notes = [f"field {key!r} was not read" for key in risk.model_extra or {}]
+        severity = severity_of(risk.severity) if risk.severity else None
+        if risk.severity and severity is None:
+            notes.append(f"could not read the severity {risk.severity!r}")
+        quote = risk.quote.strip()
+        notes += [] if quote else ["no quotation of the contract found"]
         points.append(
             DraftPoint(
                 index=index,
-                quotes=(risk.quote,),
+                quotes=(quote,) if quote else (),
                 type=risk.type,
-                severity=Severity(risk.severity),
+                severity=severity,
                 reasoning=risk.reasoning,
                 suggested_fix=risk.suggested_fix,
                 citations=tuple(dict.fromkeys(citations)),
+                notes=tuple(notes),
             )
         )
     return ParsedDraft(format="json", points=tuple(points), unparsed=tuple(unparsed))
@@ -79,7 +92,7 @@ def _not_schema(data: object) -> str:
 
 
 def _problems(exc: ValidationError) -> str:
-    """``field 'severity': Input should be 'HIGH', 'MEDIUM' or 'LOW'; ...``, one per error."""
+    """``field 'citations': Input should be a valid list; ...``, one per error."""
     problems = []
     for error in exc.errors():
         where = ".".join(str(part) for part in error["loc"])

@@ -64,20 +64,36 @@ def test_citations_are_the_listed_ones_then_those_in_reasoning_and_fix_deduplica
     assert (only.reasoning, only.suggested_fix) == (point["reasoning"], point["suggested_fix"])
 
 
-def test_an_invalid_point_is_named_in_unparsed_and_the_others_are_read() -> None:
-    data = {"risk_points": [risk(0), risk(1), risk(2, severity="SEVERE"), risk(3)]}
+def test_a_point_another_tool_wrote_differently_is_still_read_with_notes() -> None:
+    # lower-case or Chinese severities, one that is none of the three, extra fields, no quote
+    data = {
+        "risk_points": [
+            risk(0, severity="medium"),
+            risk(1, severity="高"),
+            risk(2, severity="SEVERE"),
+            risk(3, clause="5.2"),
+            {k: v for k, v in risk(4).items() if k != "quote"},
+        ]
+    }
     draft = read_review_json(data, "review.json", find_kb_citations)
-    assert [p.index for p in draft.points] == [0, 1, 3]  # their places in the file
-    assert draft.unparsed == (
-        "risk_points[2]: field 'severity': Input should be 'HIGH', 'MEDIUM' or 'LOW'; "
-        "the point was not read",
-    )
-    missing = {"risk_points": [risk(0), {k: v for k, v in risk(1).items() if k != "quote"}]}
-    noted = read_review_json(missing, "review.json", find_kb_citations)
-    assert [p.index for p in noted.points] == [0]
-    assert noted.unparsed == (
-        "risk_points[1]: field 'quote': Field required; the point was not read",
-    )
+    assert [p.index for p in draft.points] == [0, 1, 2, 3, 4]
+    assert [p.severity for p in draft.points[:4]] == [
+        Severity.MEDIUM, Severity.HIGH, None, Severity.MEDIUM
+    ]  # fmt: skip
+    assert draft.points[2].notes == ("could not read the severity 'SEVERE'",)
+    assert draft.points[3].notes == ("field 'clause' was not read",)
+    assert draft.points[4].quotes == ()
+    assert draft.points[4].notes == ("no quotation of the contract found",)
+    assert draft.unparsed == ()
+
+
+def test_a_point_that_is_not_text_fields_is_named_in_unparsed_and_the_others_are_read() -> None:
+    data = {"risk_points": [risk(0), "just a string", risk(2, citations="民法典第586条")]}
+    draft = read_review_json(data, "review.json", find_kb_citations)
+    assert [p.index for p in draft.points] == [0]  # its place in the file
+    assert draft.unparsed[0].startswith("risk_points[1]: ")
+    assert draft.unparsed[1].startswith("risk_points[2]: field 'citations': ")
+    assert all(u.endswith("; the point was not read") for u in draft.unparsed)
 
 
 def test_other_top_level_keys_are_named_not_dropped_silently() -> None:
