@@ -222,6 +222,14 @@ class Catalog:
             )
         known = self._by_law.get(law.key, [])
         span = f"{known[0].label}–{known[-1].label}" if known else "no articles"
+        parts = sorted({a.article_id.split("-")[0] for a in known if "-" in a.article_id})
+        if parts and ref.article.split("-")[0] not in parts:
+            return LookupResult(
+                citation=citation, parsed=ref, exists=False, status=law.status, held=False,
+                message=f"the KB holds 《{law.title}》 only in part (Articles {', '.join(parts)}); "
+                f"{_label_for(law, ref.article)} lies outside it, so nothing here can say "
+                "whether it exists",
+            )  # fmt: skip
         return verdict(
             False,
             f"《{law.title}》 has {len(known)} articles ({span}); "

@@ -35,6 +35,12 @@ class LookupResult(Frozen):
     replaced_by: str | None = Field(default=None, description="For repealed laws: the successor.")
     evidence: EvidenceSource | None = None
     message: str = ""
+    held: bool = Field(
+        default=True,
+        description="False when the KB holds the law only in part and the citation points "
+        "outside that part (UCC § 2A-219 when it holds Articles 1 and 2): then nothing here "
+        "can say whether the section exists.",
+    )
 
 
 class CitationVerdict(Frozen):

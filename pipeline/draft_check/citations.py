@@ -55,6 +55,10 @@ class CitationJudge:
         lookup = verdict.lookup
         if lookup.parsed is None:
             return self._outside_kb(citation)
+        if not lookup.held:
+            return CitationCheck(
+                citation=citation, status="unverifiable", reason=lookup.message, assessed=False
+            )
         if near and near != claim and verdict.support not in (None, "supports"):
             local = self.checker.verify(citation, near, search_conflicts=False)
             if local.support == "supports" or (local.score or 0) > (verdict.score or 0):

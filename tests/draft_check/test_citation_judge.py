@@ -35,6 +35,7 @@ def _verdict(**kw: object) -> CitationVerdict:
         "citation": "民法典第586条",
         "parsed": CitationRef(raw="民法典第586条", law_key="cn.civil-code", article="586"),
         "exists": True, "status": "in_force", "evidence": ARTICLE, "message": "found",
+        "held": True,
     }  # fmt: skip
     lookup.update({k: v for k, v in kw.items() if k in lookup})
     rest = {k: v for k, v in kw.items() if k not in lookup}
@@ -48,6 +49,11 @@ def judge(verdict: CitationVerdict, claim: str = "定金不得超过百分之二
 def test_lookup_decides_before_support() -> None:
     assert judge(_verdict(exists=False, evidence=None, support="supports")) == "fabricated"
     assert judge(_verdict(status="repealed", support="supports")) == "repealed"
+
+
+def test_a_section_outside_the_part_the_kb_holds_is_unverifiable_not_fabricated() -> None:
+    outside = _verdict(exists=False, evidence=None, held=False, message="only in part")
+    assert judge(outside) == "unverifiable"
 
 
 def test_support_bands() -> None:

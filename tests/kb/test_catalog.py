@@ -63,6 +63,16 @@ def test_fabricated_articles_do_not_exist(citation: str) -> None:
     assert "does not exist" in result.message
 
 
+@pytest.mark.parametrize("citation", ["UCC 2A-219", "UCC § 9-107"])
+def test_a_section_outside_the_part_of_a_code_the_kb_holds_is_not_judged(citation: str) -> None:
+    # the KB holds UCC Articles 1 and 2: Article 2A (leases) and 9 are real, just not here
+    result = default_catalog().lookup(citation)
+    assert result.parsed is not None and not result.exists and not result.held
+    assert "only in part (Articles 1, 2)" in result.message
+    assert "does not exist" not in result.message
+    assert default_catalog().lookup("UCC 2-999").held  # inside Article 2: judged, fabricated
+
+
 def test_fabricated_message_names_the_range() -> None:
     result = default_catalog().lookup("民法典第1438条")
     assert "第一条–第一千二百六十条" in result.message and "第一千四百三十八条" in result.message
