@@ -3,11 +3,13 @@ figure check of a point against them (see :mod:`pipeline.draft_check.figures`)."
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from kb.numerals import cn_to_int
 from pipeline.draft_check.figures import (
     ORDINAL_BEFORE,
     SENTENCE_END,
@@ -25,6 +27,7 @@ from pipeline.entities.clauses import segment
 from pipeline.entities.model import Clause
 from pipeline.entities.parse import detect_language
 from pipeline.entities.textview import build_view
+from pipeline.entities.topics import nearest_topic
 from pipeline.model import Document, EvidenceSource
 
 # Share of the point's clause words a contract sentence must hold to be "about the same thing"
@@ -75,7 +78,7 @@ class ContractFacts:
     @cached_property
     def _sentence_words(self) -> list[set[str]]:
         text = self.document.text
-        return [subject_words(_sentence(text, f.start, f.end)) for f in self.figures]
+        return [subject_words(_sentence(text, f.start, f.end, limit=0)) for f in self.figures]
 
     def evidence(self, clause: Clause | None, quote: str) -> EvidenceSource:
         """The contract passage a verdict rests on, anchored to its clause and page (a DOCX,
@@ -121,17 +124,33 @@ class ContractFacts:
         said_clause = clause_text(point_text, figure.start, figure.end)
         words = subject_words(said_clause)
         shape = _shape(point_text, figure)
+        topic = _topic(point_text, figure)
+        left, right = clause_bounds(point_text, figure.start, figure.end)
+        # the clause the point names for this figure: before it ("第7.2款约定的…二十四个月")
+        # or in brackets after it ("due thirty days after receipt (Section 3.03)")
+        naming = point_text[left : figure.start] + " ".join(
+            _BRACKETED.findall(point_text, figure.end, min(len(point_text), right + 40))
+        )
+        for clause in self._named(naming):
+            named = [f for f in self._comparable(clause, figure, shape, topic)]
+            if named and not any(same_value(figure, f) for f in named):
+                best = max(named, key=lambda f: self._overlap(words, f))
+                return Mismatch(figure, best, clause)
+            if named:
+                return None
         # the value stated elsewhere in the contract: the point may be speaking of that passage
         elsewhere = [f for f in self.figures if same_value(figure, f)]
         if elsewhere and figure.kind in ("amount", "date"):
             return None  # ¥6,600 or 2025-03-01 stated anywhere is the contract's figure
         said_elsewhere = max((self._overlap(words, f) for f in elsewhere), default=-1.0)
         for clause in clauses:
-            same_kind = [f for f in self.in_clause(clause) if f.kind == figure.kind]
-            comparable = [f for f in same_kind if _shape(self.document.text, f) == shape]
+            comparable = self._comparable(clause, figure, shape, topic)
             if comparable:
                 best = max(comparable, key=lambda f: self._overlap(words, f))
-                if self._overlap(words, best) > said_elsewhere:
+                overlap = self._overlap(words, best)
+                if overlap == 0 and len(words) >= MIN_SUBJECT_WORDS:
+                    return None  # about something the quoted clause never mentions
+                if overlap > said_elsewhere:
                     return Mismatch(figure, best, clause)
                 return None
         if elsewhere or len(words) < MIN_SUBJECT_WORDS:
@@ -139,7 +158,9 @@ class ContractFacts:
         scored = [
             (self._overlap(words, f), f)
             for f in self.figures
-            if f.kind == figure.kind and _shape(self.document.text, f) == shape
+            if f.kind == figure.kind
+            and _restates(shape, _shape(self.document.text, f))
+            and _topics_agree(topic, _topic(self.document.text, f))
         ]
         if not scored:
             return None
@@ -148,6 +169,33 @@ class ContractFacts:
             return None
         return Mismatch(figure, best, self.clause_at(best.start))
 
+    def _comparable(
+        self, clause: Clause, figure: Figure, shape: tuple[bool, bool], topic: str | None
+    ) -> list[Figure]:
+        """The clause's figures that could restate ``figure``: same kind, same shape, and for
+        amounts no other topic (a 补偿 of 4,500 is not the 违约金 of 50,000 misread)."""
+        text = self.document.text
+        return [
+            f
+            for f in self.in_clause(clause)
+            if f.kind == figure.kind
+            and _restates(shape, _shape(text, f))
+            and _topics_agree(topic, _topic(text, f))
+        ]
+
+    def _named(self, said_clause: str) -> list[Clause]:
+        """The contract clauses a point's clause names: 第7.2款, 第六条, Section 13(c)."""
+        found: list[Clause] = []
+        for m in _CLAUSE_REF.finditer(said_clause):
+            number = m.group("zh") or m.group("en") or ""
+            if number and not number[0].isdigit():
+                try:
+                    number = str(cn_to_int(number))
+                except ValueError:
+                    continue
+            found += [c for c in self.clauses if c.number == number.rstrip(".")]
+        return found
+
     def _overlap(self, words: set[str], figure: Figure) -> float:
         if not words:
             return 0.0
@@ -155,17 +203,53 @@ class ContractFacts:
         return len(words & self._sentence_words[i]) / len(words)
 
 
+# a bound: a threshold or a deadline, just before the figure ("not exceed", "within", 不超过)
+# or right after it (30日内, 5年以上)
+_BOUND_BEFORE = re.compile(
+    rf"{THRESHOLD_WORDS.pattern}|\bwithin\b|\b(?:no|not) later than\b|不迟于", re.I
+)
+_BOUND_AFTER = re.compile(r"\s*(?:以内|之内|内|以上|以下|or (?:more|less)\b|at the latest\b)", re.I)
+_BRACKETED = re.compile(r"[(（][^()（）]{0,40}[)）]")
+_CLAUSE_REF = re.compile(
+    r"第\s*(?P<zh>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)\s*[条款项](?!例)"
+    r"|\b(?:Section|Clause|Article|cl\.)\s*(?P<en>\d+(?:\.\d+)*)",
+    re.I,
+)
+
+
+def _restates(said: tuple[bool, bool], stated: tuple[bool, bool]) -> bool:
+    """A point's plain figure may restate a bound or an ordinal ("a 12-month non-compete" for
+    "十二个月内"), but its bound or ordinal does not restate a plain figure: "at least 5 years"
+    against "2 years" is the law's minimum or another duty's, "第3至5年" a time, not a period."""
+    return all(
+        stated_part or not said_part for said_part, stated_part in zip(said, stated, strict=True)
+    )
+
+
+def _topic(text: str, figure: Figure) -> str | None:
+    """What an amount is (定金, 违约金, 租金 …: ``topics.TOPICS``), from the words of its
+    clause before it; None for other kinds, or when no topic word is there."""
+    if figure.kind != "amount":
+        return None
+    left, _ = clause_bounds(text, figure.start, figure.end)
+    return nearest_topic(text[left : figure.start])[0]
+
+
+def _topics_agree(a: str | None, b: str | None) -> bool:
+    return a is None or b is None or a == b
+
+
 def _shape(text: str, figure: Figure) -> tuple[bool, bool]:
     """How a figure is stated: as a bound (不少于5年, "shall not exceed $240,000") and as an
-    ordinal (第五日). Only figures of one shape restate each other: "at least 5 years" against
-    a plain "2 years" is the law's minimum or another contract's, not this clause misread."""
+    ordinal (第五日); see :func:`_restates`."""
     left, right = clause_bounds(text, figure.start, figure.end)
     head = text[:left].rstrip()
     if head.endswith((":", "：", "|")):  # a row's label: value
         left = clause_bounds(text, len(head) - 1, len(head) - 1)[0]
-    clause = text[left:right]
+    lead = text[max(left, figure.start - 48) : figure.start]
+    bound = _BOUND_BEFORE.search(lead) or _BOUND_AFTER.match(text, figure.end, right)
     before = text[max(0, figure.start - 8) : figure.start]
-    return bool(THRESHOLD_WORDS.search(clause)), bool(ORDINAL_BEFORE.search(before))
+    return bool(bound), bool(ORDINAL_BEFORE.search(before))
 
 
 def _sentence(text: str, start: int, end: int, limit: int = 160) -> str:
@@ -173,4 +257,4 @@ def _sentence(text: str, start: int, end: int, limit: int = 160) -> str:
     left = cuts[-1] if cuts else 0
     stop = SENTENCE_END.search(text, end)
     flat = " ".join(text[left : stop.end() if stop else len(text)].split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+    return flat if not limit or len(flat) <= limit else flat[: limit - 1] + "…"

@@ -6,13 +6,20 @@ percent are one value, 人民币贰拾万元 and ¥200,000 one amount, thirty (3
 period. A point's figure contradicts the contract when all of these hold:
 
 - it is about the contract: its clause of the point's text cites no law and states no
-  proposal (a law's 20% cap or a suggested fix is no statement of the contract's terms);
+  proposal (a law's 20% cap or a suggested fix is no statement of the contract's terms), its
+  sentence does not open with its law (依据《…》第四十条，…) or a suggestion (建议…, e.g.),
+  and it is no estimate (about, 约为);
 - the contract states it nowhere, in any form;
 - it cannot be derived from the contract's own figures (a ratio of two amounts, a sum of a
-  clause's amounts, an amount times a rate or a count, a rate annualised, a date plus a
-  period, the time between two dates): a review may compute;
+  clause's amounts or of the parts the point lists, an amount times a rate or a count, a rate
+  annualised, a date plus a period, the time between two dates, the days a daily rate takes
+  to reach its cap), exact to the digits the point writes: a review may compute;
 - the contract states a figure of the same kind about that subject: in the clause the point
-  quotes, or in the one contract sentence that shares most of the figure's clause words.
+  names for it (第7.2款约定的…, "(Section 3.03)"), in the clause it quotes when the two share a
+  subject word, or in the one contract sentence that shares most of the figure's clause words;
+  and that figure could be the one the point restates: no other topic for an amount (a 补偿
+  is not a 违约金), and a bound or an ordinal only for a bound or an ordinal ("at least 5
+  years" is no misreading of "2 years").
 
 Conservative on purpose: a false "figure mismatch" on a true point costs the reviewer's trust.
 """
@@ -29,20 +36,67 @@ from typing import Literal
 from kb.lexical import tokenize
 from pipeline.entities import amounts, dates, rates
 from pipeline.entities.model import Match
-from pipeline.entities.number_words import EN_NUMBER_WORDS
+from pipeline.entities.number_words import EN_NUMBER_WORDS, parse_en_words
+
+_NUMBER_WORD = "|".join(sorted(EN_NUMBER_WORDS, key=len, reverse=True))
+_WORD_PERCENT = re.compile(
+    rf"\b(?P<words>(?:{_NUMBER_WORD})(?:[\s-]+(?:{_NUMBER_WORD}|and))*)\s+per\s?cent\b", re.I
+)
 
 FigureKind = Literal["rate", "amount", "duration", "date"]
 _KIND_WORDS = {"rate": "percentage", "amount": "amount", "duration": "period", "date": "date"}
 
-# a full stop after an abbreviation (e.g., i.e., No., s., v.) ends no sentence
-_NOT_A_STOP = (
-    r"(?<!\be\.g)(?<!\bi\.e)(?<!\bNo)(?<!\bcf)(?<!\bss)(?<!\bs)(?<!\bv)(?<!\bvs)(?<!\bArt)"
-)
+# a full stop after an abbreviation (e.g., No., s., v., Cal. Civ. Code, Co., Inc.) ends no sentence
+_ABBREVIATIONS = [
+    "e.g",
+    "i.e",
+    "No",
+    "cf",
+    "ss",
+    "s",
+    "v",
+    "vs",
+    "Art",
+    "Sec",
+    "para",
+    "cl",
+    "Ch",
+    "Cal",
+    "Civ",
+    "Com",
+    "Proc",
+    "Stat",
+    "Ann",
+    "Rev",
+    "Supp",
+    "App",
+    "Cir",
+    "Ct",
+    "Co",
+    "Inc",
+    "Ltd",
+    "Corp",
+    "Bros",
+    "Del",
+    "Fla",
+    "Tex",
+    "Pa",
+    "Wash",
+    "Mass",
+    "Ill",
+    "Mr",
+    "Ms",
+    "Dr",
+    "St",
+    "Jr",
+]
+_NOT_A_STOP = "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS)
 # where a sentence of a review or a contract ends (shared by the draft checks)
 SENTENCE_END = re.compile(rf"[。；;！？!?\n]|{_NOT_A_STOP}\.(?=\s)")
 _CLAUSE_END = re.compile(rf"[，。；：！？;:!?\n]|,(?=\s)|{_NOT_A_STOP}\.(?=\s|$)")
 _LAW_WORDS = re.compile(
-    r"规定|法定|法律|民法典|司法解释|条例|《|解释第|第[0-9一二三四五六七八九十百零〇]+条"
+    # an article of a law (民法典第586条), not the contract's own 第三条
+    r"规定|法定|法律|民法典|司法解释|条例|《|(?:法|典|解释|办法|规则|》)\s*第[0-9一二三四五六七八九十百零〇]+条"
     r"|\bstatut|\bby law\b|\bunder (?:the )?(?:PRC |English |New York )?law\b|\bCode\b|\bAct\b"
     r"|\bU\.?S\.?C\b|\bUCC\b|§|\bcourts?\b|\bInterpretation\b"
     # market benchmarks are not the contract's figures: 一年期LPR约3%
@@ -62,6 +116,12 @@ _LAW_SPEECH = re.compile(
 # "Suggested fix: … cap it (e.g. 15–20% of the Order Price)"
 _PROPOSAL_LEAD = re.compile(
     r"建议|可考虑|不妨|\b(?:suggest|recommend|propose)|\bfix\b|\be\.g\.|\bfor example\b",
+    re.I,
+)
+# an estimate is the reviewer's arithmetic, not a restatement: "about $250,000", 约18.25%
+_ESTIMATE_BEFORE = re.compile(
+    r"(?:\b(?:about|approximately|approx\.|roughly|around|some|nearly|almost)|约|大约|大概|近)"
+    r"(?:为|合|计|是)?\s*$",
     re.I,
 )
 # 第五日, 第3至5年: a day or year counted, not a period
@@ -113,6 +173,17 @@ def find_figures(text: str, language: str) -> list[Figure]:
     for m in rates.find_rates(text):
         if isinstance(m.value, int | float):
             found.append(_figure("rate", float(m.value), text, m))
+    taken = [(f.start, f.end) for f in found if f.kind == "rate"]
+    for word in _WORD_PERCENT.finditer(text):  # "sixty percent" without figures
+        if any(a < word.end() and word.start() < b for a, b in taken):
+            continue
+        if re.match(r"\s*[(（]\s*\d", text[word.end() :]):
+            continue  # "fifteen per cent (15%)": the figures that follow are read already
+        try:
+            value = parse_en_words(word.group("words")) / 100
+        except ValueError:
+            continue
+        found.append(Figure("rate", value, word.group(0), word.start(), word.end()))
     found_dates = dates.find_dates(text)
     for m in found_dates:
         if isinstance(m.value, str):
@@ -166,6 +237,7 @@ def derivable(
     money = [float(f.value) for f in near if f.kind == "amount"]
     bases = money + [float(f.value) for f in everywhere if f.kind == "amount"]
     rate_values = [float(f.value) for f in near if f.kind == "rate"]
+    contract_rates = [float(f.value) for f in everywhere if f.kind == "rate"]
     if _run_sum(figure, said):
         return True  # 五期比例合计为105%（30%+25%+30%+15%+5%）
     if figure.kind == "rate":
@@ -190,12 +262,17 @@ def derivable(
         counts = [f.count for f in near if f.kind == "duration" and f.count]
         counts += [float(f.value) for f in near if f.kind == "duration"]  # months
         growth = [1 + r for r in rate_values] + [1 - r for r in rate_values if r < 1]
-        factors = [*rate_values, *growth, *counts, 2.0, 3.0, 4.0]  # 324,000 x 1.05
+        factors = [*rate_values, *growth, *counts]  # 324,000 x 1.05, 12 x the monthly rent
+        factors += _quantities(point_text)  # 2,040件 x 160元
         if _VAT_WORDS.search(clause_text(point_text, figure.start, figure.end)):
             factors += [1 + r for r in _VAT_RATES]  # the VAT-inclusive amount
-        if any(_close("amount", a * k, x) for a in bases for k in factors):
+        if any(_worked_out(a * k, x) for a in bases for k in factors):
             return True
-        if any(_close("amount", a + b, x) or _close("amount", abs(a - b), x)
+        if any(_worked_out(a * k, x) for a in money for k in (2.0, 3.0, 4.0)):
+            return True  # double the deposit at hand, not any contract sum doubled
+        if any(_worked_out(a * r, x) for a in money for r in contract_rates):
+            return True  # 15,000 x the 30% the contract sets elsewhere
+        if any(_worked_out(a + b, x) or _worked_out(abs(a - b), x)
                for a in money for b in bases if a != b):  # fmt: skip
             return True
         return _subset_sum(money, x)
@@ -208,11 +285,48 @@ def derivable(
         days = [_iso(f.value) for f in near if f.kind == "date"]  # the term the clause sets
         valid = [d for d in days if d is not None]
         months = float(figure.value)
+        if figure.count and any(  # a cap of 10% at 0.05% a day is reached in 200 days
+            abs(big / small - figure.count) < 0.5
+            for big in rate_values
+            for small in rate_values
+            if 0 < small < big
+        ):
+            return True
         return any(
             abs(abs((a - b).days) / 30.4375 - months) <= max(0.5, 0.03 * months)
             for a, b in combinations(valid, 2)
         )
     return False
+
+
+_QUANTITY = re.compile(
+    r"(\d[\d,]*(?:\.\d+)?)\s*(?:件|个|台|套|吨|公斤|千克|平方米|㎡|辆|批|份"
+    r"|units?\b|pieces?\b|pcs\b|items?\b|tons?\b|tonnes?\b|square (?:metres|meters|feet))",
+    re.I,
+)
+
+
+def _quantities(text: str) -> list[float]:
+    """Counts of things the point states (2,040件, 120 units): factors of a total it works out."""
+    found = []
+    for m in _QUANTITY.finditer(text):
+        try:
+            found.append(float(m.group(1).replace(",", "")))
+        except ValueError:
+            continue
+    return found
+
+
+def _worked_out(computed: float, said: float) -> bool:
+    """``said`` is ``computed`` as a review writes it: exact to the figure's last stated digit
+    (4,500 for 4,500.00; 1.39 for 1.389), not merely within half a percent (63,810 is no
+    rounding of 63,882.50)."""
+    text = f"{abs(said):.2f}".rstrip("0").rstrip(".")
+    if "." in text:
+        unit = 10.0 ** -len(text.split(".")[1])
+    else:
+        unit = 10.0 ** (len(text) - len(text.rstrip("0")))
+    return abs(computed - said) <= max(min(unit / 2, 0.005 * abs(said)), 0.01)
 
 
 def _run_sum(figure: Figure, said: list[Figure]) -> bool:
@@ -232,9 +346,7 @@ def _subset_sum(values: list[float], target: float, limit: int = 12) -> bool:
     """Some 2–4 of the amounts add up to ``target`` (instalments, a price and its tax)."""
     pool = sorted(set(values))[:limit] if len(set(values)) > limit else sorted(set(values))
     return any(
-        _close("amount", sum(group), target)
-        for size in (2, 3, 4)
-        for group in combinations(pool, size)
+        _worked_out(sum(group), target) for size in (2, 3, 4) for group in combinations(pool, size)
     )
 
 
@@ -290,6 +402,8 @@ def about_the_contract(
     if _LAW_WORDS.search(clause) or _PROPOSAL_WORDS.search(clause):
         return False
     if _PROPOSAL_LEAD.search(_sentence_before(text, figure.start)):
+        return False
+    if _ESTIMATE_BEFORE.search(text[max(0, figure.start - 16) : figure.start]):
         return False
     law_speaks = _LAW_SPEECH.search(_sentence_before(text, figure.start))
     if law_speaks and THRESHOLD_WORDS.search(clause) and not _CONTRACT_WORDS.search(clause):

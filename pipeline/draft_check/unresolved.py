@@ -1,7 +1,8 @@
 """Authorities a point relies on that no parser here resolves: a statute cited by section
 (Unfair Contract Terms Act 1977, s 11; UK GDPR Article 33; Cal. Lab. Code § 201) or a case
-(Cavendish v Makdessi [2015] UKSC 67). A point that relies on one is not ``ok``: nothing here
-verified it, so its verdict is ``unverifiable`` and the reason names the authority."""
+(Cavendish v Makdessi [2015] UKSC 67; Smith v. Jones, 219 A.3d 1144 (Del. 2019)). A point
+that relies on one is not ``ok``: nothing here verified it, so its verdict is
+``unverifiable`` and the reason names the authority."""
 
 from __future__ import annotations
 
@@ -20,7 +21,10 @@ _AUTHORITIES = re.compile(
     rf"|(?:{_SECTION})(?:\(\w+\))*\s+(?:of\s+)?(?:the\s+)?(?:{_STATUTE})"
     r"|\b\d+\s+U\.?\s?S\.?\s?C\.?\s*§*\s*\d+"  # 26 U.S.C. § 1060
     r"|[A-Z][A-Za-z.]+(?:\s+[A-Z&][A-Za-z.]*)*\s+Code\s+§+\s*\d+"  # Cal. Lab. Code § 201
-    r"|\b[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*\s+v\.?\s+[A-Z][A-Za-z]+[^.;\n]{0,40}?\[\d{4}\]",
+    r"|\b[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*\s+v\.?\s+[A-Z][A-Za-z]+[^.;\n]{0,40}?\[\d{4}\]"
+    # a US reporter citation: 219 A.3d 1144 (Del. 2019), 556 U.S. 662 (2009)
+    r"|\b\d{1,4}\s+(?:[A-Z][A-Za-z]*\.\s?)+(?:\d?[a-z]{1,2}\s)?\s*\d{1,5}(?:,\s*\d{1,5})?"
+    r"\s*\([^()]{0,30}\d{4}\)",
 )
 
 

@@ -233,3 +233,93 @@ def test_figures_of_one_shape_are_still_compared(
 ) -> None:
     doc = _doc(tmp_path, text, "c.txt")
     assert _mismatches(doc, quote, said) == [wrong]
+
+
+@pytest.mark.parametrize(
+    ("quote", "said"),
+    [
+        # the law's default rate, its citation after "Cal." (an abbreviation, no full stop)
+        (
+            "Overdue sums bear interest at 1.5% per month",
+            "The rate is above the default rate of 10% per annum (Cal. Civ. Code section 3289(b)).",
+        ),
+        # an estimate is the reviewer's arithmetic
+        ("The total price is USD 500,000", "With tax the buyer pays about USD 600,000 in all."),
+        # about something the quoted clause never mentions
+        (
+            "The total price is USD 500,000",
+            "The buyer's insurance must cover USD 2,000,000 of stock.",
+        ),
+    ],
+)
+def test_the_law_estimates_and_other_subjects_are_no_mismatch_in_english(
+    en: Document, quote: str, said: str
+) -> None:
+    assert _mismatches(en, quote, said) == []
+
+
+@pytest.mark.parametrize(
+    ("quote", "said"),
+    [
+        # a cap of 10% at 0.05% a day is reached after 200 days: worked out, not misread
+        (
+            "每日按合同总价款的万分之五支付违约金",
+            "违约金日万分之五，累计上限百分之十，在逾期200日时达到。",
+        ),
+        # an amount of another kind (违约金) than the quoted clause's (定金)
+        ("定金人民币贰拾万元整", "另外，卖方逾期交货的违约金每日为人民币伍佰元。"),
+    ],
+)
+def test_worked_out_periods_and_amounts_of_another_kind_are_no_mismatch(
+    zh: Document, quote: str, said: str
+) -> None:
+    assert _mismatches(zh, quote, said) == []
+
+
+@pytest.mark.parametrize(
+    ("quote", "said", "wrong"),
+    [
+        # the point names the clause it speaks of: compared there, whatever it quotes
+        ("定金人民币贰拾万元整", "此外，第三条约定的质量保证期为二十四个月。", "二十四个月"),
+        ("定金人民币贰拾万元整", "此外，质量保证期为二十四个月（第三条），较长。", "二十四个月"),
+        # a plain figure does restate a bound: 累计不超过…百分之十
+        (
+            "累计不超过合同总价款的百分之十",
+            "违约金累计为合同总价款的百分之十五，偏高。",
+            "百分之十五",
+        ),
+    ],
+)
+def test_a_named_clause_and_a_restated_bound_are_compared(
+    zh: Document, quote: str, said: str, wrong: str
+) -> None:
+    assert _mismatches(zh, quote, said) == [wrong]
+
+
+def test_a_percentage_in_words_is_compared(en: Document, tmp_path: Path) -> None:
+    doc = _doc(tmp_path, "13. Targets. Supplier may terminate if purchases are below fifty "
+               "percent (50%) of the target.\n", "t.txt")  # fmt: skip
+    said = "Purchases below sixty percent of the target let Supplier terminate."
+    assert _mismatches(doc, "purchases are below fifty percent (50%) of the target", said) == [
+        "sixty percent"
+    ]
+
+
+def test_a_sum_that_is_near_but_not_the_stated_figure_excuses_nothing(tmp_path: Path) -> None:
+    # 60,000 + 3,870 = 63,870 is within half a percent of 63,810, but a review that writes
+    # 63,810 to the yuan has not rounded 63,870
+    doc = _doc(
+        tmp_path, "第六条 押金\n押金为人民币68,310元。物业费60,000元，保洁费3,870元。\n", "y.txt"
+    )
+    assert _mismatches(doc, "押金为人民币68,310元", "押金为人民币63,810元，金额较高。") == [
+        "人民币63,810元"
+    ]
+
+
+def test_a_total_worked_out_from_a_count_the_point_states_is_no_mismatch(tmp_path: Path) -> None:
+    doc = _doc(tmp_path, "第七条 赔偿\n材料毁损的，每件毛坯按人民币壹佰陆拾元赔偿。\n", "m.txt")
+    said = "2,040件毛坯按第七条的赔偿标准计算为人民币326,400元，乙方难以承受。"
+    assert _mismatches(doc, "每件毛坯按人民币壹佰陆拾元赔偿", said) == []
+    assert _mismatches(doc, "每件毛坯按人民币壹佰陆拾元赔偿", "第七条按每件人民币贰佰元赔偿。") == [
+        "人民币贰佰元"
+    ]

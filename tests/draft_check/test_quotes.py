@@ -58,3 +58,14 @@ def test_authorities_no_parser_resolves_are_named() -> None:
     assert any("v Makdessi [2015]" in f for f in found)
     assert not any("2.5" in f for f in found)  # the contract's own section is no authority
     assert unresolved_authorities("UCC § 2-302 applies", ("UCC § 2-302",)) == []
+
+
+def test_a_us_case_cited_by_its_reporter_is_named_and_a_bracketed_year_alone_is_not() -> None:
+    from pipeline.draft_check.unresolved import unresolved_authorities
+
+    text = (
+        "Courts enforce such waivers: Harrow Point Mutual Insurance Co. v. Brightlake Cloud "
+        "Systems, Inc., 219 A.3d 1144 (Del. 2019); see also 556 U.S. 662 (2009)."
+    )
+    assert unresolved_authorities(text, ()) == ["219 A.3d 1144 (Del. 2019)", "556 U.S. 662 (2009)"]
+    assert unresolved_authorities("a fee of 12 percent (2019) for 300 days", ()) == []
