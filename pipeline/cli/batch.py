@@ -21,7 +21,8 @@ from pipeline.cli.kb_options import (
     Threads,
     kb_settings,
 )
-from pipeline.config import RunConfig
+from pipeline.cli.ocr_options import DEFAULT_OCR, Ocr
+from pipeline.config import OcrSettings, RunConfig
 
 if TYPE_CHECKING:
     from pipeline.batch import ContractResult, Executor
@@ -37,6 +38,7 @@ def batch(
         str | None, typer.Option(help="Ray cluster address (default: start a local Ray).")
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="Per-contract outputs.")] = "json",
+    ocr: Ocr = DEFAULT_OCR,
     kb_path: ReviewKBPath = None,
     kb_url: ReviewKBUrl = None,
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
@@ -80,7 +82,9 @@ def batch(
                 folder,
                 out,
                 RunConfig(
-                    kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback), threads=threads
+                    ocr=OcrSettings(mode=ocr),
+                    kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),
+                    threads=threads,
                 ),
                 jobs=jobs,
                 executor=exec_name,
