@@ -21,8 +21,14 @@ from pipeline.cli.kb_options import (
     Threads,
     kb_settings,
 )
-from pipeline.cli.ocr_options import DEFAULT_OCR, Ocr
-from pipeline.config import OcrSettings, RunConfig
+from pipeline.cli.ocr_options import (
+    DEFAULT_OCR,
+    DEFAULT_OCR_MIN_CONFIDENCE,
+    Ocr,
+    OcrMinConfidence,
+    ocr_settings,
+)
+from pipeline.config import RunConfig
 
 if TYPE_CHECKING:
     from pipeline.batch import ContractResult, Executor
@@ -39,6 +45,7 @@ def batch(
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="Per-contract outputs.")] = "json",
     ocr: Ocr = DEFAULT_OCR,
+    ocr_min_confidence: OcrMinConfidence = DEFAULT_OCR_MIN_CONFIDENCE,
     kb_path: ReviewKBPath = None,
     kb_url: ReviewKBUrl = None,
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
@@ -82,7 +89,7 @@ def batch(
                 folder,
                 out,
                 RunConfig(
-                    ocr=OcrSettings(mode=ocr),
+                    ocr=ocr_settings(ocr, ocr_min_confidence),
                     kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),
                     threads=threads,
                 ),

@@ -1,4 +1,4 @@
-"""The OCR option `review` and `batch` share."""
+"""The OCR options `review` and `batch` share."""
 
 from __future__ import annotations
 
@@ -17,4 +17,19 @@ Ocr = Annotated[
         "Tesseract: make ocr.",
     ),
 ]
+OcrMinConfidence = Annotated[
+    float,
+    typer.Option(
+        "--ocr-min-confidence",
+        min=0,
+        max=100,
+        help="A page OCR read with a lower mean word confidence (0-100) goes to human review.",
+    ),
+]
 DEFAULT_OCR: OcrMode = OcrSettings().mode
+DEFAULT_OCR_MIN_CONFIDENCE = OcrSettings().min_confidence
+
+
+def ocr_settings(mode: OcrMode, min_confidence: float) -> OcrSettings:
+    """The run's OCR settings from the CLI options."""
+    return OcrSettings(mode=mode, min_confidence=min_confidence)

@@ -23,8 +23,14 @@ from pipeline.cli.kb_options import (
     Threads,
     kb_settings,
 )
-from pipeline.cli.ocr_options import DEFAULT_OCR, Ocr
-from pipeline.config import IntakeLimits, LLMSettings, OcrSettings, ReflectionSettings, RunConfig
+from pipeline.cli.ocr_options import (
+    DEFAULT_OCR,
+    DEFAULT_OCR_MIN_CONFIDENCE,
+    Ocr,
+    OcrMinConfidence,
+    ocr_settings,
+)
+from pipeline.config import IntakeLimits, LLMSettings, ReflectionSettings, RunConfig
 from pipeline.side import SIDE_CHOICES
 
 if TYPE_CHECKING:
@@ -117,6 +123,7 @@ def review(
     max_pages: MaxPages = LIMITS.max_pages,
     max_chars: MaxChars = LIMITS.max_chars,
     ocr: Ocr = DEFAULT_OCR,
+    ocr_min_confidence: OcrMinConfidence = DEFAULT_OCR_MIN_CONFIDENCE,
     llm: LLMSpec = "auto",
     llm_url: LLMUrl = None,
     side: Side = "neutral",
@@ -143,7 +150,7 @@ def review(
     )
     config = RunConfig(
         intake=IntakeLimits(max_bytes=max_bytes, max_pages=max_pages, max_chars=max_chars),
-        ocr=OcrSettings(mode=ocr),
+        ocr=ocr_settings(ocr, ocr_min_confidence),
         llm=llm_settings,
         reflection=reflection_settings,
         kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),
