@@ -27,7 +27,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 APT_PACKAGES := chromium chromium-driver fonts-wqy-zenhei libreoffice-writer-nogui
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup deps dev-deps toolchain kb vectors browser review test check lint typecheck format bench nightly clean mutation
+.PHONY: setup deps dev-deps toolchain kb vectors browser ocr review test check lint typecheck format bench nightly clean mutation
 
 # llama-cpp-python has no wheel for this platform on PyPI: pip builds it, which needs a C/C++
 # compiler (cmake comes from PyPI as a build requirement).
@@ -80,7 +80,17 @@ browser:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PACKAGES); fi
 
-test: dev-deps browser
+# OCR for scanned PDFs (review --ocr auto|force): Debian's tesseract with its Simplified Chinese
+# and English data, called through pytesseract. A review of a scan without them exits 15 and
+# names this target.
+OCR_PACKAGES := tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-eng
+ocr:
+	@langs=$$(tesseract --list-langs 2>/dev/null || true); \
+	  if printf '%s\n' "$$langs" | grep -qx chi_sim && printf '%s\n' "$$langs" | grep -qx eng; then :; else \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(OCR_PACKAGES); fi
+
+test: dev-deps browser ocr
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 format:

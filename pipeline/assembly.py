@@ -74,7 +74,7 @@ def review_stages(
         [] if any("rule_findings" in s.produces for s in rules) else [NoRuleFindings()]
     )
     return [
-        Intake(config.intake),
+        Intake(config.intake, config.ocr),
         generate,
         *rules,
         *absent,

@@ -10,7 +10,8 @@ the pipeline; this module re-exports them)::
     │   ├── UnsupportedInputError*      12  not a PDF, .txt or .md
     │   ├── MalformedInputError*        13  truncated/corrupt PDF, undecodable text
     │   ├── EncryptedPdfError*          14  needs a password
-    │   ├── NoTextLayerError*           15  scanned PDF, needs OCR
+    │   ├── NoTextLayerError*           15  scanned PDF: --ocr never, or OCR read almost nothing
+    │   │   └── OcrUnavailableError     15  tesseract or its language data missing, or it failed
     │   └── InputTooLargeError*         16  over the size, page or character limit
     ├── PipelineBuildError              a stage needs an artifact no earlier stage produces (70)
     ├── StageError                      a stage failed while running; chained from its cause (70)
@@ -73,6 +74,7 @@ __all__ = [
     "LLMUnavailableError",
     "MalformedInputError",
     "NoTextLayerError",
+    "OcrUnavailableError",
     "OutputWriteError",
     "PipelineBuildError",
     "PlaybookLoadError",
@@ -82,6 +84,14 @@ __all__ = [
     "StageError",
     "UnsupportedInputError",
 ]
+
+
+class OcrUnavailableError(NoTextLayerError):
+    """A PDF page needs OCR and tesseract cannot read it: the program or a language's data is
+    missing, or it failed. Never an empty text: the message names the make target and the
+    Debian packages."""
+
+    exit_code = 15
 
 
 class PipelineBuildError(ContractReviewError):

@@ -24,7 +24,7 @@ from pydantic import Field, field_validator, model_validator
 from kb.values import EvidenceSource as EvidenceSource
 from kb.values import Frozen as Frozen
 
-SCHEMA_VERSION = "1.4"
+SCHEMA_VERSION = "1.5"
 
 _SNAKE_CASE = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -201,6 +201,40 @@ class HeaderFooter(Frozen):
     text: str
 
 
+class OcrPage(Frozen):
+    """One page whose text OCR read from its image."""
+
+    page: int = Field(ge=1)
+    confidence: float | None = Field(
+        description="Tesseract's mean word confidence on the page, 0-100; null when it read no "
+        "word."
+    )
+    words: int = Field(ge=0, description="Words tesseract read on the page.")
+    note: str = Field(default="", description="Why the page is unread, e.g. a timeout.")
+
+
+class OcrInfo(Frozen):
+    """Which pages' text came from OCR instead of the PDF's text layer, and how sure it was.
+
+    ``pages`` lists the pages OCR read; ``unread_pages`` the pages with no text layer that
+    were left unread because OCR was off (``--ocr never``). A page below ``min_confidence``,
+    a page OCR read no word from, and an unread page go to human review with the reason."""
+
+    mode: Literal["auto", "never", "force"]
+    engine: str | None = Field(description="e.g. 'tesseract 5.3.0'; null when OCR did not run.")
+    languages: str = Field(description="Tesseract language data, e.g. 'chi_sim+eng'.")
+    dpi: int = Field(ge=1, description="Resolution the pages were rendered at for OCR.")
+    min_confidence: float = Field(
+        ge=0, le=100, description="Below this mean word confidence a page goes to human review."
+    )
+    pages: tuple[OcrPage, ...] = ()
+    unread_pages: tuple[int, ...] = ()
+
+    @property
+    def page_numbers(self) -> tuple[int, ...]:
+        return tuple(p.page for p in self.pages)
+
+
 class Document(Frozen):
     """The contract as extracted by Intake. ``text`` is never changed afterwards.
 
@@ -220,6 +254,9 @@ class Document(Frozen):
     )
     headers_footers: tuple[HeaderFooter, ...] = Field(
         default=(), description="DOCX: header and footer text, kept out of ``text``."
+    )
+    ocr: OcrInfo | None = Field(
+        default=None, description="PDF: the pages whose text OCR read from their image."
     )
 
     @model_validator(mode="after")
@@ -349,6 +386,11 @@ class DocumentInfo(Frozen):
         default=(),
         description="DOCX: header and footer text, kept apart from the body and not reviewed.",
     )
+    ocr: OcrInfo | None = Field(
+        default=None,
+        description="PDF: the pages whose text OCR read from their image (engine, languages, "
+        "dpi, each page's mean word confidence), or left unread with --ocr never.",
+    )
 
     @classmethod
     def of(cls, document: Document) -> DocumentInfo:
@@ -362,6 +404,7 @@ class DocumentInfo(Frozen):
             characters=len(document.text),
             tracked_changes=document.tracked_changes,
             headers_footers=document.headers_footers,
+            ocr=document.ocr,
         )
 
 

@@ -18,7 +18,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from pipeline.model import Edit, EditType, ReviewReport, Severity
-from pipeline.render_md import kb_line, law_line, size_line, where
+from pipeline.render_md import kb_line, law_line, ocr_confidence, ocr_line, size_line, where
 
 TEMPLATES = Path(__file__).parent / "templates"
 SEVERITY_ORDER = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
@@ -125,6 +125,8 @@ def render_html(report: ReviewReport, text: str) -> str:
         kb_line=kb_line(report.kb),
         law_line=law_line(report),
         size_line=size_line(report.document),
+        ocr_line=ocr_line(report.document.ocr),
+        ocr_confidence=ocr_confidence,
         where=where,
     )
     # NUL and other C0 controls are not allowed in HTML; a hostile contract may carry them

@@ -9,6 +9,8 @@ from pipeline.model import (
     EvidenceSource,
     Finding,
     KBInfo,
+    OcrInfo,
+    OcrPage,
     PlaybookVerdict,
     ReviewReport,
     Span,
@@ -57,6 +59,57 @@ def size_line(doc: DocumentInfo) -> str:
     if doc.pages is None:
         return f"Word .docx, {doc.paragraphs or 0} paragraphs, {doc.characters} characters"
     return f"{doc.pages} pages, {doc.characters} characters"
+
+
+def _page_list(pages: tuple[int, ...]) -> str:
+    return ("page " if len(pages) == 1 else "pages ") + ", ".join(str(p) for p in pages)
+
+
+def ocr_line(ocr: OcrInfo | None) -> str:
+    """Whether OCR ran, on which pages, and how sure it was; empty when no page needed it."""
+    if ocr is None:
+        return ""
+    parts: list[str] = []
+    if ocr.pages:
+        parts.append(
+            f"{_page_list(ocr.page_numbers)} read from the scan by {ocr.engine} "
+            f"({ocr.languages}, {ocr.dpi} dpi, --ocr {ocr.mode}); mean word confidence "
+            + ", ".join(f"p. {p.page} {ocr_confidence(p)}" for p in ocr.pages)
+            + f"; a page below {ocr.min_confidence:g} goes to human review"
+        )
+    if ocr.unread_pages:
+        parts.append(
+            f"{_page_list(ocr.unread_pages)} without a text layer, not read (--ocr never), "
+            "not reviewed"
+        )
+    return "; ".join(parts)
+
+
+def ocr_confidence(page: OcrPage) -> str:
+    return f"{page.confidence:.1f}" if page.confidence is not None else "none (no word read)"
+
+
+def _ocr_block(ocr: OcrInfo | None) -> list[str]:
+    """The OCR'd pages, one row each: a reader knows which quotes came from a scan."""
+    if ocr is None or not ocr.pages:
+        return []
+    lines = [
+        "## OCR",
+        "",
+        f"The text of {_page_list(ocr.page_numbers)} was read from the scanned image by "
+        f"{ocr.engine} ({ocr.languages}, {ocr.dpi} dpi): quotes there are OCR text, check them "
+        f"against the scan. A page whose mean word confidence is below {ocr.min_confidence:g} "
+        "is queued for human review.",
+        "",
+        "| Page | Mean word confidence | Words | |",
+        "|---|---|---|---|",
+    ]
+    for page in ocr.pages:
+        low = page.confidence is None or page.confidence < ocr.min_confidence
+        status = "**human review**" if low else "ok"
+        note = f" ({_esc(page.note)})" if page.note else ""
+        lines.append(f"| {page.page} | {ocr_confidence(page)} | {page.words} | {status}{note} |")
+    return [*lines, ""]
 
 
 def where(span: Span, clause: str | None = None) -> str:
@@ -131,10 +184,12 @@ def render_markdown(report: ReviewReport) -> str:
         f"- Stages run: {', '.join(report.stages_run)}",
         f"- Knowledge base: {_esc(kb_line(report.kb))}",
         f"- Law assumed: {_esc(law_line(report))}",
-        f"- Findings: {len(report.findings)}; edits: {len(report.edits)}",
-        "",
     ]
+    if doc.ocr is not None:
+        out.append(f"- OCR: {_esc(ocr_line(doc.ocr))}")
+    out += [f"- Findings: {len(report.findings)}; edits: {len(report.edits)}", ""]
     out += _docx_notes(doc)
+    out += _ocr_block(doc.ocr)
     if report.needs_human_review:
         out += ["## Needs human review", ""]
         for item in report.human_review:

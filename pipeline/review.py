@@ -31,6 +31,7 @@ from pipeline.render_html import render_html
 from pipeline.render_md import render_markdown
 from pipeline.review_queue import QUEUE_FILE, queue_lines
 from pipeline.runner import PipelineResult, StageListener
+from pipeline.stages.intake_support.ocr import ocr_review_items
 from pipeline.threads import apply_thread_budget, resolve_threads
 from pipeline.trace_io import TraceHeader, dump_trace
 
@@ -76,7 +77,9 @@ def build_report(
         else _collect(result, Finding, ("rule_findings", "kb_findings"))
     )
     edits = result.artifacts.get("applied_edits", ())
-    review_items: tuple[HumanReviewItem, ...] = result.artifacts.get("human_review", ())
+    # pages OCR read poorly or not at all come first: every finding on them is in doubt
+    review_items: tuple[HumanReviewItem, ...] = ocr_review_items(document)
+    review_items += result.artifacts.get("human_review", ())
     # conflicting authority found by CrossCheckKB: a question for a lawyer, not a finding
     # (from the round the loop kept, when it ran: a redraft has its own claims and conflicts)
     review_items += result.artifacts.get("kb_review_final", result.artifacts.get("kb_review", ()))

@@ -21,6 +21,13 @@ from pipeline.cli.kb_options import (
     Threads,
     kb_settings,
 )
+from pipeline.cli.ocr_options import (
+    DEFAULT_OCR,
+    DEFAULT_OCR_MIN_CONFIDENCE,
+    Ocr,
+    OcrMinConfidence,
+    ocr_settings,
+)
 from pipeline.config import RunConfig
 
 if TYPE_CHECKING:
@@ -37,6 +44,8 @@ def batch(
         str | None, typer.Option(help="Ray cluster address (default: start a local Ray).")
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="Per-contract outputs.")] = "json",
+    ocr: Ocr = DEFAULT_OCR,
+    ocr_min_confidence: OcrMinConfidence = DEFAULT_OCR_MIN_CONFIDENCE,
     kb_path: ReviewKBPath = None,
     kb_url: ReviewKBUrl = None,
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
@@ -80,7 +89,9 @@ def batch(
                 folder,
                 out,
                 RunConfig(
-                    kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback), threads=threads
+                    ocr=ocr_settings(ocr, ocr_min_confidence),
+                    kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),
+                    threads=threads,
                 ),
                 jobs=jobs,
                 executor=exec_name,

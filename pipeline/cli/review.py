@@ -23,6 +23,13 @@ from pipeline.cli.kb_options import (
     Threads,
     kb_settings,
 )
+from pipeline.cli.ocr_options import (
+    DEFAULT_OCR,
+    DEFAULT_OCR_MIN_CONFIDENCE,
+    Ocr,
+    OcrMinConfidence,
+    ocr_settings,
+)
 from pipeline.config import IntakeLimits, LLMSettings, ReflectionSettings, RunConfig
 from pipeline.side import SIDE_CHOICES
 
@@ -115,6 +122,8 @@ def review(
     max_bytes: MaxBytes = LIMITS.max_bytes,
     max_pages: MaxPages = LIMITS.max_pages,
     max_chars: MaxChars = LIMITS.max_chars,
+    ocr: Ocr = DEFAULT_OCR,
+    ocr_min_confidence: OcrMinConfidence = DEFAULT_OCR_MIN_CONFIDENCE,
     llm: LLMSpec = "auto",
     llm_url: LLMUrl = None,
     side: Side = "neutral",
@@ -131,7 +140,8 @@ def review(
     threads: Threads = None,
 ) -> None:
     """Review a contract. Exit codes: 0 clean, 1 findings, 2 usage, 3 needs human review,
-    10-16 bad input, 34 --kb-url does not answer, 50 outputs cannot be written."""
+    10-16 bad input (15: a scan with --ocr never, or tesseract missing), 34 --kb-url does not
+    answer, 50 outputs cannot be written."""
     output_format = _output_format(fmt)
     side_and_playbook = _side_and_playbook(side, playbook)  # checks --side first
     _check_outputs_writable(out, metrics_file)
@@ -140,6 +150,7 @@ def review(
     )
     config = RunConfig(
         intake=IntakeLimits(max_bytes=max_bytes, max_pages=max_pages, max_chars=max_chars),
+        ocr=ocr_settings(ocr, ocr_min_confidence),
         llm=llm_settings,
         reflection=reflection_settings,
         kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),

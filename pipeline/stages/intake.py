@@ -8,6 +8,12 @@ where each page begins, so every character offset maps to a page. Text files are
 per form feed (``\\f``). The only normalisation is CRLF -> LF in text files, done before the
 page map is built, so ``text[start:end]`` is always exactly what the report quotes.
 
+A scanned PDF page (no text layer, an image) is read by OCR as ``OcrSettings.mode`` says
+(:mod:`pipeline.stages.intake_support.ocr`: auto reads only such pages, force every page,
+never refuses an all-scanned PDF with exit 15). An OCR'd page's text takes its place in the
+page list, so the page map puts it on its own page number; ``Document.ocr`` records which
+pages OCR read and how sure it was.
+
 A .docx has no pages: its paragraphs, numbering, tables and tracked changes are read as
 :mod:`pipeline.stages.intake_support.docx_reader` describes (headers and footers are kept
 apart from the text), and a paragraph map sends every offset to its paragraph (¶), its table
@@ -29,7 +35,7 @@ from typing import Any
 from pypdf import PdfReader
 from pypdf.errors import FileNotDecryptedError, PdfReadError, PdfStreamError
 
-from pipeline.config import IntakeLimits
+from pipeline.config import IntakeLimits, OcrSettings
 from pipeline.entities.clauses import HeadingPath, heading_paths
 from pipeline.errors import (
     EmptyInputError,
@@ -40,9 +46,10 @@ from pipeline.errors import (
     NoTextLayerError,
     UnsupportedInputError,
 )
-from pipeline.model import Document, PageMap, ParagraphMap
+from pipeline.model import Document, OcrInfo, PageMap, ParagraphMap
 from pipeline.stages.intake_support.docx_reader import read_docx
 from pipeline.stages.intake_support.limits import check_limit
+from pipeline.stages.intake_support.ocr import ocr_pdf_pages, visible_chars
 
 PDF_SUFFIXES = {".pdf"}
 DOCX_SUFFIXES = {".docx"}
@@ -59,7 +66,9 @@ PAGE_SEPARATOR = "\n"
 log = logging.getLogger(__name__)
 
 
-def _build_document(path: Path, data: bytes, media: str, pages: list[str]) -> Document:
+def _build_document(
+    path: Path, data: bytes, media: str, pages: list[str], ocr: OcrInfo | None = None
+) -> Document:
     starts: list[int] = []
     offset = 0
     for i, page in enumerate(pages):
@@ -72,6 +81,7 @@ def _build_document(path: Path, data: bytes, media: str, pages: list[str]) -> Do
         media_type="pdf" if media == "pdf" else "text",
         text=text,
         page_map=PageMap(page_starts=tuple(starts), text_length=len(text)),
+        ocr=ocr,
     )
 
 
@@ -217,8 +227,36 @@ def _docx_document(path: Path, data: bytes, limits: IntakeLimits) -> Document:
     )
 
 
-def read_document(path: Path, limits: IntakeLimits) -> Document:
-    """Extract ``path`` into a Document, or raise an ``InputError`` that says how to fix it."""
+def _ocr_scans(
+    path: Path, pages: list[str], limits: IntakeLimits, ocr: OcrSettings
+) -> tuple[list[str], OcrInfo | None]:
+    """The PDF's pages with their scans read by OCR; refuses a scanned PDF when OCR is off,
+    and one OCR read almost nothing from."""
+    visible = sum(visible_chars(p) for p in pages)
+    if ocr.mode == "never" and visible < limits.min_chars_per_page * len(pages):
+        raise NoTextLayerError(
+            path,
+            f"the PDF has almost no text layer ({visible} characters on {len(pages)} page(s)); "
+            "it looks scanned, and OCR is off (--ocr never)",
+            "review it with --ocr auto (the default), which reads the scanned pages with "
+            "tesseract (install it once with: make ocr)",
+        )
+    pages, info = ocr_pdf_pages(path, pages, ocr, limits.min_chars_per_page)
+    visible = sum(visible_chars(p) for p in pages)
+    if info is not None and visible < limits.min_chars_per_page * len(pages):
+        raise NoTextLayerError(
+            path,
+            f"the PDF has no text layer and OCR read almost no text from it ({visible} "
+            f"characters on {len(pages)} page(s))",
+            "check that the scan is legible and upright (300 dpi or more), or give a PDF with "
+            "a text layer",
+        )
+    return pages, info
+
+
+def read_document(path: Path, limits: IntakeLimits, ocr: OcrSettings | None = None) -> Document:
+    """Extract ``path`` into a Document, or raise an ``InputError`` that says how to fix it.
+    ``ocr``: how scanned PDF pages are read (default: auto, only the pages without text)."""
     if not path.is_file():
         raise InputNotFoundError(path, "no such file", "check the path")
     suffix = path.suffix.lower()
@@ -248,24 +286,20 @@ def read_document(path: Path, limits: IntakeLimits) -> Document:
         pages = _decode_text(path, data).replace("\r\n", "\n").split("\f")
         media = "text"
 
-    visible = sum(len("".join(p.split())) for p in pages)
+    visible = sum(visible_chars(p) for p in pages)
     if visible == 0 and media == "text":
         raise EmptyInputError(path, "the file holds no text", "give the contract file itself")
     if visible == 0 and media == "pdf" and not _has_images(path):
         raise EmptyInputError(
             path, "the PDF has no text and no images (blank pages)", "give the contract file itself"
         )
-    if media == "pdf" and visible < limits.min_chars_per_page * len(pages):
-        raise NoTextLayerError(
-            path,
-            f"the PDF has almost no text layer ({visible} characters on {len(pages)} page(s)); "
-            "it looks scanned",
-            "run OCR first (for example: ocrmypdf --language chi_sim+eng in.pdf out.pdf)",
-        )
+    ocr_info = None
+    if media == "pdf":
+        pages, ocr_info = _ocr_scans(path, pages, limits, ocr or OcrSettings())
     total = sum(len(p) for p in pages)
     described = f"the extracted text has {total} characters"
     check_limit(path, described, total, limits.max_chars, "contract", "chars")
-    return _build_document(path, data, media, pages)
+    return _build_document(path, data, media, pages, ocr_info)
 
 
 class Intake:
@@ -274,14 +308,17 @@ class Intake:
     produces: dict[str, Any] = {"document": Document}
     deterministic = True
 
-    def __init__(self, limits: IntakeLimits | None = None) -> None:
+    def __init__(self, limits: IntakeLimits | None = None, ocr: OcrSettings | None = None) -> None:
         self.limits = limits or IntakeLimits()
+        self.ocr = ocr or OcrSettings()
 
     def run(self, *, source_path: str) -> dict[str, Any]:
-        document = read_document(Path(source_path), self.limits)
+        document = read_document(Path(source_path), self.limits, self.ocr)
         layout = document.paragraph_map
         if layout is not None:
             log.info("intake: %s, %d paragraphs", source_path, layout.paragraph_count)
         else:
             log.info("intake: %s, %d pages", source_path, document.pages)
+        if document.ocr is not None and document.ocr.pages:
+            log.info("intake: OCR read pages %s", document.ocr.page_numbers)
         return {"document": document}

@@ -105,7 +105,9 @@ def missing(tmp: Path) -> Path:
 CASES: list[tuple[str, Callable[[Path], Path], list[str], int, str, str]] = [
     # id, make file, extra CLI args, exit code, expected problem, expected fix
     ("encrypted", encrypted, [], 14, "encrypted", "remove the password"),
-    ("scanned", scanned, [], 15, "looks scanned", "OCR"),
+    ("scanned", scanned, ["--ocr", "never"], 15, "looks scanned, and OCR is off", "--ocr auto"),
+    # OCR on (the default) reads a blank grey picture: no text, never an empty review
+    ("scanned_unreadable", scanned, [], 15, "OCR read almost no text", "legible"),
     ("truncated", truncated, [], 13, "truncated or malformed", "re-export"),
     ("not_a_pdf", not_a_pdf, [], 13, "not a PDF", "real PDF"),
     ("empty", empty, [], 11, "empty (0 bytes)", "contract file"),
