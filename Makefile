@@ -131,7 +131,7 @@ nightly: setup
 	  $(BIN)/contract-review eval cuad "$(CUAD_DIR)" > $(NIGHTLY_OUT)/cuad.txt; \
 	else echo "CUAD not found at $(CUAD_DIR): skipping the CUAD evaluation (set CUAD_DIR)"; fi
 	$(BIN)/contract-review eval clauses > $(NIGHTLY_OUT)/clauses.txt
-	$(BIN)/contract-review eval check golden_set/check/drafts golden_set/check/dev \
+	$(BIN)/contract-review eval check golden_set/check/drafts golden_set/check/drafts_b4 golden_set/check/dev \
 	  --json $(NIGHTLY_OUT)/check.json > $(NIGHTLY_OUT)/check.md
 	# the focused sets (one weak type per short contract): reported, never the gate ("-")
 	-$(BIN)/contract-review eval golden golden_set/focus --llm $(LLM) --out $(NIGHTLY_OUT)/focus \
