@@ -262,14 +262,12 @@ def derivable(
         counts = [f.count for f in near if f.kind == "duration" and f.count]
         counts += [float(f.value) for f in near if f.kind == "duration"]  # months
         growth = [1 + r for r in rate_values] + [1 - r for r in rate_values if r < 1]
-        factors = [*rate_values, *growth, *counts]  # 324,000 x 1.05, 12 x the monthly rent
+        factors = [*rate_values, *growth, *counts, 2.0, 3.0, 4.0]  # 324,000 x 1.05, 12 x rent
         factors += _quantities(point_text)  # 2,040件 x 160元
         if _VAT_WORDS.search(clause_text(point_text, figure.start, figure.end)):
             factors += [1 + r for r in _VAT_RATES]  # the VAT-inclusive amount
         if any(_worked_out(a * k, x) for a in bases for k in factors):
             return True
-        if any(_worked_out(a * k, x) for a in money for k in (2.0, 3.0, 4.0)):
-            return True  # double the deposit at hand, not any contract sum doubled
         if any(_worked_out(a * r, x) for a in money for r in contract_rates):
             return True  # 15,000 x the 30% the contract sets elsewhere
         if any(_worked_out(a + b, x) or _worked_out(abs(a - b), x)
