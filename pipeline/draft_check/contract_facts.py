@@ -235,8 +235,21 @@ def _topic(text: str, figure: Figure) -> str | None:
     return nearest_topic(text[left : figure.start])[0]
 
 
+# topics a review may name one by the other: "the deposit" for a security deposit, "the fees"
+# for the price
+_TOPIC_FAMILY = {
+    "earnest_money": "deposit",
+    "security_deposit": "deposit",
+    "net_price": "total_price",
+    "fee": "total_price",
+    "instalment": "total_price",
+}
+
+
 def _topics_agree(a: str | None, b: str | None) -> bool:
-    return a is None or b is None or a == b
+    if a is None or b is None:
+        return True
+    return _TOPIC_FAMILY.get(a, a) == _TOPIC_FAMILY.get(b, b)
 
 
 def _shape(text: str, figure: Figure) -> tuple[bool, bool]:

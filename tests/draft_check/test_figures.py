@@ -323,3 +323,12 @@ def test_a_total_worked_out_from_a_count_the_point_states_is_no_mismatch(tmp_pat
     assert _mismatches(doc, "每件毛坯按人民币壹佰陆拾元赔偿", "第七条按每件人民币贰佰元赔偿。") == [
         "人民币贰佰元"
     ]
+
+
+def test_the_deposit_named_loosely_is_still_the_security_deposit(tmp_path: Path) -> None:
+    doc = _doc(tmp_path, "5.1 Lessee shall pay a security deposit of Sixteen Thousand Nine "
+               "Hundred Dollars ($16,900.00).\n", "l.txt")  # fmt: skip
+    said = "The deposit of Eighteen Thousand Nine Hundred Dollars is payable up front."
+    assert _mismatches(
+        doc, "a security deposit of Sixteen Thousand Nine Hundred Dollars", said
+    ) == ["Eighteen Thousand Nine Hundred Dollars"]
