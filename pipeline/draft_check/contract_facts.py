@@ -138,8 +138,13 @@ class ContractFacts:
                 return Mismatch(figure, best, clause)
             if named:
                 return None
-        # the value stated elsewhere in the contract: the point may be speaking of that passage
-        elsewhere = [f for f in self.figures if same_value(figure, f)]
+        # the value stated elsewhere in the contract, of the same topic: the point may be speaking
+        # of that passage (a 首付款 of 贰拾万元 does not make a 定金 of 贰拾万元 the contract's)
+        elsewhere = [
+            f
+            for f in self.figures
+            if same_value(figure, f) and _topics_agree(topic, _topic(self.document.text, f))
+        ]
         if elsewhere and figure.kind in ("amount", "date"):
             return None  # ¥6,600 or 2025-03-01 stated anywhere is the contract's figure
         said_elsewhere = max((self._overlap(words, f) for f in elsewhere), default=-1.0)

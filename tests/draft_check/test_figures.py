@@ -332,3 +332,14 @@ def test_the_deposit_named_loosely_is_still_the_security_deposit(tmp_path: Path)
     assert _mismatches(
         doc, "a security deposit of Sixteen Thousand Nine Hundred Dollars", said
     ) == ["Eighteen Thousand Nine Hundred Dollars"]
+
+
+def test_the_same_sum_stated_for_another_thing_does_not_excuse_a_wrong_figure(
+    tmp_path: Path,
+) -> None:
+    text = "第二条 定金\n买方支付定金人民币叁拾万元。\n第三条 付款\n首付款人民币贰拾万元，于交货前支付。\n"
+    doc = _doc(tmp_path, text, "d.txt")
+    said = "定金为人民币贰拾万元，未超过法定比例。"
+    assert _mismatches(doc, "买方支付定金人民币叁拾万元", said) == ["人民币贰拾万元"]
+    # stated elsewhere for the same thing, it is the contract's figure
+    assert _mismatches(doc, "买方支付定金人民币叁拾万元", "首付款为人民币贰拾万元。") == []
