@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from kb.numerals import cn_to_int
+from pipeline.draft_check.derivations import derivable
 from pipeline.draft_check.figures import (
     ORDINAL_BEFORE,
     SENTENCE_END,
@@ -18,11 +18,11 @@ from pipeline.draft_check.figures import (
     about_the_contract,
     clause_bounds,
     clause_text,
-    derivable,
     find_figures,
     same_value,
     subject_words,
 )
+from pipeline.entities.clause_refs import clause_refs
 from pipeline.entities.clauses import segment
 from pipeline.entities.model import Clause
 from pipeline.entities.parse import detect_language
@@ -131,13 +131,14 @@ class ContractFacts:
         naming = point_text[left : figure.start] + " ".join(
             _BRACKETED.findall(point_text, figure.end, min(len(point_text), right + 40))
         )
-        for clause in self._named(naming):
-            named = [f for f in self._comparable(clause, figure, shape, topic)]
-            if named and not any(same_value(figure, f) for f in named):
-                best = max(named, key=lambda f: self._overlap(words, f))
-                return Mismatch(figure, best, clause)
-            if named:
+        named = [
+            (c, f) for c in self._named(naming) for f in self._comparable(c, figure, shape, topic)
+        ]
+        if named:  # "Sections 5.3 and 5.4 … within 30 days": any of them may state it
+            if any(same_value(figure, f) for _, f in named):
                 return None
+            clause, best = max(named, key=lambda pair: self._overlap(words, pair[1]))
+            return Mismatch(figure, best, clause)
         # the value stated elsewhere in the contract, of the same topic: the point may be speaking
         # of that passage (a 首付款 of 贰拾万元 does not make a 定金 of 贰拾万元 the contract's)
         elsewhere = [
@@ -190,16 +191,7 @@ class ContractFacts:
 
     def _named(self, said_clause: str) -> list[Clause]:
         """The contract clauses a point's clause names: 第7.2款, 第六条, Section 13(c)."""
-        found: list[Clause] = []
-        for m in _CLAUSE_REF.finditer(said_clause):
-            number = m.group("zh") or m.group("en") or ""
-            if number and not number[0].isdigit():
-                try:
-                    number = str(cn_to_int(number))
-                except ValueError:
-                    continue
-            found += [c for c in self.clauses if c.number == number.rstrip(".")]
-        return found
+        return [c for n in clause_refs(said_clause) for c in self.clauses if c.number == n]
 
     def _overlap(self, words: set[str], figure: Figure) -> float:
         if not words:
@@ -215,11 +207,6 @@ _BOUND_BEFORE = re.compile(
 )
 _BOUND_AFTER = re.compile(r"\s*(?:以内|之内|内|以上|以下|or (?:more|less)\b|at the latest\b)", re.I)
 _BRACKETED = re.compile(r"[(（][^()（）]{0,40}[)）]")
-_CLAUSE_REF = re.compile(
-    r"第\s*(?P<zh>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)\s*[条款项](?!例)"
-    r"|\b(?:Section|Clause|Article|cl\.)\s*(?P<en>\d+(?:\.\d+)*)",
-    re.I,
-)
 
 
 def _restates(said: tuple[bool, bool], stated: tuple[bool, bool]) -> bool:

@@ -27,10 +27,8 @@ Conservative on purpose: a false "figure mismatch" on a true point costs the rev
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
-from itertools import combinations
 from typing import Literal
 
 from kb.lexical import tokenize
@@ -47,49 +45,10 @@ FigureKind = Literal["rate", "amount", "duration", "date"]
 _KIND_WORDS = {"rate": "percentage", "amount": "amount", "duration": "period", "date": "date"}
 
 # a full stop after an abbreviation (e.g., No., s., v., Cal. Civ. Code, Co., Inc.) ends no sentence
-_ABBREVIATIONS = [
-    "e.g",
-    "i.e",
-    "No",
-    "cf",
-    "ss",
-    "s",
-    "v",
-    "vs",
-    "Art",
-    "Sec",
-    "para",
-    "cl",
-    "Ch",
-    "Cal",
-    "Civ",
-    "Com",
-    "Proc",
-    "Stat",
-    "Ann",
-    "Rev",
-    "Supp",
-    "App",
-    "Cir",
-    "Ct",
-    "Co",
-    "Inc",
-    "Ltd",
-    "Corp",
-    "Bros",
-    "Del",
-    "Fla",
-    "Tex",
-    "Pa",
-    "Wash",
-    "Mass",
-    "Ill",
-    "Mr",
-    "Ms",
-    "Dr",
-    "St",
-    "Jr",
-]
+_ABBREVIATIONS = (  # noqa: SIM905 - one line to read, not forty
+    "e.g i.e No cf ss s v vs Art Sec para cl Ch Cal Civ Com Proc Stat Ann Rev Supp App Cir Ct "
+    "Co Inc Ltd Corp Bros Del Fla Tex Pa Wash Mass Ill Mr Ms Dr St Jr"
+).split()
 _NOT_A_STOP = "".join(rf"(?<!\b{re.escape(a)})" for a in _ABBREVIATIONS)
 # where a sentence of a review or a contract ends (shared by the draft checks)
 SENTENCE_END = re.compile(rf"[。；;！？!?\n]|{_NOT_A_STOP}\.(?=\s)")
@@ -131,8 +90,6 @@ THRESHOLD_WORDS = re.compile(
     r"|\bminimum\b|\bmaximum\b|\bat least\b|\bmore than\b|\bless than\b|\bexceed|\bup to\b",
     re.I,
 )
-_VAT_WORDS = re.compile(r"增值税|含税|VAT|tax[- ]inclusive|inclusive of (?:VAT|tax)", re.I)
-_VAT_RATES = (0.13, 0.09, 0.06, 0.03)
 _PROPOSAL_WORDS = re.compile(
     r"建议|改为|调整为|降至|降低至|减至|修改为|不超过|以内|上限为法定|应当?(?:不高于|不超过|低于)|应按|应以"
     r"|\bshould\b|\brecommend|\breduce|\binstead\b|\bat most\b|\bno more than\b"
@@ -148,7 +105,6 @@ _CONTRACT_WORDS = re.compile(
     r"|\b(?:this|the) (?:Agreement|Contract|clause)\b|\b(?:Clause|Section|Article) \d+\.\d",
     re.I,
 )
-_LAW_RATES = (0.2, 0.3)  # 定金 20% (民法典586), penalty 30% above the loss (通则解释65)
 
 
 @dataclass(frozen=True)
@@ -200,10 +156,10 @@ def _figure(kind: FigureKind, value: float | str, text: str, m: Match, count: fl
 
 
 def same_value(a: Figure, b: Figure) -> bool:
-    return a.kind == b.kind and _close(a.kind, a.value, b.value)
+    return a.kind == b.kind and close_values(a.kind, a.value, b.value)
 
 
-def _close(kind: FigureKind, x: float | str, y: float | str) -> bool:
+def close_values(kind: FigureKind, x: float | str, y: float | str) -> bool:
     if isinstance(x, str) or isinstance(y, str):
         return x == y
     if kind == "duration":  # 30 days and one month, 24 months and two years
@@ -211,166 +167,6 @@ def _close(kind: FigureKind, x: float | str, y: float | str) -> bool:
     if kind == "rate":
         return abs(x - y) <= 1e-9 + 1e-6 * abs(y)
     return abs(x - y) <= 0.005 * max(abs(x), abs(y)) + 0.01
-
-
-def _iso(value: float | str) -> date | None:
-    try:
-        return date.fromisoformat(str(value))
-    except ValueError:
-        return None
-
-
-def derivable(
-    figure: Figure,
-    local: Iterable[Figure],
-    contract: Iterable[Figure],
-    point: Iterable[Figure],
-    point_text: str = "",
-) -> bool:
-    """``figure`` follows by one step of arithmetic from figures at hand: the quoted clauses'
-    (``local``) and the point's own, with any contract amount as a ratio's base (the price is
-    often stated elsewhere). Only local figures may enter, so a figure that happens to equal
-    some unrelated ratio of the contract's amounts is not excused by it."""
-    said = [f for f in point if f is not figure]
-    near = [*local, *said]
-    everywhere = list(contract)
-    money = [float(f.value) for f in near if f.kind == "amount"]
-    bases = money + [float(f.value) for f in everywhere if f.kind == "amount"]
-    rate_values = [float(f.value) for f in near if f.kind == "rate"]
-    contract_rates = [float(f.value) for f in everywhere if f.kind == "rate"]
-    if _run_sum(figure, said):
-        return True  # 五期比例合计为105%（30%+25%+30%+15%+5%）
-    if figure.kind == "rate":
-        x = float(figure.value)
-        tolerance = max(0.02 * x, 0.00005)  # a share rounded as reviews round (29.7% -> 30%)
-        if any(abs(a / b - x) <= tolerance for a in money for b in bases if b and a != b):
-            return True
-        if any(abs((a / b - 1) - x) <= tolerance for a in money for b in bases if b and a > b):
-            return True  # "exceeds the loss by 40%"
-        # "10 points above the cap": the point's other rates against each other and the law's
-        others = [float(f.value) for f in said if f.kind == "rate"]
-        base = [*others, *_LAW_RATES]
-        if any(abs(abs(r - s) - x) <= 1e-6 for r in others for s in base if r != s):
-            return True
-        if any(abs(r * k - x) <= tolerance for r in others for k in (2, 3, 4) if r != x):
-            return True  # "LPR about 3%, four times that about 12%"
-        if any(abs((1 - r) - x) <= tolerance for r in rate_values if r < 1):
-            return True  # "buys back at 70%": the other 30% is the loss
-        return any(abs(r * k - x) <= tolerance for r in rate_values for k in (360, 365, 12))
-    if figure.kind == "amount":
-        x = float(figure.value)
-        counts = [f.count for f in near if f.kind == "duration" and f.count]
-        counts += [float(f.value) for f in near if f.kind == "duration"]  # months
-        growth = [1 + r for r in rate_values] + [1 - r for r in rate_values if r < 1]
-        factors = [*rate_values, *growth, *counts, 2.0, 3.0, 4.0]  # 324,000 x 1.05, 12 x rent
-        factors += _quantities(point_text)  # 2,040件 x 160元
-        if _VAT_WORDS.search(clause_text(point_text, figure.start, figure.end)):
-            factors += [1 + r for r in _VAT_RATES]  # the VAT-inclusive amount
-        if any(_worked_out(a * k, x) for a in bases for k in factors):
-            return True
-        if any(_worked_out(a * r, x) for a in money for r in contract_rates):
-            return True  # 15,000 x the 30% the contract sets elsewhere
-        if any(_worked_out(a + b, x) or _worked_out(abs(a - b), x)
-               for a in money for b in bases if a != b):  # fmt: skip
-            return True
-        return _subset_sum(money, x)
-    if figure.kind == "date":
-        # a date plus a period at hand: the contract's dates, the quoted clause's periods
-        target = _iso(figure.value)
-        dated = [f for f in everywhere if f.kind == "date"]
-        return target is not None and _date_from_period(target, [*near, *dated])
-    if figure.kind == "duration":
-        days = [_iso(f.value) for f in near if f.kind == "date"]  # the term the clause sets
-        valid = [d for d in days if d is not None]
-        months = float(figure.value)
-        if figure.count and any(  # a cap of 10% at 0.05% a day is reached in 200 days
-            abs(big / small - figure.count) < 0.5
-            for big in rate_values
-            for small in rate_values
-            if 0 < small < big
-        ):
-            return True
-        return any(
-            abs(abs((a - b).days) / 30.4375 - months) <= max(0.5, 0.03 * months)
-            for a, b in combinations(valid, 2)
-        )
-    return False
-
-
-_QUANTITY = re.compile(
-    r"(\d[\d,]*(?:\.\d+)?)\s*(?:件|个|台|套|吨|公斤|千克|平方米|㎡|辆|批|份"
-    r"|units?\b|pieces?\b|pcs\b|items?\b|tons?\b|tonnes?\b|square (?:metres|meters|feet))",
-    re.I,
-)
-
-
-def _quantities(text: str) -> list[float]:
-    """Counts of things the point states (2,040件, 120 units): factors of a total it works out."""
-    found = []
-    for m in _QUANTITY.finditer(text):
-        try:
-            found.append(float(m.group(1).replace(",", "")))
-        except ValueError:
-            continue
-    return found
-
-
-def _worked_out(computed: float, said: float) -> bool:
-    """``said`` is ``computed`` as a review writes it: exact to the figure's last stated digit
-    (4,500 for 4,500.00; 1.39 for 1.389), not merely within half a percent (63,810 is no
-    rounding of 63,882.50)."""
-    text = f"{abs(said):.2f}".rstrip("0").rstrip(".")
-    if "." in text:
-        unit = 10.0 ** -len(text.split(".")[1])
-    else:
-        unit = 10.0 ** (len(text) - len(text.rstrip("0")))
-    return abs(computed - said) <= max(min(unit / 2, 0.005 * abs(said)), 0.01)
-
-
-def _run_sum(figure: Figure, said: list[Figure]) -> bool:
-    """Some consecutive figures of the point, of the figure's kind, add up to it: a total the
-    point works out from the parts it lists (repeats included, which a subset sum drops)."""
-    values = [
-        float(f.value) for f in said if f.kind == figure.kind and f.kind in ("rate", "amount")
-    ]
-    return any(
-        _close(figure.kind, sum(values[i:j]), float(figure.value))
-        for i in range(len(values))
-        for j in range(i + 2, len(values) + 1)
-    )
-
-
-def _subset_sum(values: list[float], target: float, limit: int = 12) -> bool:
-    """Some 2–4 of the amounts add up to ``target`` (instalments, a price and its tax)."""
-    pool = sorted(set(values))[:limit] if len(set(values)) > limit else sorted(set(values))
-    return any(
-        _worked_out(sum(group), target) for size in (2, 3, 4) for group in combinations(pool, size)
-    )
-
-
-def _date_from_period(target: date, known: list[Figure]) -> bool:
-    starts = [d for d in (_iso(f.value) for f in known if f.kind == "date") if d is not None]
-    periods = [f for f in known if f.kind == "duration"]
-    for start in starts:
-        for period in periods:
-            months = float(period.value)
-            whole = round(months)
-            if abs(months - whole) < 1e-6:
-                shifted = _add_months(start, whole)
-            else:
-                shifted = start + timedelta(days=round(months * 30.4375))
-            if shifted is not None and abs((shifted - target).days) <= 2:
-                return True
-    return False
-
-
-def _add_months(start: date, months: int) -> date | None:
-    year, month = divmod(start.month - 1 + months, 12)
-    day = min(start.day, 28)
-    try:
-        return date(start.year + year, month + 1, day)
-    except ValueError:
-        return None
 
 
 def _sentence_before(text: str, start: int) -> str:

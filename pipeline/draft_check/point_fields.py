@@ -277,16 +277,17 @@ def _severity(tagged: list[str], notes: list[str]) -> Severity | None:
     for text in tagged:
         values += [m.group(1) for m in _SEV_LABEL.finditer(text)]
         values += [m.group(1) for m in _SEV_TAG.finditer(text)]
-    found: set[str] = set()
+    found: set[Severity] = set()
     for value in values:
-        key = value.lower().removesuffix("风险")
-        if key in _SEVERITIES:
-            found.add(_SEVERITIES[key])
-        else:
+        severity = severity_of(value)
+        if severity is None:
             notes.append(f"could not read the severity '{value}'")
+        else:
+            found.add(severity)
     if len(found) > 1:
-        notes.append(f"severity stated as {' and '.join(sorted(found))}; not chosen")
-    return Severity(found.pop()) if len(found) == 1 else None
+        named = " and ".join(sorted(s.value for s in found))
+        notes.append(f"severity stated as {named}; not chosen")
+    return found.pop() if len(found) == 1 else None
 
 
 def severity_of(value: str) -> Severity | None:

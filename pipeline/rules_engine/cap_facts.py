@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.entities.clause_refs import refs
 from pipeline.entities.model import Clause
 from pipeline.rules_engine.context import RuleContext, Sentence
 
@@ -67,25 +68,11 @@ _LIST_OPENS = re.compile(r"[^.;(]{0,80}?:?\s*\(\s*(?:a|i|1)\s*\)", re.I)
 _LIST_BODY = re.compile(r"(?:[^.]|\.(?=\d)){0,700}")
 _SHORT_BODY = re.compile(rf"{IN}{{0,100}}")
 _LISTING = re.compile(r"includ\w*,?\s*(?:but\s+)?(?:without limitation|not limited to),?", re.I)
-REF = re.compile(r"(?:Section|Article|Clause|Paragraph|§)s?\s*(\d+(?:\.\d+)*)", re.I)
-# more numbers after the first: "Clauses 8.4 and 9.3", "Sections 11.1, 11.2 or 12"
-_MORE_REFS = re.compile(r"(?:\s*(?:,|and|or|&)\s*(\d+(?:\.\d+)*))")
 _LEADING_NUMBER = re.compile(r"\s*(\d+(?:\.\d+)+)\s")
 
 
 def general_caps(ctx: RuleContext) -> list[Sentence]:
     return [s for s in ctx.sentences if _CAP.search(s.text) and not _HEAD_CAP.search(s.text)]
-
-
-def refs(text: str) -> set[str]:
-    found: set[str] = set()
-    for m in REF.finditer(text):
-        found.add(m.group(1))
-        pos = m.end()
-        while more := _MORE_REFS.match(text, pos):
-            found.add(more.group(1))
-            pos = more.end()
-    return found
 
 
 def clause_number(ctx: RuleContext, sentence: Sentence) -> str:

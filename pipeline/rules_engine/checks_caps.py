@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from pipeline.entities.clause_refs import refs
 from pipeline.rules_engine.cap_facts import (
     about_indemnity,
     cap_clause_text,
@@ -28,7 +29,6 @@ from pipeline.rules_engine.cap_facts import (
     overlap,
     reached_numbers,
     reaches,
-    refs,
 )
 from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check

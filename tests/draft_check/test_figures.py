@@ -343,3 +343,17 @@ def test_the_same_sum_stated_for_another_thing_does_not_excuse_a_wrong_figure(
     assert _mismatches(doc, "买方支付定金人民币叁拾万元", said) == ["人民币贰拾万元"]
     # stated elsewhere for the same thing, it is the contract's figure
     assert _mismatches(doc, "买方支付定金人民币叁拾万元", "首付款为人民币贰拾万元。") == []
+
+
+def test_a_figure_may_come_from_any_of_the_clauses_the_point_names(tmp_path: Path) -> None:
+    text = (
+        "5.3 Lessor may apply the deposit within fifteen (15) days of a default.\n"
+        "5.4 Lessor shall refund the deposit within thirty (30) days after the end of the term.\n"
+    )
+    doc = _doc(tmp_path, text, "s.txt")
+    quote = "Lessor shall refund the deposit"
+    said = "Sections 5.3 and 5.4 require a refund within 30 days, which is fair."
+    assert _mismatches(doc, quote, said) == []
+    assert _mismatches(doc, quote, "Sections 5.3 and 5.4 require a refund within 60 days.") == [
+        "60 days"
+    ]
