@@ -49,7 +49,7 @@ from pipeline.errors import (
 from pipeline.model import Document, OcrInfo, PageMap, ParagraphMap
 from pipeline.stages.intake_support.docx_reader import read_docx
 from pipeline.stages.intake_support.limits import check_limit
-from pipeline.stages.intake_support.ocr import ocr_pdf_pages, visible_chars
+from pipeline.stages.intake_support.ocr import ocr_pdf_pages, pdf_has_images, visible_chars
 
 PDF_SUFFIXES = {".pdf"}
 DOCX_SUFFIXES = {".docx"}
@@ -125,28 +125,6 @@ def _read_pdf_pages(path: Path, limits: IntakeLimits) -> list[str]:
             f"the PDF is truncated or malformed ({type(exc).__name__}: {exc})",
             "re-export or re-download the PDF; check that it opens in a PDF viewer",
         ) from exc
-
-
-def _has_images(path: Path) -> bool:
-    """A page with an image and no text is a scan; a page with neither is just blank."""
-    try:
-        reader = PdfReader(str(path), strict=False)
-        if reader.is_encrypted:
-            reader.decrypt("")
-        return any(_page_has_image(page) for page in reader.pages)
-    except (PdfReadError, PdfStreamError, ValueError, KeyError, TypeError, OSError):
-        return True  # unreadable resources: keep the cautious "scanned" answer
-
-
-def _page_has_image(page: Any) -> bool:
-    resources = page.get("/Resources")
-    xobjects = resources.get_object().get("/XObject") if resources is not None else None
-    if xobjects is None:
-        return False
-    return any(
-        ref.get_object().get("/Subtype") in ("/Image", "/Form")
-        for ref in xobjects.get_object().values()
-    )
 
 
 def _refuse_binary_word(path: Path) -> None:
@@ -289,7 +267,7 @@ def read_document(path: Path, limits: IntakeLimits, ocr: OcrSettings | None = No
     visible = sum(visible_chars(p) for p in pages)
     if visible == 0 and media == "text":
         raise EmptyInputError(path, "the file holds no text", "give the contract file itself")
-    if visible == 0 and media == "pdf" and not _has_images(path):
+    if visible == 0 and media == "pdf" and not pdf_has_images(path):
         raise EmptyInputError(
             path, "the PDF has no text and no images (blank pages)", "give the contract file itself"
         )

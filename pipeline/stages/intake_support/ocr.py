@@ -248,6 +248,19 @@ def _has_image(pdf: Any, index: int) -> bool:
     return next(objects, None) is not None
 
 
+def pdf_has_images(path: Path) -> bool:
+    """A PDF without text but with an image is a scan; one with neither is blank. A PDF pdfium
+    cannot open keeps the cautious "scanned" answer (OCR then says what is wrong)."""
+    try:
+        pdf = _open_pdf(path)
+    except MalformedInputError:
+        return True
+    try:
+        return any(_has_image(pdf, i) for i in range(len(pdf)))
+    finally:
+        pdf.close()
+
+
 def render_page(pdf: Any, index: int, dpi: int) -> Any:
     """Page ``index`` (0-based) as a grey PIL image at ``dpi``, at most ``MAX_PIXELS``."""
     page = pdf[index]
