@@ -4,7 +4,7 @@ The corpus is chunked here, in ingest, exactly as `kb build` chunks it; :mod:`kb
 only keys, writes and loads the vectors. Run after changing the corpus:
 ``tests/kb/test_prebuilt_vectors.py`` fails until you do.
 
-    contract-review kb vectors              # embed the bundled corpus (about 7 minutes)
+    contract-review kb vectors              # embed the corpus and the question index (~8 min)
     contract-review kb vectors --from .kb   # or copy the vectors of a KB just built
 """
 
@@ -17,7 +17,7 @@ import numpy as np
 from ingest.chunking import chunk_source
 from ingest.loaders import load_source
 from ingest.sources import bundled_specs
-from kb.prebuilt import VECTORS_DIR, vectors_file, write_vectors
+from kb.prebuilt import VECTORS_DIR, question_vectors_file, vectors_file, write_vectors
 from kb.values import KnowledgeBaseError
 
 
@@ -53,5 +53,18 @@ def build_prebuilt_vectors(spec: str, from_kb: Path | None) -> Path:
 
         vectors = np.asarray(get_backend(spec).embed_passages(texts), dtype=np.float32)
     path = VECTORS_DIR / vectors_file(spec)
+    write_vectors(path, texts, vectors)
+    return path
+
+
+def build_question_vectors(spec: str) -> Path:
+    """Embed the bundled question index (:mod:`kb.questions`) with ``spec`` into its vectors
+    file; a review then never embeds a question."""
+    from kb.embeddings import get_backend
+    from kb.questions import default_questions, embed_questions
+
+    texts = list(dict.fromkeys(q.text for q in default_questions()))
+    vectors = embed_questions(get_backend(spec), texts)
+    path = VECTORS_DIR / question_vectors_file(spec)
     write_vectors(path, texts, vectors)
     return path

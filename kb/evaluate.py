@@ -17,11 +17,18 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from kb.catalog import Catalog, default_catalog
 from kb.values import KnowledgeBaseError
 
-DEFAULT_QUERIES = Path(__file__).resolve().parent.parent / "golden_set" / "kb" / "queries.jsonl"
+if TYPE_CHECKING:
+    from kb.store import ChunkStore
+
+GOLDEN_KB = Path(__file__).resolve().parent.parent / "golden_set" / "kb"
+DEFAULT_QUERIES = GOLDEN_KB / "queries.jsonl"
+HELDOUT = GOLDEN_KB / "heldout.jsonl"
+HELDOUT2 = GOLDEN_KB / "heldout2.jsonl"
 DEPTH = 10
 
 Search = Callable[[str], list[str]]  # query -> ranked doc_ids
@@ -77,6 +84,25 @@ def load_queries(path: Path, catalog: Catalog | None = None) -> list[EvalQuery]:
     return queries
 
 
+def _number(query: EvalQuery) -> int:
+    return int(query.id.rsplit("-", 1)[-1])
+
+
+def development_queries() -> list[EvalQuery]:
+    """What retrieval may be tuned and trained on: queries.jsonl, and heldout.jsonl's odd ids
+    (read on 2026-11-30 to extend the thesaurus, see golden_set/kb/README.md)."""
+    inspected = [q for q in load_queries(HELDOUT) if _number(q) % 2 == 1]
+    return load_queries(DEFAULT_QUERIES) + inspected
+
+
+def blind_sets() -> dict[str, list[EvalQuery]]:
+    """The never-inspected query sets, reported and never tuned on."""
+    return {
+        "heldout (even ids)": [q for q in load_queries(HELDOUT) if _number(q) % 2 == 0],
+        "heldout2": load_queries(HELDOUT2),
+    }
+
+
 def score(ranked: Sequence[str], expected: Sequence[str]) -> tuple[float, float, float]:
     wanted = set(expected)
 
@@ -99,6 +125,46 @@ def evaluate(modes: dict[str, Search], queries: Sequence[EvalQuery]) -> list[Eva
             sums = [sum(per_query[q.id][i] for q in subset) for i in range(3)]
             rows.append(EvalRow(mode, lang, n, sums[0] / n, sums[1] / n, sums[2] / n))
     return rows
+
+
+def backend_modes(store: ChunkStore, spec: str, ablation: bool) -> dict[str, Search]:
+    """The ``kb eval`` columns for one backend's store. With ``ablation``, one line per piece
+    that hybrid search adds, in order: BM25 over the bare article text, + the law and heading
+    line, + the thesaurus, + dense (RRF: the hybrid before the question index), + the question
+    index fused by RRF, + the learned ranker (``hybrid:<spec>``, the default)."""
+    from kb.questions import default_questions
+    from kb.retrieval import Retriever, reciprocal_rank_fusion
+    from kb.store import StoredChunk
+
+    full = Retriever(store)
+    modes: dict[str, Search] = {}
+    if ablation:
+        bare = [
+            StoredChunk(c.doc_id, c.text.split("\n", 1)[-1], c.metadata) for c in store.all_chunks()
+        ]
+        modes["bm25-bare-text-no-thesaurus"] = _top(Retriever(None, bare, expand=False), "bm25")
+        modes["bm25-no-thesaurus"] = _top(Retriever(store, expand=False), "bm25")
+    modes["bm25"] = _top(full, "bm25")
+    modes[f"dense:{spec}"] = _top(full, "dense")
+    if ablation:
+        articles = Retriever(store, questions=(), fusion=None)
+        modes[f"hybrid:{spec}-rrf-articles"] = _top(articles, "hybrid")
+        four = Retriever(store, questions=default_questions(), fusion=None)
+
+        def rrf_of_four(query: str) -> list[str]:
+            rankings = four.rankings(query)
+            fused = reciprocal_rank_fusion([[d for d, _ in r] for r in rankings.values()])
+            exact = four.exact_ids(query)
+            return list(dict.fromkeys([*exact, *(d for d, _ in fused)]))[:DEPTH]
+
+        modes[f"hybrid:{spec}-rrf-with-questions"] = rrf_of_four
+    modes[f"hybrid:{spec}"] = _top(full, "hybrid")
+    return modes
+
+
+def _top(retriever: Any, mode: str) -> Search:
+    """A query's top DEPTH doc_ids by ``retriever`` in ``mode``: one column of ``kb eval``."""
+    return lambda query: [hit.doc_id for hit in retriever.search(query, DEPTH, mode)]
 
 
 def best_mode(rows: Sequence[EvalRow]) -> str:

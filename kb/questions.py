@@ -1,0 +1,167 @@
+"""The question index: everyday questions as extra search keys for the articles they ask about.
+
+A client asks "公司一直不给我交社保，我能不能主动辞职还拿到补偿"; the article says "用人单位未依法
+为劳动者缴纳社会保险费的，劳动者可以解除劳动合同". They share almost no words, and the small
+bundled embedding model does not bridge the gap. ``kb/questions/*.jsonl`` holds questions and
+fact patterns written for each article that contract work relies on (sources in
+``kb/questions/SOURCES.md``). Each question is a key that points at its article: a query is
+matched against the questions, by BM25 and by embedding, and an article scores the best match
+among its questions. :mod:`kb.retrieval` fuses these two rankings with the article rankings.
+
+Questions are embedded as queries (e5's ``query:`` side), because they are compared with
+queries. Their vectors ship prebuilt for the default backend, like the corpus's (``make
+vectors``); for any other backend they are embedded on first use.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache, cached_property
+from pathlib import Path
+
+import numpy as np
+
+from kb.catalog import Catalog, default_catalog
+from kb.embeddings import EmbeddingBackend
+from kb.lexical import LexicalIndex
+from kb.prebuilt import prebuilt_question_vectors
+from kb.values import KnowledgeBaseError
+from kb.vectors import unit_rows
+
+QUESTIONS_DIR = Path(__file__).resolve().parent / "questions"
+STYLES = ("fact", "plain", "drafting")
+_FIELDS = {"article", "lang", "style", "question"}
+
+
+@dataclass(frozen=True)
+class Question:
+    doc_id: str
+    lang: str
+    style: str
+    text: str
+
+
+def load_questions(
+    directory: Path = QUESTIONS_DIR, catalog: Catalog | None = None
+) -> tuple[Question, ...]:
+    """Every question in ``directory/*.jsonl``, its article resolved to a KB doc_id.
+
+    A line that does not parse, lacks a field, or cites an article the KB does not hold is an
+    error naming the file and line: a question pointing nowhere would silently rank nothing.
+    """
+    catalog = catalog or default_catalog()
+    out: list[Question] = []
+    for path in sorted(directory.glob("*.jsonl")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if line.strip():
+                out.append(_parse_line(line, f"{path}:{number}", catalog))
+    return tuple(out)
+
+
+def _parse_line(line: str, where: str, catalog: Catalog) -> Question:
+    fix = "Fix: see kb/questions/SOURCES.md for the format"
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise KnowledgeBaseError(f"{where}: not JSON ({exc}). {fix}") from exc
+    if not isinstance(row, dict) or set(row) != _FIELDS:
+        raise KnowledgeBaseError(f"{where}: expected exactly the fields {sorted(_FIELDS)}. {fix}")
+    doc_id = catalog.resolve(str(row["article"]))
+    if doc_id is None:
+        raise KnowledgeBaseError(
+            f"{where}: {row['article']!r} is not an article the KB holds. "
+            "Fix: cite it as the statute does, e.g. 民法典第585条 or D.C. Code § 28:2-302"
+        )
+    if row["style"] not in STYLES or row["lang"] not in ("zh", "en"):
+        raise KnowledgeBaseError(f"{where}: style must be one of {STYLES}, lang zh or en. {fix}")
+    return Question(doc_id, str(row["lang"]), str(row["style"]), str(row["question"]))
+
+
+@cache
+def default_questions() -> tuple[Question, ...]:
+    return load_questions()
+
+
+# Built once per process and question set: every Retriever (a review opens several) shares them.
+_MATRICES: dict[tuple[str, tuple[str, ...]], np.ndarray] = {}
+
+
+@cache
+def _lexical_index(texts: tuple[str, ...]) -> LexicalIndex:
+    return LexicalIndex([str(i) for i in range(len(texts))], texts)
+
+
+Accepts = Callable[[str], bool]  # doc_id -> may it be returned (filters, article present)
+
+
+class QuestionIndex:
+    """BM25 and dense search over the questions; results are articles, each scored by the
+    best of its questions."""
+
+    def __init__(self, questions: Sequence[Question], backend: EmbeddingBackend | None) -> None:
+        self.questions = tuple(questions)
+        self.backend = backend
+        self._doc_ids = np.array([q.doc_id for q in self.questions])
+        self._covered = frozenset(q.doc_id for q in self.questions)
+
+    def __len__(self) -> int:
+        return len(self.questions)
+
+    def covers(self, doc_id: str) -> bool:
+        return doc_id in self._covered
+
+    @cached_property
+    def _lexical(self) -> LexicalIndex:
+        return _lexical_index(tuple(q.text for q in self.questions))
+
+    @cached_property
+    def _matrix(self) -> np.ndarray:
+        if self.backend is None:
+            raise KnowledgeBaseError("dense question search needs an embedding backend")
+        texts = tuple(q.text for q in self.questions)
+        key = (self.backend.name, texts)
+        if key not in _MATRICES:
+            prebuilt = prebuilt_question_vectors(self.backend.name)
+            found = [prebuilt.get(t) for t in texts]
+            missing = [t for t, v in zip(texts, found, strict=True) if v is None]
+            fresh = iter(embed_questions(self.backend, missing))
+            rows = [v if v is not None else next(fresh) for v in found]
+            _MATRICES[key] = unit_rows(rows, len(texts))
+        return _MATRICES[key]
+
+    def bm25(self, query: str, k: int, accepts: Accepts) -> list[tuple[str, float]]:
+        if not self.questions:
+            return []
+        return self._best_per_article(self._lexical.scores(query), k, accepts, floor=0.0)
+
+    def dense(self, query_vector: np.ndarray, k: int, accepts: Accepts) -> list[tuple[str, float]]:
+        if not self.questions:
+            return []
+        vector = np.asarray(query_vector, dtype=np.float32)
+        scores = self._matrix @ (vector / max(float(np.linalg.norm(vector)), 1e-12))
+        return self._best_per_article(scores, k, accepts, floor=-1.0)
+
+    def _best_per_article(
+        self, scores: np.ndarray, k: int, accepts: Accepts, floor: float
+    ) -> list[tuple[str, float]]:
+        best: dict[str, float] = {}
+        for i in np.argsort(-scores, kind="stable"):
+            score = float(scores[i])
+            if score <= floor or len(best) >= k:
+                break
+            doc_id = str(self._doc_ids[i])
+            if doc_id not in best and accepts(doc_id):
+                best[doc_id] = score
+        return list(best.items())
+
+
+def embed_questions(backend: EmbeddingBackend, texts: Sequence[str]) -> np.ndarray:
+    """Questions embedded as queries, in one batch where the backend allows it."""
+    if not texts:
+        return np.zeros((0, backend.dim), dtype=np.float32)
+    batch = getattr(backend, "embed_queries", None)
+    if batch is not None:
+        return np.asarray(batch(list(texts)), dtype=np.float32)
+    return np.stack([np.asarray(backend.embed_query(t), dtype=np.float32) for t in texts])
