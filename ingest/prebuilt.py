@@ -59,12 +59,17 @@ def build_prebuilt_vectors(spec: str, from_kb: Path | None) -> Path:
 
 def build_question_vectors(spec: str) -> Path:
     """Embed the bundled question index (:mod:`kb.questions`) with ``spec`` into its vectors
-    file; a review then never embeds a question."""
+    file, so a review never embeds a question. Questions already in the file keep their vector
+    (only new or edited ones are embedded); removed ones are dropped."""
     from kb.embeddings import get_backend
+    from kb.prebuilt import prebuilt_question_vectors
     from kb.questions import default_questions, embed_questions
 
     texts = list(dict.fromkeys(q.text for q in default_questions()))
-    vectors = embed_questions(get_backend(spec), texts)
+    shipped = prebuilt_question_vectors(spec)
+    missing = [t for t in texts if shipped.get(t) is None]
+    fresh = iter(embed_questions(get_backend(spec), missing))
+    vectors = np.stack([v if (v := shipped.get(t)) is not None else next(fresh) for t in texts])
     path = VECTORS_DIR / question_vectors_file(spec)
     write_vectors(path, texts, vectors)
     return path

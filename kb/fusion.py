@@ -36,24 +36,34 @@ Ranking = Sequence[tuple[str, float]]  # (doc_id, score), best first
 
 def feature_names() -> tuple[str, ...]:
     names = [f"{r}_{f}" for r in RANKINGS for f in ("found", "rr", "score", "gap")]
-    return (*names, "q_dense_top", "q_dense_top_x_rr", "has_questions", "log_length", "rrf")
+    extra = ("q_dense_top", "q_dense_top_x_rr", "has_questions", "log_length", "rrf")
+    return (*names, *extra, "route_bm25", "route_dense")
 
 
 FEATURES = feature_names()
 
 
+@dataclass(frozen=True)
+class Candidates:
+    """What the features need to know about a candidate article besides its rankings."""
+
+    has_questions: Callable[[str], bool]
+    length: Callable[[str], int]
+    law: Callable[[str], str]
+
+
 def candidate_features(
-    rankings: Mapping[str, Ranking],
-    has_questions: Callable[[str], bool],
-    length: Callable[[str], int],
-    rrf: Mapping[str, float],
+    rankings: Mapping[str, Ranking], about: Candidates, rrf: Mapping[str, float]
 ) -> tuple[list[str], np.ndarray]:
     """The union of the rankings' candidates, and one feature row each (see FEATURES).
 
     Per ranking: found, 1/rank, score (BM25 divided by the query's best, so it is comparable
     across queries; cosine as is) and the gap to the ranking's best cosine. A candidate a
-    ranking did not return gets that ranking's last score, its floor.
+    ranking did not return gets that ranking's last score, its floor. Routing: the share of
+    the query's best-matching questions (by keywords, by embedding) that ask about the
+    candidate's law, a boost for the laws the query seems to concern rather than a filter.
     """
+    routes = [dict(rankings.get(f"{name}_laws", ())) for name in ("q_bm25", "q_dense")]
     lists = [list(rankings.get(name, ())) for name in RANKINGS]
     candidates = list(dict.fromkeys(d for ranking in lists for d, _ in ranking))
     tops = [ranking[0][1] if ranking else 0.0 for ranking in lists]
@@ -72,12 +82,15 @@ def candidate_features(
                 value, gap = score, tops[j] - score
             row += [float(found), 1.0 / (rank + 1) if found else 0.0, value, gap]
         q_top, q_rr = tops[3], row[13]
+        law = about.law(doc_id)
         row += [
             q_top,
             q_top * q_rr,
-            float(has_questions(doc_id)),
-            math.log1p(length(doc_id)),
+            float(about.has_questions(doc_id)),
+            math.log1p(about.length(doc_id)),
             rrf.get(doc_id, 0.0),
+            routes[0].get(law, 0.0),
+            routes[1].get(law, 0.0),
         ]
         rows.append(row)
     return candidates, np.asarray(rows, dtype=np.float64).reshape(len(candidates), len(FEATURES))
@@ -124,7 +137,9 @@ def fit_model(
     labels = np.concatenate([labels for _, labels in samples])
     if labels.min() == labels.max():
         raise KnowledgeBaseError("fusion training needs right and wrong candidates; got one kind")
-    mean, scale = matrix.mean(axis=0), matrix.std(axis=0) + 1e-9
+    # a feature constant in training (the lexical rankings' gap) scales by 1, not by ~0
+    mean, std = matrix.mean(axis=0), matrix.std(axis=0)
+    scale = np.where(std < 1e-6, 1.0, std)
     model = LogisticRegression(C=c, max_iter=5000).fit((matrix - mean) / scale, labels)
     coef = model.coef_[0].astype(np.float64)
     intercept = float(model.intercept_[0])
@@ -144,6 +159,11 @@ def load_model(path: Path = MODEL_FILE) -> FusionModel | None:
         ) from exc
     if tuple(raw.get("features", ())) != FEATURES:
         return None
+    if min(raw["scale"]) <= 0:
+        raise KnowledgeBaseError(
+            f"{path}: a feature scale is not positive. "
+            "Fix: retrain with `contract-review kb fusion`"
+        )
     return FusionModel(
         FEATURES,
         np.asarray(raw["mean"], dtype=np.float64),

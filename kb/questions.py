@@ -94,6 +94,14 @@ def _lexical_index(texts: tuple[str, ...]) -> LexicalIndex:
 
 
 Accepts = Callable[[str], bool]  # doc_id -> may it be returned (filters, article present)
+# How many best-matching questions vote on which laws a query concerns (kb.fusion's routing).
+NEIGHBOURS = 20
+
+
+@dataclass(frozen=True)
+class Matches:
+    articles: list[tuple[str, float]]  # (doc_id, its best question's score), best first
+    neighbours: list[str]  # the doc_ids of the NEIGHBOURS best questions, best first
 
 
 class QuestionIndex:
@@ -131,30 +139,33 @@ class QuestionIndex:
             _MATRICES[key] = unit_rows(rows, len(texts))
         return _MATRICES[key]
 
-    def bm25(self, query: str, k: int, accepts: Accepts) -> list[tuple[str, float]]:
+    def bm25(self, query: str, k: int, accepts: Accepts) -> Matches:
         if not self.questions:
-            return []
-        return self._best_per_article(self._lexical.scores(query), k, accepts, floor=0.0)
+            return Matches([], [])
+        return self._matches(self._lexical.scores(query), k, accepts, floor=0.0)
 
-    def dense(self, query_vector: np.ndarray, k: int, accepts: Accepts) -> list[tuple[str, float]]:
+    def dense(self, query_vector: np.ndarray, k: int, accepts: Accepts) -> Matches:
         if not self.questions:
-            return []
+            return Matches([], [])
         vector = np.asarray(query_vector, dtype=np.float32)
         scores = self._matrix @ (vector / max(float(np.linalg.norm(vector)), 1e-12))
-        return self._best_per_article(scores, k, accepts, floor=-1.0)
+        return self._matches(scores, k, accepts, floor=-1.0)
 
-    def _best_per_article(
-        self, scores: np.ndarray, k: int, accepts: Accepts, floor: float
-    ) -> list[tuple[str, float]]:
+    def _matches(self, scores: np.ndarray, k: int, accepts: Accepts, floor: float) -> Matches:
         best: dict[str, float] = {}
+        neighbours: list[str] = []
         for i in np.argsort(-scores, kind="stable"):
             score = float(scores[i])
-            if score <= floor or len(best) >= k:
+            if score <= floor or (len(best) >= k and len(neighbours) >= NEIGHBOURS):
                 break
             doc_id = str(self._doc_ids[i])
-            if doc_id not in best and accepts(doc_id):
+            if not accepts(doc_id):
+                continue
+            if len(neighbours) < NEIGHBOURS:
+                neighbours.append(doc_id)
+            if doc_id not in best and len(best) < k:
                 best[doc_id] = score
-        return list(best.items())
+        return Matches(list(best.items()), neighbours)
 
 
 def embed_questions(backend: EmbeddingBackend, texts: Sequence[str]) -> np.ndarray:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -25,7 +26,14 @@ from typing import Any, Literal
 import numpy as np
 
 from kb.citations import default_parser
-from kb.fusion import RANKINGS, FusionModel, Ranking, candidate_features, default_model
+from kb.fusion import (
+    RANKINGS,
+    Candidates,
+    FusionModel,
+    Ranking,
+    candidate_features,
+    default_model,
+)
 from kb.lexical import TOKENIZER_VERSION, LexicalIndex
 from kb.query_expansion import default_thesaurus
 from kb.questions import Question, QuestionIndex, default_questions
@@ -175,6 +183,11 @@ class Retriever:
     def __len__(self) -> int:
         return len(self._ids)
 
+    @property
+    def question_keys(self) -> int:
+        """How many question-index keys this retriever searches (0: articles only)."""
+        return len(self._questions)
+
     def search(
         self, query: str, k: int = 5, mode: Mode = "hybrid", filters: Filters | None = None
     ) -> list[Hit]:
@@ -235,12 +248,22 @@ class Retriever:
             return chunk is not None and filters.accepts(chunk.metadata)
 
         expanded = default_thesaurus().expand(query) if self.expand else query
-        out["q_bm25"] = self._questions.bm25(expanded, CANDIDATES, accepts)
+        found = {"q_bm25": self._questions.bm25(expanded, CANDIDATES, accepts)}
         backend = self._questions.backend
         if backend is not None:
             vector = backend.embed_query(query)
-            out["q_dense"] = self._questions.dense(vector, CANDIDATES, accepts)
+            found["q_dense"] = self._questions.dense(vector, CANDIDATES, accepts)
+        for name, matches in found.items():
+            out[name] = matches.articles
+            out[f"{name}_laws"] = self._law_shares(matches.neighbours)
         return out
+
+    def _law_shares(self, neighbours: Sequence[str]) -> Ranking:
+        """(law_key, share of the best-matching questions that ask about it): a k-nearest-
+        neighbours guess at which laws the query concerns, by embedding or by keywords."""
+        laws = Counter(str(self._chunks[d].metadata.get("law_key", "")) for d in neighbours)
+        total = max(len(neighbours), 1)
+        return [(law, count / total) for law, count in laws.most_common()]
 
     def fuse(self, rankings: Mapping[str, Ranking]) -> list[tuple[str, float, str]]:
         """(doc_id, score, via) best first: the learned model when every ranking it reads is
@@ -262,8 +285,11 @@ class Retriever:
     ) -> tuple[list[str], np.ndarray]:
         return candidate_features(
             rankings,
-            self._questions.covers,
-            lambda doc_id: len(self._chunks[doc_id].text),
+            Candidates(
+                has_questions=self._questions.covers,
+                length=lambda doc_id: len(self._chunks[doc_id].text),
+                law=lambda doc_id: str(self._chunks[doc_id].metadata.get("law_key", "")),
+            ),
             article_rrf,
         )
 

@@ -109,15 +109,19 @@ QUESTIONS = [
 def test_an_article_scores_its_best_question_and_appears_once() -> None:
     index = QuestionIndex(QUESTIONS, AxisBackend())
     lexical = index.bm25("公司一直不发工资", 5, lambda _d: True)
-    assert lexical[0][0] == "cn.labor-contract-law.30"
-    assert [d for d, _ in lexical].count("cn.labor-contract-law.30") == 1
+    assert lexical.articles[0][0] == "cn.labor-contract-law.30"
+    assert [d for d, _ in lexical.articles].count("cn.labor-contract-law.30") == 1
+    # the neighbours keep one entry per question: both 工资 questions vote for their law
+    assert lexical.neighbours[:2] == ["cn.labor-contract-law.30"] * 2
     dense = index.dense(AxisBackend().embed_query("房东要卖房"), 5, lambda _d: True)
-    assert dense[0][0] == "cn.civil-code.725"
-    assert len(dense) == len({d for d, _ in dense}) == 4
+    assert dense.articles[0][0] == "cn.civil-code.725"
+    assert len(dense.articles) == len({d for d, _ in dense.articles}) == 4
+    assert len(dense.neighbours) == 5
 
 
 def test_accepts_filters_articles_out() -> None:
     index = QuestionIndex(QUESTIONS, AxisBackend())
     hits = index.bm25("公司一直不发工资", 5, lambda d: not d.startswith("cn.labor"))
-    assert all(not d.startswith("cn.labor") for d, _ in hits)
+    assert all(not d.startswith("cn.labor") for d, _ in hits.articles)
+    assert all(not d.startswith("cn.labor") for d in hits.neighbours)
     assert index.covers("cn.civil-code.586") and not index.covers("cn.civil-code.585")
