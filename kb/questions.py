@@ -52,15 +52,16 @@ def load_questions(
     error naming the file and line: a question pointing nowhere would silently rank nothing.
     """
     catalog = catalog or default_catalog()
+    resolve = cache(catalog.resolve)  # 7,000 questions cite 2,000 articles
     out: list[Question] = []
     for path in sorted(directory.glob("*.jsonl")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             if line.strip():
-                out.append(_parse_line(line, f"{path}:{number}", catalog))
+                out.append(_parse_line(line, f"{path}:{number}", resolve))
     return tuple(out)
 
 
-def _parse_line(line: str, where: str, catalog: Catalog) -> Question:
+def _parse_line(line: str, where: str, resolve: Callable[[str], str | None]) -> Question:
     fix = "Fix: see kb/questions/SOURCES.md for the format"
     try:
         row = json.loads(line)
@@ -68,7 +69,7 @@ def _parse_line(line: str, where: str, catalog: Catalog) -> Question:
         raise KnowledgeBaseError(f"{where}: not JSON ({exc}). {fix}") from exc
     if not isinstance(row, dict) or set(row) != _FIELDS:
         raise KnowledgeBaseError(f"{where}: expected exactly the fields {sorted(_FIELDS)}. {fix}")
-    doc_id = catalog.resolve(str(row["article"]))
+    doc_id = resolve(str(row["article"]))
     if doc_id is None:
         raise KnowledgeBaseError(
             f"{where}: {row['article']!r} is not an article the KB holds. "
@@ -108,9 +109,17 @@ class QuestionIndex:
     """BM25 and dense search over the questions; results are articles, each scored by the
     best of its questions."""
 
-    def __init__(self, questions: Sequence[Question], backend: EmbeddingBackend | None) -> None:
+    def __init__(
+        self,
+        questions: Sequence[Question],
+        backend: EmbeddingBackend | None,
+        lexical: Callable[[tuple[str, ...]], LexicalIndex] | None = None,
+    ) -> None:
+        """``lexical`` builds the BM25 index from the texts (default: built here, once per
+        process; :class:`kb.retrieval.Retriever` passes one that caches tokens in the KB)."""
         self.questions = tuple(questions)
         self.backend = backend
+        self._build_lexical = lexical or _lexical_index
         self._doc_ids = np.array([q.doc_id for q in self.questions])
         self._covered = frozenset(q.doc_id for q in self.questions)
 
@@ -120,9 +129,13 @@ class QuestionIndex:
     def covers(self, doc_id: str) -> bool:
         return doc_id in self._covered
 
+    def warm(self) -> None:
+        if self.questions:
+            _ = self._lexical
+
     @cached_property
     def _lexical(self) -> LexicalIndex:
-        return _lexical_index(tuple(q.text for q in self.questions))
+        return self._build_lexical(tuple(q.text for q in self.questions))
 
     @cached_property
     def _matrix(self) -> np.ndarray:

@@ -130,11 +130,13 @@ class Retriever:
         self.fusion = model if model and model.backend == getattr(backend, "name", None) else None
         if questions is None:
             questions = default_questions() if self.fusion is not None else ()
-        self._questions = QuestionIndex(questions, backend)
+        self._questions = QuestionIndex(questions, backend, self._question_lexical)
 
     def warm(self) -> Retriever:
-        """Build (or load) the BM25 index now, and write its token cache if the store allows."""
+        """Build (or load) the BM25 indexes now (the articles', and the question index's when the
+        learned ranker applies), and write their token caches if the store allows."""
         _ = self._lexical
+        self._questions.warm()
         return self
 
     @cached_property
@@ -148,31 +150,43 @@ class Retriever:
         not searched) does not pay.
         """
         texts = [self._chunks[i].text for i in self._ids]
-        if self.store is None:
-            return LexicalIndex(self._ids, texts)
         digest = hashlib.sha256(TOKENIZER_VERSION.encode())
         for doc_id in self._ids:
             digest.update(
                 f"{doc_id}\0{self._chunks[doc_id].metadata.get('content_hash', '')}\n".encode()
             )
-        key = digest.hexdigest()
-        cache = self.store.location.state_dir / f"bm25-{self.store.name}.json"
+        name = getattr(self.store, "name", "")
+        return self._cached_index(f"bm25-{name}.json", self._ids, texts, digest.hexdigest())
+
+    def _question_lexical(self, texts: tuple[str, ...]) -> LexicalIndex:
+        """The question index's BM25, cached like the articles' (segmenting the questions
+        takes seconds: the build pays it, a review loads the tokens)."""
+        digest = hashlib.sha256(TOKENIZER_VERSION.encode())
+        for text in texts:
+            digest.update(f"{text}\n".encode())
+        ids = [str(i) for i in range(len(texts))]
+        return self._cached_index("bm25-questions.json", ids, list(texts), digest.hexdigest())
+
+    def _cached_index(
+        self, filename: str, ids: list[str], texts: list[str], key: str
+    ) -> LexicalIndex:
+        if self.store is None:
+            return LexicalIndex(ids, texts)
+        cache = self.store.location.state_dir / filename
         try:
             cached = json.loads(cache.read_text(encoding="utf-8"))
-            if cached.get("key") == key and cached.get("ids") == self._ids:
-                return LexicalIndex(self._ids, texts, tokens=cached["tokens"])
+            if cached.get("key") == key and cached.get("ids") == ids:
+                return LexicalIndex(ids, texts, tokens=cached["tokens"])
         except (OSError, ValueError):
             pass
-        index = LexicalIndex(self._ids, texts)
+        index = LexicalIndex(ids, texts)
         if getattr(self.store, "read_only", False):
             return index  # a review never writes under .kb/ (the build wrote the cache)
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_text(
-                json.dumps(
-                    {"key": key, "ids": self._ids, "tokens": index.tokens}, ensure_ascii=False
-                ),
+                json.dumps({"key": key, "ids": ids, "tokens": index.tokens}, ensure_ascii=False),
                 encoding="utf-8",
             )
             os.replace(tmp, cache)
