@@ -194,7 +194,10 @@ def open_snapshot(location: KBLocation, collection: str, backend: str) -> Snapsh
     """
     path = location.path
     if not (path / DB_FILE).is_file():
-        raise KBNotBuiltError(f"no KB built at {path} — run `make kb` (seconds, once)")
+        raise KBNotBuiltError(
+            f"no KB built at {path} — run `contract-review kb build` (seconds, once; "
+            "`make kb` in a checkout)"
+        )
     manifest, problem = damage(location, collection, backend)
     if problem:
         raise KnowledgeBaseError(problem)

@@ -16,11 +16,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from kb.store import REPO_ROOT
+from kb.locations import dev_data
 from kb.values import Frozen, KnowledgeBaseError
 from kb.verify import CitationVerifier
 
-CONFLICT_CASES = REPO_ROOT / "golden_set" / "kb" / "conflicts.jsonl"
+CONFLICT_CASES = dev_data("golden_set", "kb", "conflicts.jsonl")
 
 
 class ConflictCase(Frozen):

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.catalog import Catalog, default_catalog
+from kb.locations import dev_data
 from kb.values import KnowledgeBaseError
 
-DEFAULT_QUERIES = Path(__file__).resolve().parent.parent / "golden_set" / "kb" / "queries.jsonl"
+DEFAULT_QUERIES = dev_data("golden_set", "kb", "queries.jsonl")
 DEPTH = 10
 
 Search = Callable[[str], list[str]]  # query -> ranked doc_ids

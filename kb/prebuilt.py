@@ -16,14 +16,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
 
 from kb.embeddings import collection_suffix
+from kb.locations import package_data
 
-VECTORS_DIR = Path(__file__).resolve().parent / "vectors"
+VECTORS_DIR = package_data("kb", "vectors")
 
 
 def text_key(text: str) -> str:
@@ -37,10 +37,10 @@ def vectors_file(spec: str) -> str:
 @cache
 def prebuilt_vectors(spec: str) -> dict[str, np.ndarray]:
     """text key -> float32 vector for ``spec``; empty when nothing is shipped for it."""
-    ref = resources.files("kb") / "vectors" / vectors_file(spec)
-    if not ref.is_file():
+    path = VECTORS_DIR / vectors_file(spec)
+    if not path.is_file():
         return {}
-    with resources.as_file(ref) as path, np.load(path, allow_pickle=False) as arrays:
+    with np.load(path, allow_pickle=False) as arrays:
         keys = [str(k) for k in arrays["keys"]]
         matrix = np.asarray(arrays["vectors"], dtype=np.float32)
     return dict(zip(keys, matrix, strict=True))

@@ -54,7 +54,8 @@ def _reader(kb_path: Path | None, kb_url: str | None, backend: str | None) -> An
     from ingest.health import check_store, open_snapshot
     from kb.defaults import DEFAULT_BACKEND
     from kb.embeddings import collection_suffix
-    from kb.store import COLLECTION_PREFIX, KBLocation, check_backend_name, default_kb_path
+    from kb.locations import default_kb_path
+    from kb.store import COLLECTION_PREFIX, KBLocation, check_backend_name
 
     spec = check_backend_name(backend or DEFAULT_BACKEND)
     if kb_url is None:

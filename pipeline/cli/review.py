@@ -30,6 +30,7 @@ from pipeline.cli.ocr_options import (
     OcrMinConfidence,
     ocr_settings,
 )
+from pipeline.cli.rules_options import BundledRules, RuleDirs, rules_settings
 from pipeline.config import IntakeLimits, LLMSettings, ReflectionSettings, RunConfig
 from pipeline.side import SIDE_CHOICES
 
@@ -137,6 +138,8 @@ def review(
     kb_url: ReviewKBUrl = None,
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
     kb_fallback: ReviewKBFallback = DEFAULT_KB_FALLBACK,
+    rules: RuleDirs = None,
+    bundled_rules: BundledRules = True,
     threads: Threads = None,
 ) -> None:
     """Review a contract. Exit codes: 0 clean, 1 findings, 2 usage, 3 needs human review,
@@ -154,6 +157,7 @@ def review(
         llm=llm_settings,
         reflection=reflection_settings,
         kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),
+        rules=rules_settings(rules, bundled_rules),
         threads=threads,
         deadline_s=deadline,
         **side_and_playbook,
