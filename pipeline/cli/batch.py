@@ -33,7 +33,7 @@ from pipeline.config import RunConfig
 
 if TYPE_CHECKING:
     from pipeline.batch import ContractResult, Executor
-    from pipeline.review import OutputFormat
+    from pipeline.reviewing import OutputFormat
 
 
 def batch(
@@ -59,7 +59,7 @@ def batch(
     refused (a link),
     34 when --kb-url does not answer."""
     from pipeline.batch import discover, run_batch  # heavy (the whole pipeline): import on use
-    from pipeline.review import OUTPUT_FORMATS
+    from pipeline.reviewing import OUTPUT_FORMATS
 
     if not folder.is_dir():
         console.print(

@@ -36,11 +36,11 @@ from pipeline.side import SIDE_CHOICES
 
 if TYPE_CHECKING:
     from pipeline.model import ReviewReport
-    from pipeline.review import OutputFormat, ReviewOutcome
+    from pipeline.reviewing import OutputFormat, ReviewOutcome
 
 
 def _run(path: Path, config: RunConfig) -> ReviewOutcome:
-    from pipeline.review import review_file  # heavy (the whole pipeline): import on use
+    from pipeline.reviewing import review_file  # heavy (the whole pipeline): import on use
 
     if not sys.stderr.isatty():
         return review_file(path, config)
@@ -169,7 +169,7 @@ def review(
 
 
 def _output_format(fmt: str) -> OutputFormat:
-    from pipeline.review import OUTPUT_FORMATS
+    from pipeline.reviewing import OUTPUT_FORMATS
 
     if fmt not in OUTPUT_FORMATS:
         raise typer.BadParameter(
@@ -205,7 +205,7 @@ def _write_outputs(
 ) -> list[Path]:
     """Write the output set, and the metrics file beside it or inside it; return the paths."""
     from pipeline.metrics import render_metrics
-    from pipeline.review import write_outputs
+    from pipeline.reviewing import write_outputs
 
     metrics = render_metrics(outcome.report, outcome.llm_calls).encode() if metrics_file else None
     # a metrics file inside --out is part of the output set, or the swap would drop it
