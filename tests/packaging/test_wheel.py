@@ -6,7 +6,9 @@ a new venv. The dependencies come from this test's own environment through a ``.
 plain path that runs none of that environment's ``.pth`` hooks, so the editable install of the
 checkout cannot win: the test checks that ``pipeline``, ``kb`` and ``ingest`` are imported from
 the venv. The optional extras are blocked there (as if installed without them), which shows a
-review needs none of them.
+review needs none of them, and so is every connection that leaves the machine (each attempt is
+logged and fails the test): nothing is downloaded, with none of the Makefile's offline
+variables set.
 """
 
 from __future__ import annotations
@@ -31,19 +33,45 @@ SOURCES = ("pyproject.toml", "README.md", "pipeline", "kb", "ingest", "rules")
 SAMPLE = REPO / "examples" / "sale_contract_zh.pdf"
 CODE_PACKAGES = ("pipeline", "kb", "ingest")
 
-# Imported at start-up in the venv: the extras' modules cannot be imported there.
-BLOCK_EXTRAS = f"""import sys
+# Imported at start-up in the venv: the extras' modules cannot be imported there, and a
+# connection to anything but this machine fails and is written to $NETWORK_LOG.
+GUARDS = """import os
+import socket
+import sys
 from importlib.abc import MetaPathFinder
 
-class NoExtras(MetaPathFinder):
-    BLOCKED = {sorted(EXTRA_MODULES)!r}
+BLOCKED = set(os.environ["BLOCKED_MODULES"].split(","))
 
+
+class NoExtras(MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
-        if name.partition(".")[0] in self.BLOCKED:
-            raise ModuleNotFoundError(f"No module named {{name!r}} (no extras)", name=name)
+        if name.partition(".")[0] in BLOCKED:
+            raise ModuleNotFoundError(f"No module named {name!r} (no extras)", name=name)
         return None
 
+
 sys.meta_path.insert(0, NoExtras())
+_connect, _connect_ex = socket.socket.connect, socket.socket.connect_ex
+
+
+def _check(address):
+    if isinstance(address, tuple) and address[0] not in ("127.0.0.1", "::1", "localhost"):
+        with open(os.environ["NETWORK_LOG"], "a", encoding="utf-8") as log:
+            log.write(repr(address) + "\\n")
+        raise OSError(f"network guard: no connection to {address!r}")
+
+
+def connect(self, address):
+    _check(address)
+    return _connect(self, address)
+
+
+def connect_ex(self, address):
+    _check(address)
+    return _connect_ex(self, address)
+
+
+socket.socket.connect, socket.socket.connect_ex = connect, connect_ex
 """
 
 
@@ -118,8 +146,8 @@ def _venv(root: Path, wheel: Path) -> Path:
     )  # fmt: skip
     ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
     (site / "zz_dependencies.pth").write_text("\n".join(sorted(ours)) + "\n", "utf-8")
-    (site / "no_extras.py").write_text(BLOCK_EXTRAS, "utf-8")
-    (site / "no_extras.pth").write_text("import no_extras\n", "utf-8")
+    (site / "test_guards.py").write_text(GUARDS, "utf-8")
+    (site / "test_guards.pth").write_text("import test_guards\n", "utf-8")
     return venv
 
 
@@ -142,13 +170,12 @@ def test_the_installed_wheel_reviews_a_sample_then_builds_its_kb_and_reviews_aga
     work.mkdir()
     shutil.copy2(SAMPLE, work / "contract.pdf")
     data = tmp_path / "data"
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("CONTRACT_REVIEW_", "PYTHON", "VIRTUAL_ENV"))
-    }
-    env |= {"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(data), "HF_HUB_OFFLINE": "1",
-            "TRANSFORMERS_OFFLINE": "1", "ANONYMIZED_TELEMETRY": "False"}  # fmt: skip
+    network_log = tmp_path / "network.log"
+    # none of the Makefile's offline settings: the installed package must not need them
+    unset = ("CONTRACT_REVIEW_", "PYTHON", "VIRTUAL_ENV", "HF_", "TRANSFORMERS_", "ANONYMIZED_")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(unset)}
+    env |= {"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(data),
+            "NETWORK_LOG": str(network_log), "BLOCKED_MODULES": ",".join(EXTRA_MODULES)}  # fmt: skip
 
     where = subprocess.run(
         [str(venv / "bin" / "python"), "-c",
@@ -160,6 +187,13 @@ def test_the_installed_wheel_reviews_a_sample_then_builds_its_kb_and_reviews_aga
     site = str(venv / "lib")
     assert all(path.startswith(site) for path in where[:4]), where
     assert where[3].endswith("pipeline/bundled_rules") and where[4] == "None"
+    guarded = subprocess.run(  # the guards are live: a way out (TEST-NET-1) fails and is logged
+        [str(venv / "bin" / "python"), "-c",
+         "import socket; socket.create_connection(('192.0.2.1', 9), timeout=5)"],
+        capture_output=True, text=True, cwd=work, env=env,
+    )  # fmt: skip
+    assert "network guard" in guarded.stderr and network_log.read_text("utf-8")
+    network_log.unlink()
 
     # no KB yet: the review runs on the bundled catalog and the report says so, with the fix
     first = _run(venv, work, env, "review", "contract.pdf", "--out", "out", "--llm", "none")
@@ -188,3 +222,4 @@ def test_the_installed_wheel_reviews_a_sample_then_builds_its_kb_and_reviews_aga
     assert {(f.type, f.quote) for f in again.findings} >= {("deposit_excessive", "¥360,000.00")}
     trace_header = json.loads((work / "out" / "trace.jsonl").read_text("utf-8").splitlines()[0])
     assert trace_header["config"]["rules"] == {"dirs": [], "bundled": True}
+    assert not network_log.exists(), network_log.read_text("utf-8")
