@@ -64,6 +64,8 @@ class ConflictScores:
 
 
 def load_cases(path: Path = CONFLICT_CASES) -> list[ConflictCase]:
+    if not path.is_file():  # golden_set/ comes with the source checkout, not the package
+        raise KnowledgeBaseError(f"{path}: no such file. Fix: pass --cases with a JSONL file")
     cases: list[ConflictCase] = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip():
