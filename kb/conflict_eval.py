@@ -16,11 +16,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from kb.store import REPO_ROOT
+from kb.locations import dev_data
 from kb.values import Frozen, KnowledgeBaseError
 from kb.verify import CitationVerifier
 
-CONFLICT_CASES = REPO_ROOT / "golden_set" / "kb" / "conflicts.jsonl"
+CONFLICT_CASES = dev_data("golden_set", "kb", "conflicts.jsonl")
 
 
 class ConflictCase(Frozen):
@@ -64,6 +64,8 @@ class ConflictScores:
 
 
 def load_cases(path: Path = CONFLICT_CASES) -> list[ConflictCase]:
+    if not path.is_file():  # golden_set/ comes with the source checkout, not the package
+        raise KnowledgeBaseError(f"{path}: no such file. Fix: pass --cases with a JSONL file")
     cases: list[ConflictCase] = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip():

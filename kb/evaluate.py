@@ -20,15 +20,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kb.catalog import Catalog, default_catalog
+from kb.locations import dev_data
 from kb.values import KnowledgeBaseError
 
 if TYPE_CHECKING:
     from kb.store import ChunkStore
 
-GOLDEN_KB = Path(__file__).resolve().parent.parent / "golden_set" / "kb"
-DEFAULT_QUERIES = GOLDEN_KB / "queries.jsonl"
-HELDOUT = GOLDEN_KB / "heldout.jsonl"
-HELDOUT2 = GOLDEN_KB / "heldout2.jsonl"
+DEFAULT_QUERIES = dev_data("golden_set", "kb", "queries.jsonl")
+HELDOUT = dev_data("golden_set", "kb", "heldout.jsonl")
+HELDOUT2 = dev_data("golden_set", "kb", "heldout2.jsonl")
 DEPTH = 10
 
 Search = Callable[[str], list[str]]  # query -> ranked doc_ids

@@ -27,9 +27,10 @@ from pathlib import Path
 
 import numpy as np
 
+from kb.locations import package_data
 from kb.values import KnowledgeBaseError
 
-MODEL_FILE = Path(__file__).resolve().parent / "fusion_model.json"
+MODEL_FILE = package_data("kb", "fusion_model.json")
 RANKINGS = ("bm25", "dense", "q_bm25", "q_dense")
 Ranking = Sequence[tuple[str, float]]  # (doc_id, score), best first
 

@@ -16,14 +16,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
 
 from kb.embeddings import collection_suffix
+from kb.locations import package_data
 
-VECTORS_DIR = Path(__file__).resolve().parent / "vectors"
+VECTORS_DIR = package_data("kb", "vectors")
 
 
 def text_key(text: str) -> str:
@@ -61,10 +61,10 @@ def prebuilt_question_vectors(spec: str) -> _ByText:
 
 
 def _load(filename: str) -> dict[str, np.ndarray]:
-    ref = resources.files("kb") / "vectors" / filename
-    if not ref.is_file():
+    path = VECTORS_DIR / filename
+    if not path.is_file():
         return {}
-    with resources.as_file(ref) as path, np.load(path, allow_pickle=False) as arrays:
+    with np.load(path, allow_pickle=False) as arrays:
         keys = [str(k) for k in arrays["keys"]]
         matrix = np.asarray(arrays["vectors"], dtype=np.float32)
     return dict(zip(keys, matrix, strict=True))

@@ -18,10 +18,11 @@ from typing import TypeGuard
 
 import yaml
 
+from kb.locations import package_data
 from kb.safe_yaml import safe_load
 from kb.values import KnowledgeBaseError
 
-THESAURUS_DIR = Path(__file__).resolve().parent / "thesaurus"
+THESAURUS_DIR = package_data("kb", "thesaurus")
 
 
 @dataclass(frozen=True)

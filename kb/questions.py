@@ -26,11 +26,12 @@ import numpy as np
 from kb.catalog import Catalog, default_catalog
 from kb.embeddings import EmbeddingBackend
 from kb.lexical import LexicalIndex
+from kb.locations import package_data
 from kb.prebuilt import prebuilt_question_vectors
 from kb.values import KnowledgeBaseError
 from kb.vectors import unit_rows
 
-QUESTIONS_DIR = Path(__file__).resolve().parent / "questions"
+QUESTIONS_DIR = package_data("kb", "questions")
 STYLES = ("fact", "plain", "drafting")
 _FIELDS = {"article", "lang", "style", "question"}
 

@@ -16,11 +16,12 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from kb.locations import package_data
 from kb.safe_yaml import safe_load
 from kb.types import Jurisdiction, LawStatus
 from kb.values import KBRegistryError
 
-CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
+CORPUS_DIR = package_data("kb", "corpus")
 REGISTRY_PATH = CORPUS_DIR / "registry.yaml"
 
 _NAME_NOISE = re.compile(r"[\s《》〈〉<>()（）“”\"'「」『』·]")

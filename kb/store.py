@@ -37,23 +37,17 @@ from urllib.parse import urlparse
 import numpy as np
 
 from kb.embeddings import EmbeddingBackend, collection_suffix
+from kb.locations import default_kb_path
 from kb.prebuilt import prebuilt_vectors, text_key
 from kb.values import KBUnreachableError, KnowledgeBaseError
 from kb.vectors import hashes_by_source, rank_by_cosine, unit_rows
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-KB_PATH_ENV = "CONTRACT_REVIEW_KB"
 COLLECTION_PREFIX = "statutes"
 DB_FILE = "chroma.sqlite3"
 _BATCH = 256
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 Metadata = dict[str, str | int | float | bool]
-
-
-def default_kb_path() -> Path:
-    """``$CONTRACT_REVIEW_KB`` or ``.kb/`` at the repository root."""
-    return Path(os.environ.get(KB_PATH_ENV) or REPO_ROOT / ".kb")
 
 
 @dataclass(frozen=True)

@@ -21,11 +21,11 @@ import re
 import subprocess
 from pathlib import Path
 
-from kb.registry import default_registry
+from kb.registry import CORPUS_DIR, default_registry
 from kb.statute_text import parse_articles
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-TITLES_PATH = REPO_ROOT / "kb" / "corpus" / "law_titles.yaml"
+TITLES_PATH = CORPUS_DIR / "law_titles.yaml"
+BUNDLED_SOURCE = "kb/corpus/"  # how count_source names a bundled text
 LAWREFBOOK = "LawRefBook/Laws@"
 
 
@@ -44,8 +44,9 @@ def missing_articles(text: str) -> list[int]:
 
 def read_source(count_source: str, mirror: Path | None = None) -> str | None:
     """The text ``count_source`` names, or None when it is not a text or not at hand."""
-    if count_source.startswith("kb/corpus/") and count_source.endswith(".md"):
-        return (REPO_ROOT / count_source).read_text(encoding="utf-8")
+    if count_source.startswith(BUNDLED_SOURCE) and count_source.endswith(".md"):
+        bundled = CORPUS_DIR / count_source.removeprefix(BUNDLED_SOURCE)
+        return bundled.read_text(encoding="utf-8")
     if count_source.startswith(LAWREFBOOK) and mirror is not None:
         ref = count_source[len(LAWREFBOOK) :]
         shown = subprocess.run(

@@ -16,6 +16,7 @@ from pipeline.config import RunConfig
 from pipeline.kb_runtime import kb_runtime
 from pipeline.llm.session import LLMSession
 from pipeline.model import Document
+from pipeline.rules_engine import rule_folders
 from pipeline.runner import Pipeline, Stage
 from pipeline.stages.cross_check_kb import CrossCheckKB
 from pipeline.stages.evaluate_playbook import EvaluatePlaybook
@@ -52,7 +53,8 @@ def review_stages(
     config: RunConfig, session: LLMSession | None = None, plumbing: bool = False
 ) -> list[Stage]:
     session = session or LLMSession(None)
-    rules: list[Stage] = [ParseEntities(), ValidateRules(side=config.rule_side)]
+    folders = rule_folders(config.rules.bundled, config.rules.dirs)
+    rules: list[Stage] = [ParseEntities(), ValidateRules(rules_dirs=folders, side=config.rule_side)]
     if config.playbook is not None:  # only then, so runs without one keep their stage list
         rules.append(EvaluatePlaybook(Path(config.playbook)))
     generate = Generate(session, config.llm)

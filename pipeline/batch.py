@@ -28,7 +28,7 @@ from pipeline import __version__
 from pipeline.atomic import write_text_atomic
 from pipeline.config import RunConfig
 from pipeline.errors import ContractReviewError, OutputWriteError, StageError
-from pipeline.review import OutputFormat, review_file, write_outputs
+from pipeline.reviewing import OutputFormat, review_file, write_outputs
 from pipeline.stages.intake import SUPPORTED_SUFFIXES, WORD_BINARY_SUFFIXES
 from pipeline.threads import apply_thread_budget, resolve_threads
 

@@ -20,13 +20,14 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
+from kb.locations import dev_data
 from pipeline import __version__
 from pipeline.assembly import build_review_pipeline
 from pipeline.atomic import write_text_atomic
 from pipeline.config import IntakeLimits, LLMSettings, RunConfig
 from pipeline.testing.pdf import render_text_pdf
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = dev_data()  # the checkout: examples/, bench/results.json
 RUNS = 5
 
 

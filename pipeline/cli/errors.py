@@ -1,8 +1,10 @@
 """The CLI's one error boundary: every failure becomes a one-line message and an exit code.
 
-A ContractReviewError carries its documented code. Anything else is a bug: exit 70 with one
-line, and the traceback only with ``--debug`` (or ``CONTRACT_REVIEW_DEBUG=1``). Messages are
-printed without Rich markup, so a path such as ``a[/b].pdf`` is shown as it is.
+A ContractReviewError carries its documented code. A command that needs an optional extra which
+is not installed (scikit-learn for the evaluations, Ray for ``batch --executor ray``) exits 2
+with the pip command. Anything else is a bug: exit 70 with one line, and the traceback only with
+``--debug`` (or ``CONTRACT_REVIEW_DEBUG=1``). Messages are printed without Rich markup, so a
+path such as ``a[/b].pdf`` is shown as it is.
 """
 
 from __future__ import annotations
@@ -19,7 +21,16 @@ from pipeline.errors import ContractReviewError, StageError
 
 T = TypeVar("T")
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+EXIT_USAGE = 2
 EXIT_INTERNAL = 70
+# The modules only an extra installs (pyproject's optional-dependencies), by the extra's name;
+# tests/packaging/test_dependencies.py keeps this in step with pyproject.toml.
+EXTRA_MODULES = {
+    "sklearn": "eval",
+    "reportlab": "eval",
+    "ray": "scale",
+    "llama_cpp": "embedded-llm",
+}
 
 
 class DebugFlag:
@@ -39,6 +50,21 @@ def internal_error(exc: BaseException) -> int:
         "This is a bug: run again with --debug for the traceback and report it."
     )
     return EXIT_INTERNAL
+
+
+def missing_extra(exc: ModuleNotFoundError) -> int | None:
+    """Exit 2 naming the extra to install when ``exc`` is a module of an extra; else None."""
+    module = (exc.name or "").partition(".")[0]
+    extra = EXTRA_MODULES.get(module)
+    if extra is None:
+        return None
+    message = (
+        f"this command needs the {extra} extra ({module} is not installed). "
+        f"Fix: pip install 'contract-review[{extra}]' "
+        f"(in a checkout: .venv/bin/pip install -e '.[{extra}]')"
+    )
+    stderr.print(f"[bold red]error[/]: {escape(message)}")
+    return EXIT_USAGE
 
 
 def guarded(call: Callable[[], T]) -> T:

@@ -48,20 +48,10 @@ BuildFirst = Annotated[
 
 
 def _reader(kb_path: Path | None, kb_url: str | None, backend: str | None) -> Any:
-    """The KB to read (query, show, stats), checked whole: a local KB's review snapshot, which
-    opens nothing for writing; a server's collection."""
-    from ingest.health import check_store, open_snapshot
-    from kb.defaults import DEFAULT_BACKEND
-    from kb.embeddings import collection_suffix
-    from kb.store import COLLECTION_PREFIX, KBLocation, check_backend_name, default_kb_path
+    """The KB to read (query, show, stats): :func:`ingest.health.open_reader`."""
+    from ingest.health import open_reader
 
-    spec = check_backend_name(backend or DEFAULT_BACKEND)
-    if kb_url is None:
-        location = KBLocation(path=kb_path or default_kb_path())
-        return open_snapshot(location, f"{COLLECTION_PREFIX}-{collection_suffix(spec)}", spec)
-    store = writable_store(kb_path, kb_url, spec)
-    check_store(store)
-    return store
+    return guarded(lambda: open_reader(kb_path, kb_url, backend))
 
 
 def _run_ingest(store: Any, specs: list[Any], *, prune: bool, jobs: int) -> Any:
@@ -189,15 +179,15 @@ def query_cmd(
     backend: Backend = None,
 ) -> None:
     """Search the KB (default: the mode chosen by `kb eval`)."""
-    from kb.defaults import DEFAULT_MODE
-    from kb.retrieval import MODES, Filters, Retriever
+    from kb.retrieval import MODES
+    from pipeline.api import query_kb
 
-    filters = Filters(law=law, jurisdiction=jurisdiction, status=status)
-    chosen = mode or DEFAULT_MODE
-    if chosen not in MODES:
+    if mode is not None and mode not in MODES:
         raise typer.BadParameter(f"use one of {', '.join(MODES)}", param_hint="--mode")
-    store = _reader(kb_path, kb_url, backend)
-    hits = Retriever(store).search(text, k=k, mode=chosen, filters=filters)
+    hits = query_kb(
+        text, k=k, mode=mode, law=law, jurisdiction=jurisdiction,
+        status=status, kb_path=kb_path, kb_url=kb_url, backend=backend,
+    )  # fmt: skip
     table = Table("#", "doc_id", "citation", "score", "via", "text")
     for rank, hit in enumerate(hits, start=1):
         body = hit.text.split("\n", 1)[-1]
@@ -250,12 +240,9 @@ def verify_cmd(
     as_json: AsJson = False,
 ) -> None:
     """Check a citation: exists? in force? (with --claim) supports, unrelated or conflicts?"""
-    from kb.defaults import DEFAULT_BACKEND
-    from kb.embeddings import get_backend
-    from kb.verify import verify_citation
+    from pipeline.api import verify_citation
 
-    model = guarded(lambda: get_backend(backend or DEFAULT_BACKEND)) if dense and claim else None
-    verdict = guarded(lambda: verify_citation(citation, claim, backend=model))
+    verdict = guarded(lambda: verify_citation(citation, claim, dense=dense, backend=backend))
     if as_json:
         console.print_json(verdict.model_dump_json())
     else:

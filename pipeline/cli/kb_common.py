@@ -20,7 +20,10 @@ err_console = Console(stderr=True)
 KBPath = Annotated[
     Path | None,
     typer.Option(
-        "--kb-path", envvar="CONTRACT_REVIEW_KB", help="KB folder (default: .kb/ at the repo root)."
+        "--kb-path",
+        envvar="CONTRACT_REVIEW_KB",
+        help="KB folder (default: .kb/ in a source checkout, else the user data folder, "
+        "e.g. ~/.local/share/contract-review/kb).",
     ),
 ]
 KBUrl = Annotated[
@@ -57,7 +60,8 @@ def kb_errors(command: Callable[P, None]) -> Callable[P, None]:
         except Exception as exc:
             if not _is_store_failure(exc):
                 raise  # a bug: the app's boundary makes it exit 70 with one line
-            from kb.store import KBLocation, default_kb_path, store_error
+            from kb.locations import default_kb_path
+            from kb.store import KBLocation, store_error
 
             path, url = kwargs.get("kb_path"), kwargs.get("kb_url")
             location = KBLocation(

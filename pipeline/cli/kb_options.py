@@ -14,7 +14,8 @@ ReviewKBPath = Annotated[
     typer.Option(
         "--kb-path",
         envvar="CONTRACT_REVIEW_KB",
-        help="Statute KB folder (default .kb/ at the repo root). Not built: catalog only.",
+        help="Statute KB folder (default: .kb/ in a source checkout, else the user data "
+        "folder, e.g. ~/.local/share/contract-review/kb). Not built: catalog only.",
     ),
 ]
 ReviewKBUrl = Annotated[

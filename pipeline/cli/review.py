@@ -30,16 +30,17 @@ from pipeline.cli.ocr_options import (
     OcrMinConfidence,
     ocr_settings,
 )
+from pipeline.cli.rules_options import BundledRules, RuleDirs, rules_settings
 from pipeline.config import IntakeLimits, LLMSettings, ReflectionSettings, RunConfig
 from pipeline.side import SIDE_CHOICES
 
 if TYPE_CHECKING:
     from pipeline.model import ReviewReport
-    from pipeline.review import OutputFormat, ReviewOutcome
+    from pipeline.reviewing import OutputFormat, ReviewOutcome
 
 
 def _run(path: Path, config: RunConfig) -> ReviewOutcome:
-    from pipeline.review import review_file  # heavy (the whole pipeline): import on use
+    from pipeline.reviewing import review_file  # heavy (the whole pipeline): import on use
 
     if not sys.stderr.isatty():
         return review_file(path, config)
@@ -137,6 +138,8 @@ def review(
     kb_url: ReviewKBUrl = None,
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
     kb_fallback: ReviewKBFallback = DEFAULT_KB_FALLBACK,
+    rules: RuleDirs = None,
+    bundled_rules: BundledRules = True,
     threads: Threads = None,
 ) -> None:
     """Review a contract. Exit codes: 0 clean, 1 findings, 2 usage, 3 needs human review,
@@ -154,6 +157,7 @@ def review(
         llm=llm_settings,
         reflection=reflection_settings,
         kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),
+        rules=rules_settings(rules, bundled_rules),
         threads=threads,
         deadline_s=deadline,
         **side_and_playbook,
@@ -165,7 +169,7 @@ def review(
 
 
 def _output_format(fmt: str) -> OutputFormat:
-    from pipeline.review import OUTPUT_FORMATS
+    from pipeline.reviewing import OUTPUT_FORMATS
 
     if fmt not in OUTPUT_FORMATS:
         raise typer.BadParameter(
@@ -201,7 +205,7 @@ def _write_outputs(
 ) -> list[Path]:
     """Write the output set, and the metrics file beside it or inside it; return the paths."""
     from pipeline.metrics import render_metrics
-    from pipeline.review import write_outputs
+    from pipeline.reviewing import write_outputs
 
     metrics = render_metrics(outcome.report, outcome.llm_calls).encode() if metrics_file else None
     # a metrics file inside --out is part of the output set, or the swap would drop it

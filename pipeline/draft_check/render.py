@@ -4,16 +4,16 @@ reason from the contract or the draft is escaped)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from kb.locations import package_data
 from pipeline.draft_check.points import DraftPoint
 from pipeline.draft_check.report import CheckReport
 from pipeline.model import FLAGGED_VERDICTS, DraftCheck, EvidenceSource, LawAssumed
 from pipeline.render_md import kb_line, size_line
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = package_data("pipeline", "templates")
 _MD_SPECIAL = str.maketrans({c: f"\\{c}" for c in "\\`*_[]<>#|"})
 
 

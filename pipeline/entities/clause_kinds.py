@@ -18,11 +18,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from kb.locations import package_data
 
 CLAUSE_KINDS: tuple[str, ...] = (
     "price_payment",
@@ -139,11 +140,13 @@ def load(path: Path) -> ClauseClassifier:
         return from_arrays(arrays)
 
 
+def model_path() -> Path:
+    """Where the shipped model lives (``contract-review dev train-clauses`` writes it)."""
+    return package_data("pipeline", "entities", "data", MODEL_FILE)
+
+
 @lru_cache(maxsize=1)
 def default_classifier() -> ClauseClassifier | None:
     """The shipped model, or None when it has not been built (keyword tags are used then)."""
-    ref = resources.files("pipeline.entities") / "data" / MODEL_FILE
-    if not ref.is_file():
-        return None
-    with resources.as_file(ref) as path:
-        return load(path)
+    path = model_path()
+    return load(path) if path.is_file() else None

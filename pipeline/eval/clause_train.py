@@ -18,9 +18,9 @@ from pathlib import Path
 
 import numpy as np
 
+from kb.locations import dev_data
 from pipeline.entities.clause_kinds import (
     CLAUSE_KINDS,
-    MODEL_FILE,
     VECTORIZER_ARGS,
     ClauseClassifier,
     featurize,
@@ -68,11 +68,7 @@ def development_clauses(golden: Path) -> list[LabelledClause]:
     return clauses
 
 
-GOLDEN_DIR = Path(__file__).resolve().parents[2] / "golden_set"
-
-
-def model_path() -> Path:
-    return Path(__file__).resolve().parents[1] / "entities" / "data" / MODEL_FILE
+GOLDEN_DIR = dev_data("golden_set")
 
 
 def heldout_clauses(contracts: Path) -> list[LabelledClause]:

@@ -24,11 +24,12 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sklearn.metrics import cohen_kappa_score, f1_score, precision_score, recall_score
 
+from kb.locations import package_data
 from pipeline.errors import InputNotFoundError, MalformedInputError
 
 VETO_BEFORE = 60
 VETO_AFTER = 100
-DETECTORS_FILE = Path(__file__).with_name("cuad_detectors.yaml")
+DETECTORS_FILE = package_data("pipeline", "eval", "cuad_detectors.yaml")
 
 
 class _Detector(BaseModel):

@@ -1,6 +1,6 @@
 """Run the real pipeline over the golden set and write ``eval/report.{json,md}`` + history.
 
-``evaluate_golden`` reviews every ``<id>.pdf`` with :func:`pipeline.review.review_file`,
+``evaluate_golden`` reviews every ``<id>.pdf`` with :func:`pipeline.reviewing.review_file`,
 turns each report into :class:`~pipeline.eval.golden_score.Prediction` values, and scores
 them (``golden_score``). ``write_outputs`` writes the reports and appends one row to
 ``eval/history.jsonl``; the run is compared with the previous row and every finding type
@@ -42,7 +42,7 @@ from pipeline.eval.golden_score import (
 )
 from pipeline.eval.metrics import KappaResult
 from pipeline.model import EvidenceSource, Finding
-from pipeline.review import ReviewOutcome, review_file
+from pipeline.reviewing import ReviewOutcome, review_file
 
 
 @dataclass(frozen=True)

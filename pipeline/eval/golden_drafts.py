@@ -44,7 +44,7 @@ from pipeline.eval.metrics import PRF, jaccard, match_one_to_one, prf_per_type
 from pipeline.llm.scripted import ScriptedLLM
 from pipeline.llm.session import LLMSession, SessionSettings
 from pipeline.model import Finding
-from pipeline.review import build_report
+from pipeline.reviewing import build_report
 
 DRAFTS_FOLDER = "drafts"
 _REPLIES_AFTER_DRAFT = 50  # far more failures than the pipeline can ask for after Generate

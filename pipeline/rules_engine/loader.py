@@ -1,14 +1,20 @@
 """Load ``rules/*.yaml`` into validated rules with their legal basis resolved through the KB.
 
+The folders are the bundled catalogue (``rules/`` in a checkout, the package's copy when
+installed: :func:`kb.locations.bundled_rules_dir`) and any the user adds (``--rules DIR``,
+``$CONTRACT_REVIEW_RULES``), or the user's alone (``--no-bundled-rules``): :func:`rule_folders`.
+
 Every problem is a ``RuleLoadError`` naming the file and the place, e.g.
 ``rules/deposit.yaml: rules -> 3 -> basis -> 0: 民法典第1586条 does not exist ...``:
 unknown keys, an unknown check, bad parameters, a ``{field}`` the check never fills, a
-duplicate id, or a citation that does not resolve to an in-force article.
+duplicate id (also across folders), a folder without rule files, or a citation that does not
+resolve to an in-force article.
 """
 
 from __future__ import annotations
 
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -23,6 +29,7 @@ from pydantic import (
     model_validator,
 )
 
+from kb.locations import bundled_rules_dir
 from kb.safe_yaml import safe_load
 from kb.types import CitationResolver
 from pipeline.errors import RuleLoadError
@@ -30,7 +37,7 @@ from pipeline.model import EvidenceSource, Severity
 from pipeline.rules_engine.registry import CheckDef, Params, all_checks
 from pipeline.side import HURT_ROLES
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
+RULES_FIX = "point --rules (or $CONTRACT_REVIEW_RULES) at a folder of rule files (*.yaml)"
 
 
 class _Strict(BaseModel):
@@ -205,18 +212,40 @@ def load_rule_file(path: Path, resolver: CitationResolver) -> list[LoadedRule]:
     return loaded
 
 
-def load_rules(resolver: CitationResolver, rules_dir: Path = RULES_DIR) -> tuple[LoadedRule, ...]:
-    """Every rule in ``rules_dir/*.yaml``; ids must be unique across files."""
-    files = sorted(rules_dir.glob("*.yaml"))
+def rule_folders(bundled: bool = True, extra: Sequence[str | Path] = ()) -> tuple[Path, ...]:
+    """The folders a review loads, in order: the bundled catalogue (unless ``bundled`` is
+    false), then ``extra``."""
+    return ((bundled_rules_dir(),) if bundled else ()) + tuple(Path(d) for d in extra)
+
+
+def _rule_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        raise RuleLoadError(folder, "", f"no such folder. Fix: {RULES_FIX}")
+    files = sorted(folder.glob("*.yaml"))
     if not files:
-        raise RuleLoadError(rules_dir, "", "no rule files (*.yaml) found. Fix: point at rules/")
+        raise RuleLoadError(folder, "", f"no rule files (*.yaml) in this folder. Fix: {RULES_FIX}")
+    return files
+
+
+def load_rules(
+    resolver: CitationResolver, folders: Path | Sequence[Path] | None = None
+) -> tuple[LoadedRule, ...]:
+    """Every rule in the ``*.yaml`` files of ``folders`` (default: the bundled catalogue), folder
+    by folder; ids must be unique across all of them."""
+    if folders is None:
+        folders = rule_folders()
+    elif isinstance(folders, Path):
+        folders = (folders,)
     rules: list[LoadedRule] = []
     seen: dict[str, str] = {}
-    for path in files:
+    for path in [file for folder in folders for file in _rule_files(folder)]:
         for rule in load_rule_file(path, resolver):
             if rule.spec.id in seen:
                 raise RuleLoadError(
-                    path, f"rule {rule.spec.id}", f"duplicate id, also in {seen[rule.spec.id]}"
+                    path,
+                    f"rule {rule.spec.id}",
+                    f"duplicate id, also in {seen[rule.spec.id]}. Fix: give the rule its own id, "
+                    "or pass --no-bundled-rules to load your folders instead of the bundled ones",
                 )
             seen[rule.spec.id] = str(path)
             rules.append(rule)

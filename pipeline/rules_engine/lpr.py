@@ -14,10 +14,11 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from kb.locations import bundled_rules_dir
 from kb.safe_yaml import safe_load
 from pipeline.errors import RuleLoadError
 
-LPR_FILE = Path(__file__).resolve().parents[2] / "rules" / "data" / "lpr_1y.yaml"
+LPR_FILE = bundled_rules_dir() / "data" / "lpr_1y.yaml"
 
 
 class _Entry(BaseModel):

@@ -7,9 +7,10 @@ The rules that run are those of the law the contract's governing-law clause name
 (:mod:`pipeline.entities.governing_law`), not of its language: an English-language contract
 governed by PRC law is checked with the PRC rules.
 
-Rules are loaded once, at ``warm_up`` or first run, and every citation in them is resolved
-through the KB's exact lookup (``kb.catalog``); a rule whose basis does not resolve to an
-in-force article stops the load with an error naming the file and rule. Each finding carries
+Rules are loaded once, at ``warm_up`` or first run, from the folders the run names
+(``RunConfig.rules``: the bundled catalogue and/or the user's), and every citation in them is
+resolved through the KB's exact lookup (``kb.catalog``); a rule whose basis does not resolve to
+an in-force article stops the load with an error naming the file and rule. Each finding carries
 the resolved ``evidence_source``. Deterministic; no LLM.
 
 ``side`` (neutral, party_a/甲方, party_b/乙方, or a role word such as buyer or employee) applies
@@ -20,13 +21,14 @@ Neutral gives exactly the rule's own finding.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from kb.types import CitationResolver
 from pipeline.entities import Clause
 from pipeline.model import Document, Entity, Finding, LawAssumed
-from pipeline.rules_engine import RULES_DIR, LoadedRule, RuleContext, load_rules, run_rules
+from pipeline.rules_engine import LoadedRule, RuleContext, load_rules, run_rules
 from pipeline.rules_engine.side_effects import apply_side
 
 
@@ -45,18 +47,18 @@ class ValidateRules:
     def __init__(
         self,
         resolver: CitationResolver | None = None,
-        rules_dir: Path = RULES_DIR,
+        rules_dirs: Sequence[Path] | None = None,
         side: str = "neutral",
     ) -> None:
         self.resolver = resolver
-        self.rules_dir = rules_dir
+        self.rules_dirs = rules_dirs  # None: the bundled catalogue
         self.side = side
         self._rules: tuple[LoadedRule, ...] | None = None
 
     @property
     def rules(self) -> tuple[LoadedRule, ...]:
         if self._rules is None:
-            self._rules = load_rules(self.resolver or default_resolver(), self.rules_dir)
+            self._rules = load_rules(self.resolver or default_resolver(), self.rules_dirs)
         return self._rules
 
     def warm_up(self) -> None:

@@ -37,7 +37,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-REPO = Path(__file__).resolve().parents[2]
+from kb.locations import dev_data
+
+REPO = dev_data()  # the checkout the mutants are applied to (a copy of it)
 
 # Test selections, by what they guard.
 THRESHOLDS = "tests/rules/test_thresholds.py"

@@ -180,7 +180,7 @@ def test_nul_bytes_never_reach_the_html(tmp_path: Path) -> None:
 def test_an_internal_error_is_one_line_and_exit_70(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from pipeline import review as review_module
+    from pipeline import reviewing as review_module
     from pipeline.cli.app import main
     from pipeline.cli.errors import DebugFlag
 

@@ -3,6 +3,8 @@ and precision/recall on golden_set/kb/conflicts.jsonl (BM25 retrieval over the w
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from kb.catalog import Catalog, default_catalog
@@ -188,6 +190,14 @@ def test_bad_conflict_file_names_the_line(tmp_path: pytest.TempPathFactory) -> N
     bad.write_text('{"id": "x", "citation": "民法典第1条"}\n', encoding="utf-8")
     with pytest.raises(KnowledgeBaseError, match=r"conflicts.jsonl:1: .*Fix"):
         load_cases(bad)
+
+
+def test_a_missing_conflict_file_names_the_option(tmp_path: Path) -> None:
+    # installed, golden_set/ is looked for under the current folder and is not there
+    with pytest.raises(
+        KnowledgeBaseError, match=r"nowhere\.jsonl: no such file\. Fix: pass --cases"
+    ):
+        load_cases(tmp_path / "nowhere.jsonl")
 
 
 def test_crosscheck_searches_claims_not_rule_findings(store_verifier: CitationVerifier) -> None:

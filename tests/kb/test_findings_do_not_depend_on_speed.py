@@ -10,7 +10,7 @@ import pytest
 
 from kb.store import StatuteStore
 from pipeline.config import KBSettings, LLMSettings, RunConfig
-from pipeline.review import review_file
+from pipeline.reviewing import review_file
 
 REPO = Path(__file__).resolve().parents[2]
 DEV = REPO / "golden_set" / "dev" / "contracts"

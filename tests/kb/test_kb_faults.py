@@ -28,7 +28,7 @@ from ingest.manifest import manifest_path
 from kb.embeddings import get_backend
 from kb.registry import CORPUS_DIR
 from kb.snapshot import snapshot_path
-from kb.store import REPO_ROOT, open_store, sqlite_problem
+from kb.store import open_store, sqlite_problem
 from pipeline.cli.app import app
 from pipeline.config import KBSettings
 from pipeline.errors import KnowledgeBaseError
@@ -39,6 +39,7 @@ from tests.kb.conftest import TINY_ARTICLES, TINY_SOURCE
 
 pytestmark = pytest.mark.integration
 runner = CliRunner()
+REPO = Path(__file__).resolve().parents[2]
 COLLECTION = "statutes-minilm"
 CONTRACT = (
     "SERVICES AGREEMENT\n"
@@ -302,7 +303,7 @@ def test_a_killed_build_is_refused_then_resumed_embedding_only_what_is_missing(
     kb = tmp_path / "kb"
     killed = subprocess.run(
         [sys.executable, "-c", KILLED_INGEST, str(kb), TINY_SOURCE],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=600,
+        cwd=REPO, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert killed.returncode == -signal.SIGKILL, killed.stderr
     marker = IngestMarker.model_validate_json(marker_path(kb, COLLECTION).read_text("utf-8"))
@@ -381,7 +382,7 @@ def read_only(tiny_kb: Path) -> Iterator[Callable[..., subprocess.CompletedProce
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [*prefix, cli, *args], capture_output=True, text=True, timeout=600, cwd=REPO_ROOT
+            [*prefix, cli, *args], capture_output=True, text=True, timeout=600, cwd=REPO
         )
 
     yield run

@@ -144,7 +144,7 @@ def test_review_without_a_kb_says_catalog_mode_and_why(
     _, report = _review(contract, out)  # $CONTRACT_REVIEW_KB names a folder with no KB
     assert report.kb is not None and report.kb.mode == "catalog"
     assert report.kb.reason.startswith("no KB built at /dev/null/contract-review-no-kb")
-    assert "run `make kb`" in report.kb.reason and report.kb.fingerprint is None
+    assert "run `contract-review kb build`" in report.kb.reason and report.kb.fingerprint is None
     assert _trace_kb_info(out)["mode"] == "catalog"
     assert "catalog only (exact lookup, lexical support)" in (out / "report.md").read_text()
     assert "catalog only" in (out / "report.html").read_text("utf-8")

@@ -15,7 +15,7 @@ import pytest
 
 from pipeline.config import LLMSettings, ReflectionSettings, RunConfig
 from pipeline.llm import Message
-from pipeline.review import EXIT_HUMAN_REVIEW, review_file
+from pipeline.reviewing import EXIT_HUMAN_REVIEW, review_file
 from tests.reflection.helpers import write_contract
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]

@@ -20,7 +20,7 @@ from pipeline.config import LLMSettings, ReflectionSettings, RunConfig
 from pipeline.errors import LLMUnavailableError
 from pipeline.llm import LLMSession, Message, SessionSettings, build_client
 from pipeline.llm.ollama_backend import OllamaLLM
-from pipeline.review import EXIT_HUMAN_REVIEW, review_file
+from pipeline.reviewing import EXIT_HUMAN_REVIEW, review_file
 from tests.ollama_server import FAULT_MODEL, FaultyOllamaServer, Reply
 from tests.reflection.helpers import GOOD_DRAFT, VERIFY_OK, write_contract
 

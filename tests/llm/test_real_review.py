@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from pipeline.config import LLMSettings, ReflectionSettings, RunConfig
-from pipeline.review import ReviewOutcome, review_file
+from pipeline.reviewing import ReviewOutcome, review_file
 from tests.reflection.helpers import fix_fences, write_contract
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]

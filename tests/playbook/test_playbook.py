@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from pipeline.cli.app import app
 from pipeline.config import LLMSettings, RunConfig
 from pipeline.model import ReviewReport
-from pipeline.review import review_file
+from pipeline.reviewing import review_file
 from tests.side.contracts import SALE_ZH, SERVICES_EN
 
 PLAYBOOKS = Path(__file__).resolve().parents[2] / "rules" / "playbooks"

@@ -11,7 +11,7 @@ from pipeline.assembly import build_review_pipeline
 from pipeline.config import LLMSettings, RunConfig
 from pipeline.llm.scripted import ScriptedLLM
 from pipeline.llm.session import LLMSession, SessionSettings
-from pipeline.review import build_report
+from pipeline.reviewing import build_report
 
 CONTRACT = Path(__file__).resolve().parents[2] / "golden_set/dev/contracts/zh_01_sale_equipment.pdf"
 DRAFT = {

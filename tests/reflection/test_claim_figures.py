@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.review import build_report
+from pipeline.reviewing import build_report
 from tests.reflection.helpers import VERIFY_OK, risk, run_scripted, write_contract
 
 

@@ -15,8 +15,8 @@ from pipeline.cli.app import app
 from pipeline.config import LLMSettings, ReflectionSettings, RunConfig
 from pipeline.metrics import render_metrics
 from pipeline.replay import replay_trace
-from pipeline.review import build_report, review_file, write_outputs
 from pipeline.review_queue import read_queue
+from pipeline.reviewing import build_report, review_file, write_outputs
 from pipeline.trace_io import TraceHeader, dump_trace
 from tests.reflection.helpers import (
     FABRICATED_DRAFT,
@@ -155,7 +155,7 @@ def test_metrics_and_the_append_only_human_review_queue(tmp_path: Path) -> None:
     assert "contract_review_llm_latency_seconds_bucket" in text
     assert 'contract_review_llm_tokens_total{direction="output",stage="verifier"}' in text
 
-    from pipeline.review import ReviewOutcome
+    from pipeline.reviewing import ReviewOutcome
 
     outcome = ReviewOutcome(report=report, document=result.artifacts["document"], trace_text="")
     assert outcome.exit_code == 3

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.review import review_file
+from pipeline.reviewing import review_file
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -17,7 +17,7 @@ from pipeline.cli.app import app
 from pipeline.config import LLMSettings, RunConfig
 from pipeline.errors import SideResolutionError, StageError
 from pipeline.model import ReviewReport
-from pipeline.review import review_file
+from pipeline.reviewing import review_file
 from pipeline.rules_engine import load_rules
 from tests.side.contracts import LABOUR_ZH, SALE_ZH, SERVICES_EN
 
