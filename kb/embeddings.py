@@ -166,7 +166,7 @@ class LazyBackend:
         return np.asarray(batch(texts))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=2048)  # 3 MB; `kb eval` asks each query once per mode
 def _cached_query(spec: str, text: str) -> np.ndarray:
     """One query is embedded once: hybrid search compares it with articles and with questions."""
     vector = np.asarray(get_backend(spec).embed_query(text), dtype=np.float32)
