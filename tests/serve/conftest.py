@@ -3,7 +3,7 @@
 Each server runs the LLM in none mode (rules and KB only), stores its reviews in its own
 temporary data folder and writes its log to a file the tests read. ``token_server`` requires a
 bearer token and searches a tiny real KB (9 U.S.C., MiniLM, real Chroma); ``open_server`` has no
-token (loopback only), no KB and a queue of one.
+token (loopback only), no KB, a queue of one and a limit of one PDF page.
 """
 
 from __future__ import annotations
@@ -122,6 +122,7 @@ def token_server(tmp_path_factory: pytest.TempPathFactory, tiny_kb_path: Path) -
 
 @pytest.fixture(scope="session")
 def open_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = start_server(tmp_path_factory.mktemp("open-server"), "--max-queue", "1")
+    folder = tmp_path_factory.mktemp("open-server")
+    server = start_server(folder, "--max-queue", "1", "--max-pages", "1")
     yield server
     stop_server(server)

@@ -349,6 +349,14 @@ def test_without_a_token_it_serves_loopback_and_refuses_what_it_cannot_take(
         assert "--max-queue" in second.json()["detail"]["message"]
         assert _poll(client, first.headers["location"])["status"] == "done"
         assert len(open_server.reviews()) == 1
+        # over --max-pages: found when the PDF is read, and answered as the size limit is
+        answer = _upload(client, SALE_PDF)
+        assert answer.status_code == 413
+        assert answer.json()["detail"] == {
+            "code": 16,
+            "message": "sale_contract_zh.pdf: the PDF has 2 pages, over the limit of 1. "
+            "Fix: split the PDF, or raise the limit with --max-pages",
+        }
         # no KB built: the CLI's code 33, as 503
         answer = client.post("/v1/kb/query", json={"text": "定金"})
         assert answer.status_code == 503 and answer.json()["detail"]["code"] == 33
