@@ -5,7 +5,9 @@
 are thin layers over the same library code.
 
 - :func:`review` reviews one contract, from a path or from its bytes, and returns the
-  :data:`Report` that ``contract-review review`` writes as ``report.json``.
+  :data:`Report` that ``contract-review review`` writes as ``report.json``;
+  :func:`review_outcome` also returns what the HTML and Word reports are made from (the HTTP
+  service writes the whole output set with it).
 - :func:`review_batch` is ``contract-review batch``: a folder, resumable, with a summary.
 - :func:`build_kb`, :func:`query_kb` and :func:`verify_citation` are ``contract-review kb
   build``/``query``/``verify``.
@@ -19,6 +21,7 @@ fix; an input that cannot be reviewed raises its :class:`~pipeline.errors.InputE
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,7 +34,7 @@ if TYPE_CHECKING:
     from kb.retrieval import Hit, Mode
     from kb.types import CitationVerdict
     from pipeline.batch import BatchSummary, Executor
-    from pipeline.reviewing import OutputFormat
+    from pipeline.reviewing import OutputFormat, ReviewOutcome
 
 ReviewOptions = RunConfig
 Report = ReviewReport
@@ -47,6 +50,14 @@ def review(
     names. ``options`` default to the CLI's defaults (``--llm auto``: Ollama when it answers,
     else rules and KB only).
     """
+    return review_outcome(source, filename=filename, options=options).report
+
+
+def review_outcome(
+    source: Path | bytes, *, filename: str | None = None, options: ReviewOptions | None = None
+) -> ReviewOutcome:
+    """:func:`review`, with what the other output files are made from: the extracted text (the
+    HTML and Word reports) and the trace. ``pipeline.reviewing.write_outputs`` writes its set."""
     options = options or ReviewOptions()
     if isinstance(source, bytes | bytearray):
         return _review_bytes(bytes(source), filename, options)
@@ -60,18 +71,18 @@ def review(
     return _review_path(source, options)
 
 
-def _review_path(path: Path, options: ReviewOptions) -> Report:
+def _review_path(path: Path, options: ReviewOptions) -> ReviewOutcome:
     from pipeline.reviewing import review_file  # the whole pipeline: loaded on first use
 
     try:
-        return review_file(path, options).report
+        return review_file(path, options)
     except StageError as exc:
         if isinstance(exc.__cause__, InputError):
             raise exc.__cause__ from None  # the file's problem and its fix, as the CLI says it
         raise
 
 
-def _review_bytes(data: bytes, filename: str | None, options: ReviewOptions) -> Report:
+def _review_bytes(data: bytes, filename: str | None, options: ReviewOptions) -> ReviewOutcome:
     name = Path(filename or "").name
     if not name or name in (".", ".."):
         raise ValueError(
@@ -85,11 +96,12 @@ def _review_bytes(data: bytes, filename: str | None, options: ReviewOptions) -> 
         path = Path(folder) / name
         write_bytes_atomic(path, data)
         try:
-            report = _review_path(path, options)
+            outcome = _review_path(path, options)
         except InputError as exc:
             raise type(exc)(filename or name, exc.problem, exc.fix) from None
+    report = outcome.report
     document = report.document.model_copy(update={"source_path": filename})
-    return report.model_copy(update={"document": document})
+    return replace(outcome, report=report.model_copy(update={"document": document}))
 
 
 def review_batch(

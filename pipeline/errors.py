@@ -83,6 +83,7 @@ __all__ = [
     "SideResolutionError",
     "StageError",
     "UnsupportedInputError",
+    "reported_error",
 ]
 
 
@@ -190,3 +191,10 @@ class OutputWriteError(ContractReviewError):
             f"{out}: cannot write the outputs ({reason}); the previous outputs there are "
             "untouched. Fix: free disk space or give an --out folder you can write to"
         )
+
+
+def reported_error(exc: ContractReviewError) -> ContractReviewError:
+    """The error to report for ``exc``: a StageError's cause when it is one of ours (with its
+    own exit code and fix), else ``exc`` itself."""
+    cause = exc.__cause__ if isinstance(exc, StageError) else None
+    return cause if isinstance(cause, ContractReviewError) else exc

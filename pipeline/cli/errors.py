@@ -1,10 +1,10 @@
 """The CLI's one error boundary: every failure becomes a one-line message and an exit code.
 
 A ContractReviewError carries its documented code. A command that needs an optional extra which
-is not installed (scikit-learn for the evaluations, Ray for ``batch --executor ray``) exits 2
-with the pip command. Anything else is a bug: exit 70 with one line, and the traceback only with
-``--debug`` (or ``CONTRACT_REVIEW_DEBUG=1``). Messages are printed without Rich markup, so a
-path such as ``a[/b].pdf`` is shown as it is.
+is not installed (scikit-learn for the evaluations, Ray for ``batch --executor ray``, FastAPI and
+uvicorn for ``serve``) exits 2 with the pip command. Anything else is a bug: exit 70 with one
+line, and the traceback only with ``--debug`` (or ``CONTRACT_REVIEW_DEBUG=1``). Messages are
+printed without Rich markup, so a path such as ``a[/b].pdf`` is shown as it is.
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ EXTRA_MODULES = {
     "reportlab": "eval",
     "ray": "scale",
     "llama_cpp": "embedded-llm",
+    "fastapi": "serve",
+    "python_multipart": "serve",
+    "uvicorn": "serve",
 }
 
 

@@ -24,9 +24,11 @@ from pipeline.cli.errors import EXTRA_MODULES
 
 REPO = Path(__file__).resolve().parents[2]
 PROJECT = ("pipeline", "kb", "ingest")
-# Code that only evaluation, the bench and the tests run.
+# Code that only evaluation, the bench, the tests and the HTTP service run (``contract-review
+# serve`` imports pipeline/serve/ on use; tests/serve checks that without the extra it exits 2).
 OFF_THE_REVIEW_PATH = (
     "pipeline/eval/",
+    "pipeline/serve/",
     "pipeline/testing/",
     "pipeline/bench.py",
     "ingest/bench.py",
@@ -122,7 +124,7 @@ def test_evaluation_and_test_tools_are_extras_not_dependencies() -> None:
     assert not {"scikit-learn", "reportlab"} & DEPENDENCIES
     assert "contract-review" in EXTRAS["dev"]  # dev pulls the eval extra in (the tests use it)
     makefile = (REPO / "Makefile").read_text("utf-8")
-    assert "-e '.[dev,eval,scale,embedded-llm]'" in makefile  # make test
+    assert "-e '.[dev,eval,scale,serve,embedded-llm]'" in makefile  # make test
     assert "nightly: setup eval-deps" in makefile  # make nightly scores with scikit-learn
 
 
