@@ -83,6 +83,7 @@ __all__ = [
     "SideResolutionError",
     "StageError",
     "UnsupportedInputError",
+    "underlying",
 ]
 
 
@@ -106,6 +107,13 @@ class StageError(ContractReviewError):
     def __init__(self, stage: str, cause: BaseException) -> None:
         self.stage = stage
         super().__init__(f"stage {stage!r} failed: {type(cause).__name__}: {cause}")
+
+
+def underlying(exc: ContractReviewError) -> ContractReviewError:
+    """The error to show: a stage that failed on one of ours (a bad input, a KB it could not
+    read) is reported as that error, whose message names the file and the fix."""
+    cause = exc.__cause__ if isinstance(exc, StageError) else None
+    return cause if isinstance(cause, ContractReviewError) else exc
 
 
 class ReplayError(ContractReviewError):
