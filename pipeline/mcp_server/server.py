@@ -41,7 +41,7 @@ def build_server(config: RunConfig) -> MCPServer:
     """The server with its four tools, bound to ``config`` (KB, rules, LLM endpoint, threads)."""
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
-    from mcp_types import ToolAnnotations
+    from mcp.types import ToolAnnotations
 
     tools = ContractReviewTools(config)
     server: MCPServer = MCPServer(
