@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typer
 
-from pipeline.cli.errors import guarded
+from pipeline.cli.errors import guarded, stderr
 from pipeline.cli.kb_options import (
     DEFAULT_KB_BACKEND,
     DEFAULT_KB_FALLBACK,
@@ -55,9 +55,18 @@ def mcp(
         threads=threads,
         deadline_s=deadline,
     )
-    from pipeline.mcp_server.server import serve  # the mcp extra: loaded on use
+    from kb.locations import default_kb_path
+    from pipeline.mcp_server.server import TOOL_NAMES, serve  # builds with the SDK (the extra)
 
-    guarded(lambda: serve(config))
+    where = config.kb.url or config.kb.path or default_kb_path()
+
+    def ready() -> None:  # stderr: a client shows it in its server log; stdout is the protocol
+        stderr.print(
+            f"contract-review mcp: serving {', '.join(TOOL_NAMES)} over stdio (KB: {where})",
+            markup=False,
+        )
+
+    guarded(lambda: serve(config, on_ready=ready))
 
 
 def register(app: typer.Typer) -> None:

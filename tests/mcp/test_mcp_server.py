@@ -211,7 +211,11 @@ def test_without_a_built_kb_search_says_how_to_build_it(tmp_path: Path) -> None:
             "verify": await session.call_tool("verify_citation", {"citation": "民法典第586条"}),
         }
 
-    got, _ = run_server(tmp_path / "server", _kb_args(tmp_path / "no-kb"), scenario)
+    got, run = run_server(tmp_path / "server", _kb_args(tmp_path / "no-kb"), scenario)
+    assert (
+        f"serving review_contract, verify_citation, search_statutes, show_article over stdio (KB: {tmp_path / 'no-kb'})"
+        in " ".join(run.stderr().split())
+    )
     assert got["search"].is_error
     assert "contract-review kb build" in text_of(got["search"])
     verify = got["verify"]  # the bundled catalog needs no KB
