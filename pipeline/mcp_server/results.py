@@ -112,11 +112,14 @@ class CitationVerdictResult(Frozen):
     )
 
 
+Outcome = Literal["clean", "findings", "needs_human_review"]  # the CLI's exit 0, 1 and 3
+
+
 class ReviewSummary(Frozen):
     """A review's verdicts with their evidence, and where its output files are."""
 
     contract: str = Field(description="The contract file that was reviewed.")
-    outcome: Literal["clean", "findings", "needs_human_review"]
+    outcome: Outcome
     mode: str = Field(description="Which LLM ran: none (rules and KB only), or the model.")
     mode_note: str = ""
     law: LawAssumed | None = Field(description="The law the review applied, and why.")

@@ -57,7 +57,7 @@ def build_server(config: RunConfig) -> MCPServer:
             description=" ".join((tool.__doc__ or "").split()),  # the docstring, on one line
             annotations=ToolAnnotations(
                 read_only_hint=not writes,
-                destructive_hint=False,
+                destructive_hint=writes,  # a review replaces an earlier one's files in out
                 idempotent_hint=not writes,
                 open_world_hint=False,
             ),

@@ -31,10 +31,12 @@ from pipeline.errors import ContractReviewError
 from pipeline.mcp_server.results import (
     ArticleText,
     CitationVerdictResult,
+    Outcome,
     ReviewSummary,
     StatuteHit,
     StatuteSearch,
 )
+from pipeline.model import ReviewReport
 from pipeline.side import llm_side
 
 
@@ -136,11 +138,7 @@ class ContractReviewTools:
         report = outcome.report
         return ReviewSummary(
             contract=str(contract),
-            outcome="needs_human_review"
-            if report.needs_human_review
-            else "findings"
-            if report.findings
-            else "clean",
+            outcome=_outcome(report),
             mode=report.mode,
             mode_note=report.mode_note,
             law=report.law,
@@ -267,6 +265,12 @@ def _kb_failures(path: Path | None, url: str | None) -> Iterator[None]:
         if failure is None:
             raise  # a bug: the SDK reports it as a crash of this one call
         raise failure from exc
+
+
+def _outcome(report: ReviewReport) -> Outcome:
+    if report.needs_human_review:
+        return "needs_human_review"
+    return "findings" if report.findings else "clean"
 
 
 def _absolute(path: str) -> Path:

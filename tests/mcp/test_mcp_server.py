@@ -58,6 +58,7 @@ def test_lists_the_four_tools_and_verifies_a_citation_with_the_article_text(
     assert tools["search_statutes"].input_schema["properties"]["k"]["maximum"] == 20
     assert tools["verify_citation"].annotations.read_only_hint is True
     assert tools["review_contract"].annotations.read_only_hint is False
+    assert tools["review_contract"].annotations.destructive_hint is True  # replaces old outputs
 
     supports = got["supports"]
     assert not supports.is_error, text_of(supports)
