@@ -55,9 +55,10 @@ $(EVAL_STAMP): $(DEPS_STAMP)
 	touch $@
 
 # Tests, lint and the bench: the dev tools (the eval extra with them), Ray, the HTTP service
-# (FastAPI) and the embedded LLM for its real-inference tests.
+# (FastAPI), the embedded LLM for its real-inference tests, and the MCP SDK (tests/mcp drive the
+# server with its client).
 $(DEV_STAMP): $(DEPS_STAMP) | toolchain
-	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[dev,eval,scale,serve,embedded-llm]'
+	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[dev,eval,scale,serve,embedded-llm,mcp]'
 	$(BIN)/pip check
 	touch $@
 

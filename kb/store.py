@@ -173,6 +173,20 @@ def store_error(location: KBLocation, exc: Exception) -> KnowledgeBaseError:
     return KnowledgeBaseError(damaged_db_message(location.path, f"Chroma failed: {exc}"))
 
 
+def as_kb_error(exc: Exception, path: Path | None, url: str | None) -> KnowledgeBaseError | None:
+    """:func:`store_error` for ``exc`` when it is a failure of the OS, SQLite, Chroma or the HTTP
+    client while using the KB at ``path`` (None: the default folder) or ``url``; None for
+    anything else, which is a bug."""
+    import sqlite3
+
+    import httpx
+    from chromadb.errors import ChromaError
+
+    if not isinstance(exc, OSError | sqlite3.Error | ChromaError | httpx.HTTPError):
+        return None
+    return store_error(KBLocation(path=path or default_kb_path(), url=url), exc)
+
+
 def read_only_error(path: Path, exc: OSError | None = None) -> KnowledgeBaseError:
     why = f" ({exc.strerror})" if exc is not None and exc.strerror else ""
     return KnowledgeBaseError(

@@ -83,7 +83,7 @@ __all__ = [
     "SideResolutionError",
     "StageError",
     "UnsupportedInputError",
-    "reported_error",
+    "underlying",
 ]
 
 
@@ -107,6 +107,13 @@ class StageError(ContractReviewError):
     def __init__(self, stage: str, cause: BaseException) -> None:
         self.stage = stage
         super().__init__(f"stage {stage!r} failed: {type(cause).__name__}: {cause}")
+
+
+def underlying(exc: ContractReviewError) -> ContractReviewError:
+    """The error to show: a stage that failed on one of ours (a bad input, a KB it could not
+    read) is reported as that error, whose message names the file and the fix."""
+    cause = exc.__cause__ if isinstance(exc, StageError) else None
+    return cause if isinstance(cause, ContractReviewError) else exc
 
 
 class ReplayError(ContractReviewError):
@@ -191,10 +198,3 @@ class OutputWriteError(ContractReviewError):
             f"{out}: cannot write the outputs ({reason}); the previous outputs there are "
             "untouched. Fix: free disk space or give an --out folder you can write to"
         )
-
-
-def reported_error(exc: ContractReviewError) -> ContractReviewError:
-    """The error to report for ``exc``: a StageError's cause when it is one of ours (with its
-    own exit code and fix), else ``exc`` itself."""
-    cause = exc.__cause__ if isinstance(exc, StageError) else None
-    return cause if isinstance(cause, ContractReviewError) else exc

@@ -28,6 +28,13 @@ SIDE_CHOICES: tuple[str, ...] = (
 _LETTERS: dict[str, Letter] = {"party_a": "party_a", "甲方": "party_a", "party_b": "party_b",
                                "乙方": "party_b"}  # fmt: skip
 
+
+def llm_side(side: str) -> str:
+    """The LLM's side for a ``--side`` value: 甲方/乙方 become party_a/party_b; a role word
+    (buyer ...) reaches the LLM as it is."""
+    return _LETTERS.get(side, side)
+
+
 # Words a contract uses for each role (Chinese aliases and English defined terms).
 ROLE_WORDS: dict[str, tuple[str, ...]] = {
     "buyer": ("买方", "买受人", "买受方", "需方", "Buyer", "Purchaser", "Customer", "Client"),

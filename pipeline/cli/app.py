@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli import batch, check, dev, kb, replay, review, serve, version
+from pipeline.cli import batch, check, dev, kb, replay, review, serve, serve_mcp, version
 from pipeline.cli import eval as eval_command
 from pipeline.cli.errors import DebugFlag, internal_error, missing_extra, user_error
 from pipeline.errors import ContractReviewError
@@ -31,7 +31,7 @@ def root(
         DebugFlag.enabled = True
 
 
-for module in (review, check, replay, version, batch, kb, eval_command, dev, serve):
+for module in (review, check, replay, version, batch, kb, serve_mcp, eval_command, dev, serve):
     module.register(app)
 
 

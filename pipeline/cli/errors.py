@@ -2,9 +2,10 @@
 
 A ContractReviewError carries its documented code. A command that needs an optional extra which
 is not installed (scikit-learn for the evaluations, Ray for ``batch --executor ray``, FastAPI and
-uvicorn for ``serve``) exits 2 with the pip command. Anything else is a bug: exit 70 with one
-line, and the traceback only with ``--debug`` (or ``CONTRACT_REVIEW_DEBUG=1``). Messages are
-printed without Rich markup, so a path such as ``a[/b].pdf`` is shown as it is.
+uvicorn for ``serve``, the MCP SDK for ``mcp``) exits 2 with the pip command. Anything else is a
+bug: exit 70 with one line, and the traceback only with ``--debug`` (or
+``CONTRACT_REVIEW_DEBUG=1``). Messages are printed without Rich markup, so a path such as
+``a[/b].pdf`` is shown as it is.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from pipeline.errors import ContractReviewError, StageError
+from pipeline.errors import ContractReviewError, underlying
 
 T = TypeVar("T")
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -33,6 +34,7 @@ EXTRA_MODULES = {
     "fastapi": "serve",
     "python_multipart": "serve",
     "uvicorn": "serve",
+    "mcp": "mcp",
 }
 
 
@@ -41,8 +43,7 @@ class DebugFlag:
 
 
 def user_error(exc: ContractReviewError) -> typer.Exit:
-    cause = exc.__cause__ if isinstance(exc, StageError) else None
-    shown = cause if isinstance(cause, ContractReviewError) else exc
+    shown = underlying(exc)
     stderr.print(f"[bold red]error[/]: {escape(shown.message)}")
     return typer.Exit(code=shown.exit_code)
 

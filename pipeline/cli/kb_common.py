@@ -38,16 +38,6 @@ Backend = Annotated[
 P = ParamSpec("P")
 
 
-def _is_store_failure(exc: Exception) -> bool:
-    """The OS's, SQLite's, Chroma's or the HTTP client's failures while using the KB."""
-    import sqlite3
-
-    import httpx
-    from chromadb.errors import ChromaError
-
-    return isinstance(exc, OSError | sqlite3.Error | ChromaError | httpx.HTTPError)
-
-
 def kb_errors(command: Callable[P, None]) -> Callable[P, None]:
     """Map every failure of a ``kb`` command to its documented exit code and one line."""
 
@@ -58,17 +48,15 @@ def kb_errors(command: Callable[P, None]) -> Callable[P, None]:
         except ContractReviewError as exc:
             raise user_error(exc) from None
         except Exception as exc:
-            if not _is_store_failure(exc):
-                raise  # a bug: the app's boundary makes it exit 70 with one line
-            from kb.locations import default_kb_path
-            from kb.store import KBLocation, store_error
+            from kb.store import as_kb_error
 
             path, url = kwargs.get("kb_path"), kwargs.get("kb_url")
-            location = KBLocation(
-                path=path if isinstance(path, Path) else default_kb_path(),
-                url=url if isinstance(url, str) else None,
+            failure = as_kb_error(
+                exc, path if isinstance(path, Path) else None, url if isinstance(url, str) else None
             )
-            raise user_error(store_error(location, exc)) from None
+            if failure is None:
+                raise  # a bug: the app's boundary makes it exit 70 with one line
+            raise user_error(failure) from None
 
     return run
 

@@ -32,7 +32,7 @@ from pipeline.cli.ocr_options import (
 )
 from pipeline.cli.rules_options import BundledRules, RuleDirs, rules_settings
 from pipeline.config import IntakeLimits, LLMSettings, ReflectionSettings, RunConfig
-from pipeline.side import SIDE_CHOICES
+from pipeline.side import SIDE_CHOICES, llm_side
 
 if TYPE_CHECKING:
     from pipeline.model import ReviewReport
@@ -54,9 +54,6 @@ def _run(path: Path, config: RunConfig) -> ReviewOutcome:
                 progress.update(task, description=f"stage: {stage}")
 
         return review_file(path, config, listener=listener)
-
-
-LLM_SIDES = {"party_a": "party_a", "甲方": "party_a", "party_b": "party_b", "乙方": "party_b"}
 
 
 def _side_and_playbook(side: str, playbook: Path | None) -> dict[str, Any]:
@@ -187,8 +184,7 @@ def _llm_and_reflection(
             {
                 "spec": llm,
                 "url": llm_url,
-                # 甲方/乙方 become letters; a role word (buyer ...) reaches the LLM as it is
-                "side": LLM_SIDES.get(side, side),
+                "side": llm_side(side),
                 "timeout_s": timeout,
                 "token_budget": token_budget,
             }

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.config import KBSettings, RunConfig
-from pipeline.errors import ContractReviewError, reported_error
+from pipeline.errors import ContractReviewError, underlying
 from pipeline.serve.jobs import OUT_DIR, Job, JobError, JobStore, now
 from pipeline.serve.schemas import CitationCheck, KBHit, KBQuery
 from pipeline.threads import apply_thread_budget
@@ -31,7 +31,7 @@ def start_worker(threads: int) -> None:
 def error_of(exc: Exception) -> JobError:
     """The code and message a failure is reported with, as the CLI reports it."""
     if isinstance(exc, ContractReviewError):
-        shown = reported_error(exc)
+        shown = underlying(exc)
         return JobError(code=shown.exit_code, message=shown.message)
     return JobError(
         code=EXIT_INTERNAL,
