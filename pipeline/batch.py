@@ -116,10 +116,13 @@ def refused_links(folder: Path) -> list[ContractResult]:
 def config_hash(config: RunConfig, kb_fingerprint: str = "") -> str:
     """Settings (KB settings included) and the KB's content: a changed KB re-runs a contract."""
     payload = json.dumps(
-        # threads change how fast, never what: a resumed batch on another machine skips
+        # threads and how long Ollama keeps the model loaded change how fast, never what: a
+        # resumed batch on another machine skips
         {
             "v": __version__,
-            "config": config.model_dump(mode="json", exclude={"threads"}),
+            "config": config.model_dump(
+                mode="json", exclude={"threads": True, "llm": {"keep_alive"}}
+            ),
             "kb": kb_fingerprint,
         },
         sort_keys=True,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 
 class IntakeLimits(BaseModel):
@@ -59,14 +61,48 @@ LLMSide = Literal[
 ]  # fmt: skip
 
 
+MODEL_ENV = "CONTRACT_REVIEW_MODEL"
+DEFAULT_OLLAMA_MODEL = "qwen2.5:7b-instruct"
+KEEP_ALIVE_ENV = "CONTRACT_REVIEW_KEEP_ALIVE"
+DEFAULT_KEEP_ALIVE = "10m"
+# Ollama reads keep_alive as a Go duration (10m, 1h30m, 0s) or a number of seconds (-1: forever).
+_DURATION = re.compile(r"-?(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+|-?\d+")
+
+
+def _from_env(name: str, default: str) -> str:
+    return os.environ.get(name, "").strip() or default
+
+
 class LLMSettings(BaseModel):
-    """Which LLM runs and its guardrails. ``spec``: auto, none, ollama[:MODEL], llamacpp[:PATH]."""
+    """Which LLM runs and its guardrails. ``spec``: auto, none, ollama[:MODEL], llamacpp[:PATH].
+
+    The Ollama model is the one ``spec`` names (``ollama:MODEL``), else ``ollama_model``, which
+    defaults to ``$CONTRACT_REVIEW_MODEL`` and then to qwen2.5:7b-instruct; read when the
+    settings are made, so a batch's resume hash and a trace record the model that ran.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     spec: str = "auto"
     url: str | None = Field(default=None, description="Ollama host; else $OLLAMA_HOST.")
-    ollama_model: str = "qwen2.5:7b-instruct"
+    ollama_model: str = Field(
+        default_factory=lambda: _from_env(MODEL_ENV, DEFAULT_OLLAMA_MODEL),
+        validate_default=True,  # a value from the environment is checked too
+        description="The Ollama model when --llm does not name one; else $CONTRACT_REVIEW_MODEL.",
+    )
+    context_tokens: int = Field(
+        default=16384,
+        ge=1024,
+        description="The largest context window (prompt and reply, in tokens) a request may "
+        "use: Ollama's num_ctx is sized to each prompt up to this; llama.cpp allocates this "
+        "much (the bundled SmolLM2 at most its 8,192). A prompt that does not fit is not sent.",
+    )
+    keep_alive: str = Field(
+        default_factory=lambda: _from_env(KEEP_ALIVE_ENV, DEFAULT_KEEP_ALIVE),
+        validate_default=True,
+        description="How long Ollama keeps the model loaded after a request (10m, 1h, 0s, -1 "
+        "for ever); else $CONTRACT_REVIEW_KEEP_ALIVE.",
+    )
     timeout_s: float = Field(
         default=15.0,
         gt=0,
@@ -86,6 +122,26 @@ class LLMSettings(BaseModel):
         description="Whose lawyer the LLM plays: neutral, party_a/party_b, or a role word.",
     )
     block_chars: int = Field(default=6000, ge=500, description="Clause-block size for long texts.")
+
+    @field_validator("ollama_model")
+    @classmethod
+    def _model_name(cls, value: str) -> str:
+        if not value or any(ch.isspace() for ch in value):
+            raise ValueError(
+                f"{value!r} is not an Ollama model name (set by --llm ollama:MODEL or "
+                f"${MODEL_ENV}). Fix: give a name such as {DEFAULT_OLLAMA_MODEL}"
+            )
+        return value
+
+    @field_validator("keep_alive")
+    @classmethod
+    def _duration(cls, value: str) -> str:
+        if not _DURATION.fullmatch(value):
+            raise ValueError(
+                f"{value!r} is not a duration (--llm-keep-alive or ${KEEP_ALIVE_ENV}). Fix: "
+                "give one such as 10m, 1h30m, 0s (unload at once) or -1 (keep loaded)"
+            )
+        return value
 
 
 class ReflectionSettings(BaseModel):
@@ -161,7 +217,8 @@ class RunConfig(BaseModel):
 
     intake: IntakeLimits = IntakeLimits()
     ocr: OcrSettings = OcrSettings()
-    llm: LLMSettings = LLMSettings()
+    # made per run, not at import: the model and keep-alive defaults read the environment
+    llm: LLMSettings = Field(default_factory=LLMSettings)
     reflection: ReflectionSettings = ReflectionSettings()
     side: RuleSide = Field(
         default="neutral",

@@ -28,7 +28,8 @@ the pipeline; this module re-exports them)::
     (LLMError                           18-21  an LLM backend problem:
         LLMConfigError 18 bad --llm spec or missing GGUF; LLMUnavailableError 19 no answer
         after retries; LLMReplyError 20 reply invalid after the re-asks; LLMBudgetExceededError
-        21 token budget used up. In a review these degrade the run to none mode instead.)
+        21 token budget used up; LLMContextOverflowError 22 a prompt that does not fit the
+        context window (--llm-ctx). In a review these degrade the run to none mode instead.)
 
 Messages say what was wrong and how to fix it, and name the file where there is one.
 """
@@ -151,6 +152,13 @@ class LLMReplyError(LLMError):
 
 class LLMBudgetExceededError(LLMError):
     exit_code = 21
+
+
+class LLMContextOverflowError(LLMError):
+    """A prompt and its reply do not fit the context window (``--llm-ctx``). The prompt is
+    not sent: a server would cut it silently and the model would review part of the text."""
+
+    exit_code = 22
 
 
 class RuleLoadError(ContractReviewError):

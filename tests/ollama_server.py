@@ -6,6 +6,10 @@ against these:
 - ``OllamaTestServer``, backed by llama-cpp-python: /api/version, /api/tags, /api/show,
   /api/chat and /api/generate, with ``format`` (a JSON schema, or "json") mapped to llama.cpp's
   JSON-schema response format, and NDJSON streaming when ``stream`` is true (Ollama's default).
+  It keeps Ollama's context window: ``options.num_ctx``, else the server default (4,096, as
+  Ollama's), at most the loaded model's. A longer prompt is cut as Ollama's runner cuts it (its
+  first ``NUM_KEEP`` tokens and its end are kept), answered as usual, and logged in ``windows``,
+  so a test sees what a real server would have done silently.
 - ``FaultyOllamaServer``, with no model at all: /api/chat answers from a script of ``Reply``
   values, good ones and the faults a broken server or proxy produces (a body that is not JSON,
   JSON that is not Ollama's shape, a trickle of one byte every few seconds, a full reply after a
@@ -31,6 +35,8 @@ from pipeline.llm.llamacpp_backend import REPEAT_PENALTY, LlamaCppLLM
 
 MODEL_NAME = "smollm2:135m"
 FAULT_MODEL = "faulty:1b"
+OLLAMA_DEFAULT_NUM_CTX = 4096
+NUM_KEEP = 4  # the prompt tokens Ollama's runner keeps at the start when it cuts a prompt
 
 
 def _now() -> str:
@@ -177,10 +183,27 @@ class _OllamaAPIServer:
         return part
 
 
+@dataclass(frozen=True)
+class WindowLog:
+    """The context window one chat ran in: what the request asked for (None: nothing), the
+    window used, the prompt's tokens, and how many the model read (fewer when it was cut)."""
+
+    asked: int | None
+    window: int
+    prompt_tokens: int
+    read_tokens: int
+
+    @property
+    def cut(self) -> bool:
+        return self.read_tokens < self.prompt_tokens
+
+
 class OllamaTestServer(_OllamaAPIServer):
     def __init__(self, backend: LlamaCppLLM, model_name: str = MODEL_NAME) -> None:
         self.backend = backend
         self.delay_s = 0.0  # tests raise it to provoke client timeouts
+        self.default_num_ctx = OLLAMA_DEFAULT_NUM_CTX  # as OLLAMA_CONTEXT_LENGTH sets it
+        self.windows: list[WindowLog] = []
         super().__init__(model_name)
 
     def __enter__(self) -> OllamaTestServer:
@@ -203,19 +226,64 @@ class OllamaTestServer(_OllamaAPIServer):
         elif fmt == "json":
             response_format = {"type": "json_object"}
         options = body.get("options") or {}
+        sampling = {
+            "temperature": float(options.get("temperature", 0.2)),
+            "max_tokens": int(options.get("num_predict", 256)),
+            "repeat_penalty": float(options.get("repeat_penalty", REPEAT_PENALTY)),
+            "seed": int(options.get("seed", 0)),
+        }
         time.sleep(self.delay_s)
         with self.backend.lock:  # one llama.cpp context: one inference at a time
-            result = self.backend.load().create_chat_completion(
-                messages=messages,
-                response_format=response_format,
-                temperature=float(options.get("temperature", 0.2)),
-                max_tokens=int(options.get("num_predict", 256)),
-                repeat_penalty=float(options.get("repeat_penalty", REPEAT_PENALTY)),
-                seed=int(options.get("seed", 0)),
-                stream=bool(body.get("stream", True)),
-            )
-            chunks = [result] if isinstance(result, dict) else list(result)
+            llama = self.backend.load()
+            asked = options.get("num_ctx")
+            window = min(int(asked or self.default_num_ctx), self.backend.n_ctx)
+            tokens = _chat_tokens(llama, messages)
+            if len(tokens) <= window:
+                self.windows.append(WindowLog(asked, window, len(tokens), len(tokens)))
+                result = llama.create_chat_completion(
+                    messages=messages,
+                    response_format=response_format,
+                    stream=bool(body.get("stream", True)),
+                    **sampling,
+                )
+                chunks = [result] if isinstance(result, dict) else list(result)
+            else:
+                chunks = [self._cut_completion(llama, tokens, window, asked, fmt, sampling)]
         yield from chunks
+
+    def _cut_completion(
+        self,
+        llama: Any,
+        tokens: list[int],
+        window: int,
+        asked: int | None,
+        fmt: Any,
+        sampling: dict[str, Any],
+    ) -> dict[str, Any]:
+        """What Ollama does with a prompt longer than its window: keep the first ``NUM_KEEP``
+        tokens and the end, say nothing, answer. One chunk in both the reply and the stream
+        shape."""
+        from llama_cpp import LlamaGrammar
+        from llama_cpp.llama_grammar import JSON_GBNF
+
+        kept = tokens[:NUM_KEEP] + tokens[len(tokens) - (window - NUM_KEEP) :]
+        self.windows.append(WindowLog(asked, window, len(tokens), len(kept)))
+        # the loaded model's own context must hold the reply too (Ollama would shift it)
+        room = self.backend.n_ctx - sampling["max_tokens"]
+        read = kept if len(kept) <= room else kept[:NUM_KEEP] + kept[len(kept) - room + NUM_KEEP :]
+        grammar = None
+        if isinstance(fmt, dict):
+            grammar = LlamaGrammar.from_json_schema(json.dumps(fmt), verbose=False)
+        elif fmt == "json":
+            grammar = LlamaGrammar.from_string(JSON_GBNF, verbose=False)
+        result = llama.create_completion(prompt=read, grammar=grammar, **sampling)
+        text = result["choices"][0]["text"]
+        usage = {
+            "prompt_tokens": len(kept),
+            "completion_tokens": result["usage"]["completion_tokens"],
+        }
+        choice = {"message": {"role": "assistant", "content": text}, "delta": {"content": text}}
+        return {"choices": [choice], "usage": usage}
 
     def _chat(
         self, handler: Any, body: dict[str, Any], messages: list[dict[str, str]], chat: bool
@@ -242,6 +310,25 @@ class OllamaTestServer(_OllamaAPIServer):
         handler.wfile.write(json.dumps(final).encode() + b"\n")
 
 
+def _chat_tokens(llama: Any, messages: list[dict[str, str]]) -> list[int]:
+    """The prompt's tokens as llama-cpp-python makes them: the model's own chat template."""
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+    def text(token: int) -> str:
+        return str(llama._model.token_get_text(token)) if token != -1 else ""
+
+    formatter = Jinja2ChatFormatter(
+        template=llama.metadata["tokenizer.chat_template"],
+        eos_token=text(llama.token_eos()),
+        bos_token=text(llama.token_bos()),
+    )
+    formatted = formatter(messages=messages)
+    tokens: list[int] = llama.tokenize(
+        formatted.prompt.encode("utf-8"), add_bos=not formatted.added_special, special=True
+    )
+    return tokens
+
+
 # -- the fault server ---------------------------------------------------------------------
 
 ReplyKind = Literal["ok", "not_json", "wrong_shape", "trickle", "slow", "http_500"]
@@ -250,15 +337,17 @@ ReplyKind = Literal["ok", "not_json", "wrong_shape", "trickle", "slow", "http_50
 @dataclass(frozen=True)
 class Reply:
     """One scripted answer to /api/chat. ``content`` is the model's text for ok/trickle/slow;
-    ``seconds`` is the pause between bytes (trickle) or before the reply (slow)."""
+    ``seconds`` is the pause between bytes (trickle) or before the reply (slow);
+    ``prompt_tokens`` the prompt_eval_count the reply reports."""
 
     kind: ReplyKind
     content: str = "{}"
     seconds: float = 0.0
+    prompt_tokens: int = 10
 
     @classmethod
-    def ok(cls, content: str) -> Reply:
-        return cls("ok", content)
+    def ok(cls, content: str, prompt_tokens: int = 10) -> Reply:
+        return cls("ok", content, prompt_tokens=prompt_tokens)
 
     @classmethod
     def not_json(cls) -> Reply:
@@ -347,14 +436,14 @@ class FaultyOllamaServer(_OllamaAPIServer):
         elif reply.kind == "wrong_shape":
             handler.send_json(200, _openai_shape(reply.content))
         elif reply.kind == "ok":
-            handler.send_bytes(200, self._body_of(reply.content, stream, chat), self._type(stream))
+            handler.send_bytes(200, self._body_of(reply, stream, chat), self._type(stream))
         elif reply.kind == "slow":
             if self._wait_or_hang_up(handler, reply.seconds):
                 log.client_hung_up = True
                 return
-            handler.send_bytes(200, self._body_of(reply.content, stream, chat), self._type(stream))
+            handler.send_bytes(200, self._body_of(reply, stream, chat), self._type(stream))
         else:  # trickle: a valid reply, one byte at a time
-            data = self._body_of(reply.content, stream, chat)
+            data = self._body_of(reply, stream, chat)
             handler.send_response(200)
             handler.send_header("Content-Type", self._type(stream))
             handler.send_header("Content-Length", str(len(data)))
@@ -386,8 +475,12 @@ class FaultyOllamaServer(_OllamaAPIServer):
     def _type(stream: bool) -> str:
         return "application/x-ndjson" if stream else "application/json"
 
-    def _body_of(self, content: str, stream: bool, chat: bool) -> bytes:
-        usage = {"prompt_tokens": 10, "completion_tokens": max(1, len(content) // 4)}
+    def _body_of(self, reply: Reply, stream: bool, chat: bool) -> bytes:
+        content = reply.content
+        usage = {
+            "prompt_tokens": reply.prompt_tokens,
+            "completion_tokens": max(1, len(content) // 4),
+        }
         if not stream:
             return json.dumps(self._final(usage, content, chat)).encode()
         parts = [self._part(content, chat, done=False), self._final(usage, "", chat)]

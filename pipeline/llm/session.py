@@ -1,6 +1,9 @@
 """``LLMSession``: one run's use of an LLM, with every guardrail in one place.
 
 - a token budget, checked *before* every call (an estimate of the prompt plus the reply cap);
+- the context window (``context_tokens``, ``--llm-ctx``), checked before every call too: a
+  prompt that does not fit with its reply is refused (``LLMContextOverflowError``), never sent
+  to be cut; ``fits`` lets a stage size its clause blocks to the window first;
 - transient failures (``TimeoutError``, ``ConnectionError``) retried with exponential backoff;
 - each reply parsed into a pydantic model with ``extra="forbid"``; a reply that fails
   validation, or that the backend could not read at all (``MalformedReplyError``: not JSON,
@@ -26,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pipeline.errors import (
     LLMBudgetExceededError,
+    LLMContextOverflowError,
     LLMError,
     LLMReplyError,
     LLMUnavailableError,
@@ -37,6 +41,7 @@ from pipeline.llm.client import (
     Message,
     estimate_tokens,
 )
+from pipeline.llm.context import tokens_needed
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +77,17 @@ class SessionSettings(BaseModel):
     token_budget: int = Field(default=60_000, ge=0)
     max_output_tokens: int = Field(default=1024, ge=16)
     max_decoded_items: int = Field(default=8, ge=1)
+    context_tokens: int = Field(default=16384, ge=1, description="The context window's size.")
 
+
+# The human-review reason for a degrade, by its cause; any other cause is "degraded".
+_DEGRADE_KINDS: dict[type[BaseException], str] = {
+    LLMBudgetExceededError: "budget_exhausted",
+    LLMContextOverflowError: "context_overflow",
+}
+
+# A fence of the length ``new_fence`` draws, for sizing a prompt before it is built for real.
+SIZING_FENCE = "0" * 16
 
 # Length and range limits explode llama.cpp's schema grammar (and crash 0.3.36); pydantic
 # still enforces them on the reply, and the prompt states them.
@@ -157,6 +172,12 @@ class LLMSession:
             self.fence = secrets.token_hex(8)
         return self.fence
 
+    def fits(self, messages: list[Message]) -> bool:
+        """True when ``messages`` and the longest reply fit the context window."""
+        return tokens_needed(messages, self.settings.max_output_tokens) <= (
+            self.settings.context_tokens
+        )
+
     def set_review_deadline(self, deadline: float | None) -> None:
         """Give the whole review a deadline: an absolute ``time.monotonic()`` time (``None``
         removes it). A call still running there is cut off (the backend raises
@@ -179,8 +200,7 @@ class LLMSession:
     def degrade(self, exc: BaseException) -> None:
         """Switch the rest of the run to ``none`` mode; the first reason is kept."""
         if self.degraded_reason is None:
-            kind = "budget_exhausted" if isinstance(exc, LLMBudgetExceededError) else "degraded"
-            self.degrade_kind = kind
+            self.degrade_kind = _DEGRADE_KINDS.get(type(exc), "degraded")
             self.degraded_reason = f"{type(exc).__name__}: {exc}"
             log.warning("LLM degraded to none mode: %s", self.degraded_reason)
 
@@ -220,6 +240,17 @@ class LLMSession:
                 f"the run's budget of {self.settings.token_budget} are left. "
                 "Fix: raise --token-budget"
             )
+
+    def _check_context(self, stage: str, messages: list[Message]) -> None:
+        if self.fits(messages):
+            return
+        needed = tokens_needed(messages, self.settings.max_output_tokens)
+        raise LLMContextOverflowError(
+            f"stage {stage!r}: the prompt and its reply need up to {needed} tokens, more than "
+            f"the context window of {self.settings.context_tokens} (--llm-ctx); it was not "
+            "sent, since a server would cut it and the model would read part of it. Fix: "
+            "raise --llm-ctx as far as the model allows"
+        )
 
     def _call_once(
         self,
@@ -300,6 +331,7 @@ class LLMSession:
         last_raw, problem = "", ""
         for attempt in range(1, attempts + 1):
             self._check_budget(stage, conversation)
+            self._check_context(stage, conversation)
             try:
                 reply = self._call_once(stage, attempt, conversation, schema, temperature)
             except MalformedReplyError as exc:  # recorded as "invalid" by _call_once

@@ -29,7 +29,7 @@ class ServeSettings(BaseModel):
         default=8, ge=1, description="Reviews accepted and not finished; more get 503."
     )
     options: RunConfig = Field(
-        default=RunConfig(),
+        default_factory=RunConfig,  # per server, not at import: the LLM defaults read the env
         description="Every review's configuration: limits, LLM, KB, rules; ``threads`` is each "
         "worker's share of the thread budget.",
     )

@@ -6,7 +6,8 @@ produces: ``llm_claims`` (tuple[Claim, ...]), ``rejected_quotes``, ``generate_ll
 Persona: a contract lawyer for ``--side`` (neutral by default). The contract sits inside
 nonce-carrying delimiters and is labelled as data. Each quote becomes a span by an exact match
 that must occur exactly once; a quote that matches zero or several times is rejected and
-logged, never fuzzy-matched. Long contracts are drafted per clause block.
+logged, never fuzzy-matched. Long contracts are drafted per clause block, and a block whose
+prompt does not fit the LLM's context window is split until it does.
 
 Skipped (empty outputs) when no LLM is active; an LLM error degrades the run to ``none``.
 """
@@ -20,11 +21,12 @@ from typing import Any
 from pipeline.claims import Claim, RejectedQuote
 from pipeline.config import LLMSettings
 from pipeline.errors import LLMError
+from pipeline.llm.client import Message
 from pipeline.llm.prompts import generate_messages
 from pipeline.llm.schemas import GenerateReply, RiskPoint
-from pipeline.llm.session import LLMCallRecord, LLMSession
+from pipeline.llm.session import SIZING_FENCE, LLMCallRecord, LLMSession
 from pipeline.model import Document, Finding, Severity
-from pipeline.stages.reflect_support.blocks import clause_blocks
+from pipeline.stages.reflect_support.blocks import fitting_blocks
 
 log = logging.getLogger(__name__)
 
@@ -104,15 +106,20 @@ class Generate:
             return (), ()
         claims: list[Claim] = []
         rejected: list[RejectedQuote] = []
+
+        def messages_for(start: int, end: int, fence: str) -> list[Message]:
+            text = document.text[start:end]
+            return generate_messages(text, fence, self.settings.side, GenerateReply, feedback)
+
+        blocks = fitting_blocks(
+            document.text,
+            self.settings.block_chars,
+            lambda start, end: self.session.fits(messages_for(start, end, SIZING_FENCE)),
+        )
         try:
-            for start, end in clause_blocks(document.text, self.settings.block_chars):
-                messages = generate_messages(
-                    document.text[start:end],
-                    self.session.new_fence(),  # fresh per call: a contract cannot guess it
-                    self.settings.side,
-                    GenerateReply,
-                    feedback,
-                )
+            for start, end in blocks:
+                # a fresh fence per call: a contract cannot guess it
+                messages = messages_for(start, end, self.session.new_fence())
                 reply = self.session.ask(
                     self.name, messages, GenerateReply, self.settings.temperature_generate
                 )

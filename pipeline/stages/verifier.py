@@ -7,7 +7,8 @@ Factored (CoVe): the LLM Verifier has its own persona and prompt and sees the cl
 (quote, span, type, severity, suggested fix, citations), the rule findings and the KB
 evidence — never Generate's reasoning. It may only edit existing text; additions come back as
 suggestions marked 【建议补充】 / [Suggested addition]. Long contracts are verified per clause
-block and the results merged.
+block and the results merged; a block whose prompt does not fit the LLM's context window is
+split until it does.
 
 Without an active LLM (mode ``none``, or after a degrade) the Verifier is deterministic: each
 rule finding that carries a fix becomes a suggestion edit on the finding's span. The
@@ -23,11 +24,12 @@ from typing import Any
 from pipeline.claims import Claim, ClaimCheck, VerifierResult
 from pipeline.config import LLMSettings
 from pipeline.errors import LLMError
+from pipeline.llm.client import Message
 from pipeline.llm.prompts import verifier_messages
 from pipeline.llm.schemas import ProposedEdit, VerifierReply
-from pipeline.llm.session import LLMCallRecord, LLMSession
+from pipeline.llm.session import SIZING_FENCE, LLMCallRecord, LLMSession
 from pipeline.model import Document, Edit, EditType, EvidenceSource, Finding
-from pipeline.stages.reflect_support.blocks import clause_blocks
+from pipeline.stages.reflect_support.blocks import fitting_blocks
 from pipeline.stages.revise import SUGGESTION_MARKERS
 
 log = logging.getLogger(__name__)
@@ -102,6 +104,21 @@ def _inside(span: tuple[int, int], block: tuple[int, int]) -> bool:
     return block[0] <= span[0] < block[1] or (span[0] == span[1] == block[1])
 
 
+def _block_views(
+    block: tuple[int, int], claims: tuple[Claim, ...], rule_findings: tuple[Finding, ...]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The claims and the rule findings whose spans start in ``block``, as the prompt shows them."""
+    claim_views = [
+        _claim_view(i, c)
+        for i, c in enumerate(claims)
+        if _inside((c.finding.span.start, c.finding.span.end), block)
+    ]
+    finding_views = [
+        _finding_view(f) for f in rule_findings if _inside((f.span.start, f.span.end), block)
+    ]
+    return claim_views, finding_views
+
+
 class Verifier:
     name = "verifier"
     requires: tuple[str, ...] = ("document", "rule_findings", "llm_claims", "claim_checks")
@@ -155,35 +172,35 @@ class Verifier:
         fixed: tuple[Edit, ...],
     ) -> VerifierResult:
         evidence_by_citation = {c.citation: c.evidence for c in checks if c.evidence is not None}
+        evidence = [_evidence_view(c) for c in checks]
         edits: list[Edit] = list(fixed)
         unresolved: list[str] = []
         dropped: list[str] = []
         clean, confidences = True, []
-        for block in clause_blocks(document.text, self.settings.block_chars):
-            claim_views = [
-                _claim_view(i, c)
-                for i, c in enumerate(claims)
-                if _inside((c.finding.span.start, c.finding.span.end), block)
-            ]
-            finding_views = [
-                _finding_view(f)
-                for f in rule_findings
-                if _inside((f.span.start, f.span.end), block)
-            ]
-            if len(clause_blocks(document.text, self.settings.block_chars)) > 1 and not (
-                claim_views or finding_views
-            ):
-                continue  # nothing to verify in this block of a long contract
-            messages = verifier_messages(
+
+        def messages_for(block: tuple[int, int], fence: str) -> list[Message]:
+            claim_views, finding_views = _block_views(block, claims, rule_findings)
+            return verifier_messages(
                 document.text[block[0] : block[1]],
                 block[0],
-                self.session.new_fence(),  # fresh per call: a contract cannot guess it
+                fence,
                 claim_views,
                 finding_views,
-                [_evidence_view(c) for c in checks],
+                evidence,
                 VerifierReply,
                 feedback,
             )
+
+        blocks = fitting_blocks(
+            document.text,
+            self.settings.block_chars,
+            lambda start, end: self.session.fits(messages_for((start, end), SIZING_FENCE)),
+        )
+        for block in blocks:
+            if len(blocks) > 1 and not any(_block_views(block, claims, rule_findings)):
+                continue  # nothing to verify in this block of a long contract
+            # a fresh fence per call: a contract cannot guess it
+            messages = messages_for(block, self.session.new_fence())
             reply = self.session.ask(
                 self.name, messages, VerifierReply, self.settings.temperature_verify
             )
