@@ -21,6 +21,25 @@ from pipeline.cli.kb_options import (
     Threads,
     kb_settings,
 )
+from pipeline.cli.llm_options import (
+    DEFAULT_LLM,
+    DEFAULT_LLM_CTX,
+    DEFAULT_LLM_TIMEOUT,
+    DEFAULT_REFLECTION,
+    DEFAULT_SIDE,
+    DEFAULT_TOKEN_BUDGET,
+    Deadline,
+    LLMCtx,
+    LLMKeepAlive,
+    LLMSpec,
+    LLMTimeout,
+    LLMUrl,
+    Playbook,
+    Reflection,
+    Side,
+    TokenBudget,
+    llm_run_settings,
+)
 from pipeline.cli.ocr_options import (
     DEFAULT_OCR,
     DEFAULT_OCR_MIN_CONFIDENCE,
@@ -47,6 +66,16 @@ def batch(
     fmt: Annotated[str, typer.Option("--format", help="Per-contract outputs.")] = "json",
     ocr: Ocr = DEFAULT_OCR,
     ocr_min_confidence: OcrMinConfidence = DEFAULT_OCR_MIN_CONFIDENCE,
+    llm: LLMSpec = DEFAULT_LLM,
+    llm_url: LLMUrl = None,
+    llm_ctx: LLMCtx = DEFAULT_LLM_CTX,
+    llm_keep_alive: LLMKeepAlive = None,
+    side: Side = DEFAULT_SIDE,
+    playbook: Playbook = None,
+    reflection: Reflection = DEFAULT_REFLECTION,
+    llm_timeout: LLMTimeout = DEFAULT_LLM_TIMEOUT,
+    deadline: Deadline = None,
+    token_budget: TokenBudget = DEFAULT_TOKEN_BUDGET,
     kb_path: ReviewKBPath = None,
     kb_url: ReviewKBUrl = None,
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
@@ -55,9 +84,9 @@ def batch(
     bundled_rules: BundledRules = True,
     threads: Threads = None,
 ) -> None:
-    """Review every contract in FOLDER. Exit 0 when all were reviewed, 1 when any failed or was
-    refused (a link),
-    34 when --kb-url does not answer."""
+    """Review every contract in FOLDER, each as `review` would with the same options. Exit 0
+    when all were reviewed, 1 when any failed or was refused (a link), 34 when --kb-url does
+    not answer."""
     from pipeline.batch import discover, run_batch  # heavy (the whole pipeline): import on use
     from pipeline.reviewing import OUTPUT_FORMATS
 
@@ -76,6 +105,18 @@ def batch(
         kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),
         rules=rules_settings(rules, bundled_rules),
         threads=threads,
+        deadline_s=deadline,
+        **llm_run_settings(
+            llm=llm,
+            llm_url=llm_url,
+            llm_ctx=llm_ctx,
+            llm_keep_alive=llm_keep_alive,
+            llm_timeout=llm_timeout,
+            token_budget=token_budget,
+            side=side,
+            playbook=playbook,
+            reflection=reflection,
+        ),
     )
     total = len(discover(folder))
     with Progress(

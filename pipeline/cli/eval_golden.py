@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from pipeline.cli.errors import guarded
+from pipeline.cli.llm_options import LLMSpec, LLMUrl, usage_checked
 from pipeline.config import LLMSettings, RunConfig
 from pipeline.eval.defaults import DEFAULT_THRESHOLD
 
@@ -56,10 +57,8 @@ def _baseline(
 
 def golden(
     directory: Annotated[Path, typer.Argument(help="The golden set folder (golden_set/).")],
-    llm: Annotated[
-        str, typer.Option("--llm", help="auto, none, ollama[:MODEL], llamacpp[:PATH].")
-    ] = "auto",
-    llm_url: Annotated[str | None, typer.Option("--llm-url", help="Ollama host.")] = None,
+    llm: LLMSpec = "auto",
+    llm_url: LLMUrl = None,
     threshold: Annotated[
         float, typer.Option(help="Exit 1 (roll back) when κ is below this.")
     ] = DEFAULT_THRESHOLD,
@@ -80,7 +79,7 @@ def golden(
         raise typer.BadParameter(
             f"{compare!r} is not one of: {', '.join(COMPARE_CHOICES)}", param_hint="--compare"
         )
-    config = RunConfig(llm=LLMSettings(spec=llm, url=llm_url))
+    config = RunConfig(llm=usage_checked(lambda: LLMSettings(spec=llm, url=llm_url)))
     baseline, note = guarded(lambda: _baseline(compare, config))
     splits = split_dirs(directory)
     figures: dict[str, HeadlineFigures] = {}

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from pydantic import ValidationError
 from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -23,6 +22,25 @@ from pipeline.cli.kb_options import (
     Threads,
     kb_settings,
 )
+from pipeline.cli.llm_options import (
+    DEFAULT_LLM,
+    DEFAULT_LLM_CTX,
+    DEFAULT_LLM_TIMEOUT,
+    DEFAULT_REFLECTION,
+    DEFAULT_SIDE,
+    DEFAULT_TOKEN_BUDGET,
+    Deadline,
+    LLMCtx,
+    LLMKeepAlive,
+    LLMSpec,
+    LLMTimeout,
+    LLMUrl,
+    Playbook,
+    Reflection,
+    Side,
+    TokenBudget,
+    llm_run_settings,
+)
 from pipeline.cli.ocr_options import (
     DEFAULT_OCR,
     DEFAULT_OCR_MIN_CONFIDENCE,
@@ -31,8 +49,7 @@ from pipeline.cli.ocr_options import (
     ocr_settings,
 )
 from pipeline.cli.rules_options import BundledRules, RuleDirs, rules_settings
-from pipeline.config import IntakeLimits, LLMSettings, ReflectionSettings, RunConfig
-from pipeline.side import SIDE_CHOICES, llm_side
+from pipeline.config import IntakeLimits, RunConfig
 
 if TYPE_CHECKING:
     from pipeline.model import ReviewReport
@@ -56,58 +73,13 @@ def _run(path: Path, config: RunConfig) -> ReviewOutcome:
         return review_file(path, config, listener=listener)
 
 
-def _side_and_playbook(side: str, playbook: Path | None) -> dict[str, Any]:
-    if side not in SIDE_CHOICES:
-        raise typer.BadParameter(
-            f"{side!r} is not one of: {', '.join(SIDE_CHOICES)}", param_hint="--side"
-        )
-    return {"side": side, "playbook": str(playbook) if playbook is not None else None}
-
-
 # The options, named once so the command's signature reads as a list.
 LIMITS = IntakeLimits()
-LLM_DEFAULTS = LLMSettings()
 Out = Annotated[Path, typer.Option("--out", help="Output folder.")]
 Format = Annotated[str, typer.Option("--format", help="json, md, html, docx or all.")]
 MaxBytes = Annotated[int, typer.Option(min=1, help="Largest input file, in bytes.")]
 MaxPages = Annotated[int, typer.Option(min=1, help="Most PDF pages.")]
 MaxChars = Annotated[int, typer.Option(min=1, help="Most extracted characters.")]
-LLMSpec = Annotated[
-    str,
-    typer.Option(
-        "--llm",
-        help="auto (Ollama if it answers, else none), none, ollama[:MODEL], "
-        "llamacpp[:GGUF] (no path: bundled SmolLM2, plumbing only).",
-    ),
-]
-LLMUrl = Annotated[
-    str | None, typer.Option("--llm-url", help="Ollama host (default $OLLAMA_HOST).")
-]
-Side = Annotated[
-    str,
-    typer.Option(
-        help="Whose lawyer: neutral, 甲方/party_a, 乙方/party_b, or a role the contract "
-        "names (buyer, seller, licensor, licensee, employer, employee)."
-    ),
-]
-Playbook = Annotated[
-    Path | None,
-    typer.Option("--playbook", help="YAML of standard positions, judged GREEN/YELLOW/RED."),
-]
-Reflection = Annotated[str, typer.Option(help="auto, off, light, standard or full.")]
-LLMTimeout = Annotated[
-    float, typer.Option(min=0.1, help="Deadline in seconds for each LLM request.")
-]
-Deadline = Annotated[
-    float | None,
-    typer.Option(
-        "--deadline",
-        min=0.1,
-        help="Seconds for the whole review: LLM work still running then is cut off and "
-        "the rest runs in none mode, flagged for human review (exit 3).",
-    ),
-]
-TokenBudget = Annotated[int, typer.Option(min=1, help="Most LLM tokens per run.")]
 MetricsFile = Annotated[
     Path | None, typer.Option("--metrics-file", help="Write Prometheus text metrics here.")
 ]
@@ -122,14 +94,16 @@ def review(
     max_chars: MaxChars = LIMITS.max_chars,
     ocr: Ocr = DEFAULT_OCR,
     ocr_min_confidence: OcrMinConfidence = DEFAULT_OCR_MIN_CONFIDENCE,
-    llm: LLMSpec = "auto",
+    llm: LLMSpec = DEFAULT_LLM,
     llm_url: LLMUrl = None,
-    side: Side = "neutral",
+    llm_ctx: LLMCtx = DEFAULT_LLM_CTX,
+    llm_keep_alive: LLMKeepAlive = None,
+    side: Side = DEFAULT_SIDE,
     playbook: Playbook = None,
-    reflection: Reflection = "auto",
-    llm_timeout: LLMTimeout = LLM_DEFAULTS.timeout_s,
+    reflection: Reflection = DEFAULT_REFLECTION,
+    llm_timeout: LLMTimeout = DEFAULT_LLM_TIMEOUT,
     deadline: Deadline = None,
-    token_budget: TokenBudget = LLM_DEFAULTS.token_budget,
+    token_budget: TokenBudget = DEFAULT_TOKEN_BUDGET,
     metrics_file: MetricsFile = None,
     kb_path: ReviewKBPath = None,
     kb_url: ReviewKBUrl = None,
@@ -143,21 +117,26 @@ def review(
     10-16 bad input (15: a scan with --ocr never, or tesseract missing), 34 --kb-url does not
     answer, 50 outputs cannot be written."""
     output_format = _output_format(fmt)
-    side_and_playbook = _side_and_playbook(side, playbook)  # checks --side first
-    _check_outputs_writable(out, metrics_file)
-    llm_settings, reflection_settings = _llm_and_reflection(
-        llm, llm_url, side, llm_timeout, token_budget, reflection
+    llm_side_playbook = llm_run_settings(  # checks --side first
+        llm=llm,
+        llm_url=llm_url,
+        llm_ctx=llm_ctx,
+        llm_keep_alive=llm_keep_alive,
+        llm_timeout=llm_timeout,
+        token_budget=token_budget,
+        side=side,
+        playbook=playbook,
+        reflection=reflection,
     )
+    _check_outputs_writable(out, metrics_file)
     config = RunConfig(
         intake=IntakeLimits(max_bytes=max_bytes, max_pages=max_pages, max_chars=max_chars),
         ocr=ocr_settings(ocr, ocr_min_confidence),
-        llm=llm_settings,
-        reflection=reflection_settings,
         kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),
         rules=rules_settings(rules, bundled_rules),
         threads=threads,
         deadline_s=deadline,
-        **side_and_playbook,
+        **llm_side_playbook,
     )
     outcome = guarded(lambda: _run(file, config))
     written = _write_outputs(outcome, out, output_format, metrics_file)
@@ -173,27 +152,6 @@ def _output_format(fmt: str) -> OutputFormat:
             f"{fmt!r} is not one of: {', '.join(OUTPUT_FORMATS)}", param_hint="--format"
         )
     return fmt  # type: ignore[return-value]
-
-
-def _llm_and_reflection(
-    llm: str, llm_url: str | None, side: str, timeout: float, token_budget: int, reflection: str
-) -> tuple[LLMSettings, ReflectionSettings]:
-    """The LLM and reflection settings; a value they reject is a usage error (exit 2)."""
-    try:
-        llm_settings = LLMSettings.model_validate(
-            {
-                "spec": llm,
-                "url": llm_url,
-                "side": llm_side(side),
-                "timeout_s": timeout,
-                "token_budget": token_budget,
-            }
-        )
-        reflection_settings = ReflectionSettings.model_validate({"mode": reflection})
-    except ValidationError as exc:
-        problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
-        raise typer.BadParameter(problems) from None
-    return llm_settings, reflection_settings
 
 
 def _write_outputs(

@@ -26,6 +26,21 @@ from pipeline.cli.kb_options import (
     Threads,
     kb_settings,
 )
+from pipeline.cli.llm_options import (
+    DEFAULT_LLM,
+    DEFAULT_LLM_CTX,
+    DEFAULT_LLM_TIMEOUT,
+    DEFAULT_REFLECTION,
+    DEFAULT_SIDE,
+    DEFAULT_TOKEN_BUDGET,
+    LLMCtx,
+    LLMKeepAlive,
+    LLMSpec,
+    LLMTimeout,
+    LLMUrl,
+    TokenBudget,
+    llm_run_settings,
+)
 from pipeline.cli.ocr_options import (
     DEFAULT_OCR,
     DEFAULT_OCR_MIN_CONFIDENCE,
@@ -33,18 +48,7 @@ from pipeline.cli.ocr_options import (
     OcrMinConfidence,
     ocr_settings,
 )
-from pipeline.cli.review import (
-    LIMITS,
-    LLM_DEFAULTS,
-    LLMSpec,
-    LLMTimeout,
-    LLMUrl,
-    MaxBytes,
-    MaxChars,
-    MaxPages,
-    TokenBudget,
-    _llm_and_reflection,
-)
+from pipeline.cli.review import LIMITS, MaxBytes, MaxChars, MaxPages
 from pipeline.cli.rules_options import BundledRules, RuleDirs, rules_settings
 from pipeline.config import IntakeLimits, RunConfig
 from pipeline.serve.settings import TOKEN_ENV, ServeSettings, bind_problem, default_data_dir
@@ -90,10 +94,12 @@ def serve(
     max_chars: MaxChars = LIMITS.max_chars,
     ocr: Ocr = DEFAULT_OCR,
     ocr_min_confidence: OcrMinConfidence = DEFAULT_OCR_MIN_CONFIDENCE,
-    llm: LLMSpec = "auto",
+    llm: LLMSpec = DEFAULT_LLM,
     llm_url: LLMUrl = None,
-    llm_timeout: LLMTimeout = LLM_DEFAULTS.timeout_s,
-    token_budget: TokenBudget = LLM_DEFAULTS.token_budget,
+    llm_ctx: LLMCtx = DEFAULT_LLM_CTX,
+    llm_keep_alive: LLMKeepAlive = None,
+    llm_timeout: LLMTimeout = DEFAULT_LLM_TIMEOUT,
+    token_budget: TokenBudget = DEFAULT_TOKEN_BUDGET,
     kb_path: ReviewKBPath = None,
     kb_url: ReviewKBUrl = None,
     kb_backend: ReviewKBBackend = DEFAULT_KB_BACKEND,
@@ -115,14 +121,21 @@ def serve(
     problem = bind_problem(host, token)
     if problem:
         raise typer.BadParameter(problem, param_hint="--host")
-    llm_settings, reflection = _llm_and_reflection(
-        llm, llm_url, "neutral", llm_timeout, token_budget, "auto"
+    llm_side_playbook = llm_run_settings(
+        llm=llm,
+        llm_url=llm_url,
+        llm_ctx=llm_ctx,
+        llm_keep_alive=llm_keep_alive,
+        llm_timeout=llm_timeout,
+        token_budget=token_budget,
+        side=DEFAULT_SIDE,
+        playbook=None,
+        reflection=DEFAULT_REFLECTION,
     )
     options = RunConfig(
         intake=IntakeLimits(max_bytes=max_bytes, max_pages=max_pages, max_chars=max_chars),
         ocr=ocr_settings(ocr, ocr_min_confidence),
-        llm=llm_settings,
-        reflection=reflection,
+        **llm_side_playbook,
         kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),
         rules=rules_settings(rules, bundled_rules),
         threads=resolve_threads(threads, jobs),  # each worker's share of the budget

@@ -20,9 +20,20 @@ from pipeline.cli.kb_options import (
     Threads,
     kb_settings,
 )
-from pipeline.cli.review import LLM_DEFAULTS, Deadline, LLMTimeout, LLMUrl, TokenBudget
+from pipeline.cli.llm_options import (
+    DEFAULT_LLM_CTX,
+    DEFAULT_LLM_TIMEOUT,
+    DEFAULT_TOKEN_BUDGET,
+    Deadline,
+    LLMCtx,
+    LLMKeepAlive,
+    LLMTimeout,
+    LLMUrl,
+    TokenBudget,
+    llm_settings,
+)
 from pipeline.cli.rules_options import BundledRules, RuleDirs, rules_settings
-from pipeline.config import LLMSettings, RunConfig
+from pipeline.config import RunConfig
 
 
 def mcp(
@@ -33,8 +44,10 @@ def mcp(
     rules: RuleDirs = None,
     bundled_rules: BundledRules = True,
     llm_url: LLMUrl = None,
-    llm_timeout: LLMTimeout = LLM_DEFAULTS.timeout_s,
-    token_budget: TokenBudget = LLM_DEFAULTS.token_budget,
+    llm_ctx: LLMCtx = DEFAULT_LLM_CTX,
+    llm_keep_alive: LLMKeepAlive = None,
+    llm_timeout: LLMTimeout = DEFAULT_LLM_TIMEOUT,
+    token_budget: TokenBudget = DEFAULT_TOKEN_BUDGET,
     deadline: Deadline = None,
     threads: Threads = None,
 ) -> None:
@@ -42,14 +55,22 @@ def mcp(
     client (Claude Desktop, an IDE, an agent) over stdio. The client starts this command
     itself; no port is opened, stdout carries the protocol and logs go to stderr. The options
     fix what every call uses: the statute KB, the rules, the threads and the LLM's address
-    (--llm-url); a call chooses only the LLM mode (auto, none, ollama, llamacpp). Needs the mcp
+    (--llm-url), window and keep-alive; a call chooses only the LLM mode (auto, none, ollama,
+    llamacpp). Needs the mcp
     extra: pip install 'contract-review\[mcp]'.
 
     A client's configuration: {"mcpServers": {"contract-review": {"command": "contract-review",
     "args": ["mcp", "--kb-path", "/path/to/kb"]}}}
     """
+    llm = llm_settings(
+        llm_keep_alive,
+        url=llm_url,
+        context_tokens=llm_ctx,
+        timeout_s=llm_timeout,
+        token_budget=token_budget,
+    )
     config = RunConfig(
-        llm=LLMSettings(url=llm_url, timeout_s=llm_timeout, token_budget=token_budget),
+        llm=llm,
         kb=kb_settings(kb_path, kb_url, kb_backend, kb_fallback),
         rules=rules_settings(rules, bundled_rules),
         threads=threads,
