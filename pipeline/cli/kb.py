@@ -29,10 +29,15 @@ from pipeline.cli.kb_common import (
     console,
     err_console,
     kb_errors,
+    old_spellings,
     writable_store,
 )
 
-kb_app = typer.Typer(help="The statute knowledge base (Chroma + BM25).", no_args_is_help=True)
+kb_app = typer.Typer(
+    help="The statute knowledge base (Chroma + BM25).",
+    no_args_is_help=True,
+    context_settings={"token_normalize_func": old_spellings},
+)
 
 # Options of more than one command, or long ones, named once so the signatures read as lists.
 AsJson = Annotated[bool, typer.Option("--json")]
@@ -298,7 +303,7 @@ def eval_cmd(
             # --no-build on a backend that was never built: say so, evaluate the others
             console.print(
                 f"[yellow]skipping {spec}[/]: its collection is empty. Fix: run "
-                f"`contract-review kb build --backend {spec}` or drop it from --backends"
+                f"`contract-review kb build --kb-backend {spec}` or drop it from --backends"
             )
             continue
         check_store(store)  # --no-build on an interrupted build: say so, do not score it

