@@ -1,9 +1,10 @@
 """The human-review queue: JSON Lines in the output folder, part of the review's output set.
 
 Each line: the run id, the document hash and path, the reason (loop_exhausted, no_improvement,
-low_confidence, low_reflection_score, degraded, budget_exhausted, conflicting_authority,
-ocr_low_confidence, ocr_no_text, page_not_read), the detail, the span (for the OCR reasons:
-the whole page) and the evidence (for conflicting_authority: the other articles, quoted).
+low_confidence, low_reflection_score, degraded, budget_exhausted, context_overflow,
+conflicting_authority, ocr_low_confidence, ocr_no_text, page_not_read), the detail, the span
+(for the OCR reasons: the whole page) and the evidence (for conflicting_authority: the other
+articles, quoted).
 """
 
 from __future__ import annotations
