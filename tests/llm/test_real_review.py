@@ -53,8 +53,14 @@ def test_a_real_review_through_the_ollama_api_does_not_degrade(
     )
     contract = write_contract(tmp_path)
     fix_fences(monkeypatch, contract)
+    before = len(ollama_server.requests), len(ollama_server.windows)
     outcome = review_file(contract, config)
     _assert_the_llm_really_ran(outcome, "ollama:smollm2:135m")
+    # every request named its window and keep-alive, and no prompt was cut to fit one
+    chats = [body for path, body in ollama_server.requests[before[0] :] if path == "/api/chat"]
+    assert len(chats) == 2 and all(c["options"]["num_ctx"] >= 4096 for c in chats)
+    assert {c["keep_alive"] for c in chats} == {"10m"}
+    assert not [w for w in ollama_server.windows[before[1] :] if w.cut]
 
 
 def test_a_real_review_with_the_embedded_llm_does_not_degrade(
