@@ -9,7 +9,7 @@ Under the ingest lock:
 4. with ``prune=True`` (the bundled build), sources no longer listed are removed;
 5. write the manifest and the review snapshot.
 
-Steps 3-5 run under an "incomplete" marker (``ingest.health``): a build killed midway leaves it,
+Steps 3-5 run under an "incomplete" marker (``kb.health``): a build killed midway leaves it,
 so reviews and ``kb`` commands refuse the partial KB and name the command that resumes it. A
 source is skipped unread (step 2) only when the manifest of a *finished* ingest records it with
 the same file hash and as many articles as the store holds; any other source is chunked and
@@ -40,10 +40,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest.chunking import Chunk, chunk_source
-from ingest.health import IngestMarker, incomplete_marker
 from ingest.loaders import LoadedSource, load_source
 from ingest.lock import ingest_lock
-from ingest.manifest import Manifest, SourceRecord, now, read_manifest, write_manifest
+from kb.health import IngestMarker, incomplete_marker
+from kb.manifest import Manifest, SourceRecord, now, read_manifest, write_manifest
 from kb.registry import LawEntry
 from kb.store import ChunkStore, StatuteStore
 from kb.values import KnowledgeBaseError

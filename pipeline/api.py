@@ -138,8 +138,8 @@ def query_kb(
 ) -> list[Hit]:
     """Search the built KB (``contract-review kb query``); ``mode`` defaults to the one
     ``kb eval`` chose. Raises :class:`~pipeline.errors.KBNotBuiltError` before ``build_kb``."""
-    from ingest.health import open_reader
     from kb.defaults import DEFAULT_MODE
+    from kb.health import open_reader
     from kb.retrieval import MODES, Filters, Retriever
     from kb.values import KnowledgeBaseError
 

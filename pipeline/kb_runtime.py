@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ingest.health import check_store, not_built_message, open_snapshot
 from kb.catalog import default_catalog
 from kb.embeddings import LazyBackend, collection_suffix, get_backend
+from kb.health import check_store, not_built_message, open_snapshot
 from kb.locations import default_kb_path
 from kb.retrieval import Retriever
 from kb.store import COLLECTION_PREFIX, ChunkStore, KBLocation, StoredChunk, open_store
@@ -60,7 +60,7 @@ def open_kb(settings: KBSettings) -> KBRuntime:
 
     A KB that is not built (or is switched off, or whose embedding model is missing) gives the
     catalog, stated in ``KBRuntime.info`` (and so in the report and the trace). A damaged or
-    incomplete KB (``ingest.health``) raises :class:`KnowledgeBaseError` (exit 30) naming the
+    incomplete KB (``kb.health``) raises :class:`KnowledgeBaseError` (exit 30) naming the
     fix, unless ``settings.fallback`` is ``catalog``: then the review runs on the catalog, and
     the report's KB block and a human-review item say why. An explicit ``url`` that does not
     answer raises :class:`KBUnreachableError` (34). The KB is never built or written here: a

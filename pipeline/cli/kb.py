@@ -48,8 +48,8 @@ BuildFirst = Annotated[
 
 
 def _reader(kb_path: Path | None, kb_url: str | None, backend: str | None) -> Any:
-    """The KB to read (query, show, stats): :func:`ingest.health.open_reader`."""
-    from ingest.health import open_reader
+    """The KB to read (query, show, stats): :func:`kb.health.open_reader`."""
+    from kb.health import open_reader
 
     return guarded(lambda: open_reader(kb_path, kb_url, backend))
 
@@ -273,7 +273,6 @@ def eval_cmd(
 ) -> None:
     """Recall@1, recall@5 and MRR per retrieval mode and language, on the development queries
     and both blind sets (or on --queries), with an ablation line per piece of hybrid search."""
-    from ingest.health import check_store
     from ingest.sources import bundled_specs
     from kb.defaults import DEFAULT_BACKEND, DEFAULT_MODE
     from kb.evaluate import (
@@ -284,6 +283,7 @@ def eval_cmd(
         evaluate,
         load_queries,
     )
+    from kb.health import check_store
 
     if queries is not None:
         sets = {queries.name: guarded(lambda: load_queries(queries))}
