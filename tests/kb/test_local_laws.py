@@ -1,7 +1,7 @@
 """Statutes a user ingests and registers (``kb ingest --law-key --law-name --status``) are
-citable: the options are checked, the KB folder's local registry is written, and `kb verify`
-and `check` (the code path of a review's citations) resolve them from a real Chroma KB, while
-the KB is only ever read at review time."""
+citable: the options are checked, the KB folder's local registry is written, and `kb verify`,
+`check` (the code path of a review's citations) and the LlamaIndex retriever resolve them from
+a real Chroma KB, while the KB is only ever read at review time."""
 
 from __future__ import annotations
 
@@ -273,6 +273,20 @@ def test_more_files_or_a_new_status_keep_the_registration(
     code, verdict = _verify(kb, "示例市物业服务条例第六条")
     assert code == 0 and verdict["lookup"]["status"] == "repealed"  # type: ignore[index]
     assert verdict["lookup"]["replaced_by"] == "中华人民共和国民法典"  # type: ignore[index]
+
+
+@pytest.mark.integration
+def test_a_registered_statute_comes_back_from_the_llamaindex_retriever(
+    registered_kb: Path,
+) -> None:
+    from kb.llamaindex import StatuteRetriever
+
+    retriever = StatuteRetriever(registered_kb, backend="minilm", k=2, law="Example Tenancy Act")
+    (top, _) = retriever.retrieve("how much security deposit may a landlord demand")
+    assert top.node.id_ == "us.example-tenancy-act.5"
+    assert top.node.metadata["citation"] == "Example Tenancy Act § 5"
+    assert top.node.metadata["status"] == "repealed"
+    assert top.node.metadata["replaced_by"] == "示例市物业服务条例"
 
 
 @pytest.mark.integration
