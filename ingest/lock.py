@@ -14,10 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from kb.store import is_permission_error, read_only_error
+from kb.store import LOCK_FILE, is_permission_error, read_only_error
 from kb.values import KBLockTimeoutError
-
-LOCK_FILE = "ingest.lock"
 
 
 @contextmanager

@@ -2,18 +2,21 @@
 
 Under the ingest lock:
 1. read every stored chunk's (content_hash, file_hash), grouped by source;
-2. a source whose file hash equals the stored one is unchanged: nothing is read further or written;
+2. a source whose file hash equals the stored one, stored under the same law entry (title,
+   status ...), is unchanged: nothing is read further or written;
 3. otherwise chunk it and compare per article: new ids are added, changed content is
    re-embedded and upserted, ids no longer in the source are deleted, and articles whose text
    is identical only get their file hash updated;
 4. with ``prune=True`` (the bundled build), sources no longer listed are removed;
-5. write the manifest and the review snapshot.
+5. write the manifest and the review snapshot; then run ``then`` (``kb ingest --law-name``
+   registers the law in the KB folder there, still under the lock).
 
-Steps 3-5 run under an "incomplete" marker (``ingest.health``): a build killed midway leaves it,
+Steps 3-5 run under an "incomplete" marker (``kb.health``): a build killed midway leaves it,
 so reviews and ``kb`` commands refuse the partial KB and name the command that resumes it. A
 source is skipped unread (step 2) only when the manifest of a *finished* ingest records it with
-the same file hash and as many articles as the store holds; any other source is chunked and
-diffed per article, so a resumed ingest embeds only the articles still missing.
+the same file hash, the same law entry and as many articles as the store holds; any other
+source is chunked and diffed per article, so a resumed ingest embeds only the articles still
+missing.
 
 Why not llama-index's IngestionPipeline + docstore + ChromaVectorStore (read in
 llama_index/core/ingestion/pipeline.py and vector_stores/chroma/base.py, version 0.14):
@@ -33,6 +36,7 @@ source): about 150 lines, exact, and covered by tests.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -40,10 +44,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest.chunking import Chunk, chunk_source
-from ingest.health import IngestMarker, incomplete_marker
 from ingest.loaders import LoadedSource, load_source
 from ingest.lock import ingest_lock
-from ingest.manifest import Manifest, SourceRecord, now, read_manifest, write_manifest
+from kb.health import IngestMarker, incomplete_marker
+from kb.manifest import Manifest, SourceRecord, now, read_manifest, write_manifest
 from kb.registry import LawEntry
 from kb.store import ChunkStore, StatuteStore
 from kb.values import KnowledgeBaseError
@@ -93,7 +97,11 @@ def ingest(
     jobs: int = 1,
     progress: Progress | None = None,
     lock_timeout: float = 600.0,
+    then: Callable[[], None] | None = None,
 ) -> IngestSummary:
+    """Bring the store in line with ``specs`` (see the module's docstring). ``then`` runs
+    under the lock once everything is written: ``kb ingest`` registers the law there, so two
+    ingests never interleave their registrations."""
     started = time.perf_counter()
     summary = IngestSummary(collection=store.name)
     _check_unique(specs)
@@ -134,6 +142,8 @@ def ingest(
             )
             write_manifest(state_dir, manifest)
             _write_review_snapshot(store, manifest.updated_at)
+        if then is not None:
+            then()
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -171,6 +181,7 @@ def _plan_source(
         existing
         and record is not None
         and record.file_hash == source.file_hash
+        and record.law_digest == law_digest(spec.law)
         and record.articles == len(existing)
         and all(file_hash == source.file_hash for _, file_hash in existing.values())
     ):  # a finished ingest stored exactly this file: nothing to read further
@@ -211,7 +222,14 @@ def _plan_source(
         file_hash=source.file_hash,
         articles=len(current_ids),
         ingested_at=now(),
+        law_digest=law_digest(spec.law),
     )
+
+
+def law_digest(law: LawEntry) -> str:
+    """A hash of what a law gives each of its stored articles (``ingest.chunking``)."""
+    fields = (law.key, law.title, law.jurisdiction, law.status, law.kind, law.article_prefix)
+    return hashlib.sha256("\0".join(fields).encode()).hexdigest()[:16]
 
 
 def _apply(

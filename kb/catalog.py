@@ -9,9 +9,11 @@ per process (the rules engine calls it at rule-load time).
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from kb.citations import CitationParser
 from kb.numerals import cn_article_label
@@ -94,27 +96,69 @@ def make_article(law: LawEntry, parsed: ParsedArticle, source: str) -> Article:
     )
 
 
-class Catalog:
-    """Every bundled article by doc_id, plus citation lookup."""
+def article_from_chunk(doc_id: str, text: str, metadata: Mapping[str, Any]) -> Article:
+    """An article as a KB store holds it, rebuilt from its chunk (text and metadata as
+    ``ingest.chunking`` stores them: the text is :attr:`Article.indexed_text`)."""
+    _, _, body = text.partition("\n")
+    path = str(metadata.get("heading_path", ""))
+    page, page_end = metadata.get("page"), metadata.get("page_end")
+    return Article(
+        doc_id=doc_id,
+        law_key=str(metadata["law_key"]),
+        law_title=str(metadata["law_title"]),
+        article_id=str(metadata["article"]),
+        label=str(metadata["label"]),
+        caption=str(metadata.get("caption", "")),
+        text=body,
+        heading_path=tuple(path.split(" > ")) if path else (),
+        source=str(metadata.get("source", "")),
+        jurisdiction=str(metadata["jurisdiction"]),
+        status=metadata["status"],
+        kind=str(metadata.get("kind", "statute")),
+        page=int(page) if page is not None else None,
+        page_end=int(page_end) if page_end is not None else None,
+    )
 
-    def __init__(self, registry: Registry, corpus_dir: Path = CORPUS_DIR) -> None:
+
+class Catalog:
+    """Every bundled article by doc_id, plus citation lookup.
+
+    ``ingested`` adds the articles of ``ingested_laws``: laws a user registered in a KB folder
+    (:mod:`kb.local_laws`), whose text is the KB store's, not a corpus file's.
+    """
+
+    def __init__(
+        self,
+        registry: Registry,
+        corpus_dir: Path = CORPUS_DIR,
+        ingested: Sequence[Article] = (),
+        ingested_laws: frozenset[str] = frozenset(),
+    ) -> None:
         self.registry = registry
         self.corpus_dir = corpus_dir
         self.parser = CitationParser(registry)
+        self.ingested_laws = ingested_laws
         self._articles: dict[str, Article] = {}
         self._by_law: dict[str, list[Article]] = {}
         started = time.perf_counter()
         for law in registry.laws:
+            if law.key in ingested_laws:
+                continue  # its sources are the user's files, read into the store at ingest
             for source in law.sources:
                 for article in self._load_source(law, source):
-                    if article.doc_id in self._articles:
-                        raise KBRegistryError(
-                            f"{corpus_dir / source}: {article.label} appears twice in {law.key}. "
-                            "Fix: remove the duplicate article from the source"
-                        )
-                    self._articles[article.doc_id] = article
-                    self._by_law.setdefault(law.key, []).append(article)
+                    self._add(article, str(corpus_dir / source))
+        for article in ingested:
+            self._add(article, f"the KB's articles of {article.law_key}")
         self.load_seconds = time.perf_counter() - started
+
+    def _add(self, article: Article, where: str) -> None:
+        if article.doc_id in self._articles:
+            raise KBRegistryError(
+                f"{where}: {article.label} appears twice in {article.law_key}. "
+                "Fix: remove the duplicate article from the source"
+            )
+        self._articles[article.doc_id] = article
+        self._by_law.setdefault(article.law_key, []).append(article)
 
     def _load_source(self, law: LawEntry, source: str) -> list[Article]:
         path = self.corpus_dir / source
@@ -196,6 +240,13 @@ class Catalog:
             )
 
         article = self._articles.get(f"{law.key}.{ref.article}")
+        if article is None and law.key in self.ingested_laws and not self._by_law.get(law.key):
+            return LookupResult(
+                citation=citation, parsed=ref, exists=False, status=law.status, held=False,
+                message=f"《{law.title}》 ({law.key}) was added to this KB folder by `kb ingest`, "
+                "but the store searched holds none of its articles (another --kb-backend?), so "
+                "nothing here can say whether the article exists",
+            )  # fmt: skip
         if article is not None:
             message = f"{article.citation}" + (
                 f"; repealed, replaced by 《{replaced_by}》" if replaced_by else ""

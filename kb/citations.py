@@ -18,6 +18,10 @@ the Application of the Arbitration Law``; ``Articles 496 and 497 of the Civil Co
 citations, the second with the raw ``Article 497 of the Civil Code``. ``Article 2 of the UCC``
 is not PRC law: only PRC laws have English aliases.
 
+English, any other US-style law of the registry (a statute a user ingested and registered:
+:mod:`kb.local_laws`), by its title or an alias: ``Example Act § 5``, ``Example Act, Section
+5(a)``, ``Section 5 of the Example Act``, ``§ 5 of the Example Act``.
+
 English, US law: ``9 U.S.C. § 2``, ``9 USC 2``, ``FAA § 3``, ``Section 2 of the FAA``,
 ``UCC 2-302``, ``UCC § 2-302(1)``, ``U.C.C. §2-302``, ``§ 2-302`` (UCC form), ``UCC § 2—326``
 (any dash), ``UCC Article 2, Section 2-705``, ``D.C. Code § 28:2-302``,
@@ -39,7 +43,13 @@ from functools import cache
 
 from kb.english_cites import find_english
 from kb.numerals import CN_NUMERAL_CHARS, cn_to_int
-from kb.registry import Registry, default_registry, normalise_english_name, normalise_name
+from kb.registry import (
+    LawEntry,
+    Registry,
+    default_registry,
+    normalise_english_name,
+    normalise_name,
+)
 from kb.types import CitationRef
 
 _N = f"[{CN_NUMERAL_CHARS}0-9０-９]+"
@@ -85,6 +95,9 @@ _SECTION_OF_UCC = re.compile(
 )
 _UETA_UNIFORM = re.compile(rf"\b{_UETA_NAME}[\s,]*{_SEC}\s*(?P<section>\d{{1,2}})\b(?![-:])")
 _DC_CHAPTERS = {"35": "us.dc-statute-of-frauds", "49": "us.dc-ueta"}
+# US laws the patterns above read; every other US law of the registry is cited by its name
+_PATTERNED = frozenset({"us.9usc", "us.dc-ucc", "us.dc-statute-of-frauds", "us.dc-ueta"})
+_SECTION_NUMBER = r"(?P<number>\d+(?:[:.\-]\d+)*[a-z]?)(?![\w-])"
 
 
 @dataclass(frozen=True)
@@ -118,6 +131,7 @@ class CitationParser:
         self._names += [
             (normalise_name(law.title), law.key) for law in registry.laws if law.kind == "statute"
         ]
+        self._named_sections = _named_section_patterns(registry)
 
     def parse(self, citation: str) -> CitationRef | None:
         """The single citation in ``citation``, or None when it names no known law/article."""
@@ -131,6 +145,7 @@ class CitationParser:
 
     def find_all(self, text: str) -> list[FoundCitation]:
         found = self._find_chinese(text) + self._find_english(text) + self._find_english_prc(text)
+        found += self._find_named_sections(text)
         found.sort(key=lambda f: (f.start, -f.end))
         kept: list[FoundCitation] = []
         for item in found:  # overlapping English patterns: keep the earliest, longest match
@@ -255,6 +270,24 @@ class CitationParser:
                 found.append(FoundCitation(ref, article.start, article.end, law_text=mention.name))
         return found
 
+    def _find_named_sections(self, text: str) -> list[FoundCitation]:
+        """Example Act § 5, Section 5 of the Example Act: US laws named by title or alias."""
+        if self._named_sections is None:
+            return []
+        names, patterns = self._named_sections
+        found: list[FoundCitation] = []
+        plain = text.translate(_DASHES)
+        for pattern in patterns:
+            for match in pattern.finditer(plain):
+                law = names[_fold_english(match.group("name"))]
+                article = match.group("number")
+                if law.article_prefix and article.startswith(law.article_prefix):
+                    article = article[len(law.article_prefix) :]
+                raw = text[match.start() : match.end()]
+                ref = CitationRef(raw=raw, law_key=law.key, article=article)
+                found.append(FoundCitation(ref, match.start(), match.end(), law_text=law.title))
+        return found
+
     def _english_key(self, name: str) -> str | None:
         return self._english.get(normalise_english_name(name))
 
@@ -290,6 +323,35 @@ class CitationParser:
                     continue  # "UCC Article 1, § 2-705" contradicts itself
                 add("us.dc-ucc", number, match)
         return found
+
+
+def _fold_english(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def _named_section_patterns(
+    registry: Registry,
+) -> tuple[dict[str, LawEntry], tuple[re.Pattern[str], ...]] | None:
+    """(folded name -> law, the two patterns) for the US laws no dedicated pattern reads."""
+    names = {
+        _fold_english(name): law
+        for law in registry.laws
+        if law.jurisdiction == "us" and law.key not in _PATTERNED
+        for name in (law.title, *law.aliases)
+    }
+    if not names:
+        return None
+    # longest first, so "Example Act Amendments" wins over "Example Act"; spaces match any run
+    alternatives = sorted(names, key=len, reverse=True)
+    name = "|".join(re.escape(n).replace("\\ ", r"\s+") for n in alternatives)
+    named = rf"(?<![\w-])(?P<name>(?i:{name}))(?![\w-])"
+    return names, (
+        re.compile(rf"{named}\s*,?\s*{_SEC}\s*{_SECTION_NUMBER}{_SUBSECTIONS}"),
+        re.compile(
+            rf"(?:§|\b[Ss](?:ection|ec\.))\s*{_SECTION_NUMBER}{_SUBSECTIONS}\s+of\s+(?:the\s+)?"
+            rf"{named}"
+        ),
+    )
 
 
 def _article_id(match: re.Match[str]) -> str:

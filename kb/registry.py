@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from kb.values import KBRegistryError
 CORPUS_DIR = package_data("kb", "corpus")
 REGISTRY_PATH = CORPUS_DIR / "registry.yaml"
 
+KEY_PATTERN = r"^(cn|us)\.[a-z0-9][a-z0-9-]*$"  # cn.civil-code, us.9usc
 _NAME_NOISE = re.compile(r"[\s《》〈〉<>()（）“”\"'「」『』·]")
 
 
@@ -72,7 +74,7 @@ def normalise_english_name(name: str) -> str:
 class LawEntry(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    key: str = Field(pattern=r"^(cn|us)\.[a-z0-9][a-z0-9-]*$")
+    key: str = Field(pattern=KEY_PATTERN)
     title: str
     aliases: tuple[str, ...] = ()
     english_aliases: tuple[str, ...] = ()  # PRC laws: the English names lawyers write
@@ -126,6 +128,13 @@ class Registry(BaseModel):
             for law in self.laws
             for name in law.english_aliases
         }
+
+    def with_laws(self, laws: Sequence[LawEntry], path: Path) -> Registry:
+        """This registry plus ``laws`` (a KB folder's local registry, read from ``path``),
+        checked as one: unique keys, every successor known, each alias one law's."""
+        merged = Registry(laws=(*self.laws, *laws))
+        _check_references(path, merged)
+        return merged
 
     def law_for_source(self, source: str) -> LawEntry | None:
         for law in self.laws:

@@ -37,7 +37,7 @@ from kb.fusion import (
 from kb.lexical import TOKENIZER_VERSION, LexicalIndex
 from kb.query_expansion import default_thesaurus
 from kb.questions import Question, QuestionIndex, default_questions
-from kb.registry import default_registry, normalise_name
+from kb.registry import Registry, default_registry, normalise_name
 from kb.store import ChunkStore, StoredChunk
 from kb.values import KnowledgeBaseError
 
@@ -54,11 +54,12 @@ class Filters:
     law: str | None = None  # registry key or any alias: cn.civil-code, 民法典, UCC
     jurisdiction: str | None = None
     status: str | None = None
+    registry: Registry | None = None  # whose names ``law`` may use; default: the bundled one
 
     def law_key(self) -> str | None:
         if self.law is None:
             return None
-        registry = default_registry()
+        registry = self.registry or default_registry()
         if registry.get(self.law) is not None:
             return self.law
         key = registry.alias_index().get(normalise_name(self.law))

@@ -5,7 +5,7 @@ review that opened it would modify the user's KB. Every ingest (``kb build``, ``
 therefore finishes by writing ``snapshot-<collection>.npz`` beside the manifest: the ids, the
 vectors, the texts and the metadata, stamped with the manifest it matches, and the BM25 token
 cache. A review loads that file and touches nothing under ``.kb/``, so a read-only KB folder
-works. A snapshot that does not match the manifest is a damaged KB (``ingest.health``): the review
+works. A snapshot that does not match the manifest is a damaged KB (``kb.health``): the review
 stops with the fix, or with ``--kb-fallback catalog`` runs on the catalog and says why.
 """
 

@@ -44,6 +44,7 @@ from kb.vectors import hashes_by_source, rank_by_cosine, unit_rows
 
 COLLECTION_PREFIX = "statutes"
 DB_FILE = "chroma.sqlite3"
+LOCK_FILE = "ingest.lock"  # held while an ingest writes (ingest.lock); kb.health probes it
 _BATCH = 256
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 

@@ -94,6 +94,17 @@ class InputTooLargeError(InputError):
     exit_code = 16
 
 
+class LawOptionError(ContractReviewError):
+    """``kb ingest``'s registry options (``--law-key``, ``--law-name``, ``--status``,
+    ``--replaced-by``) cannot register the law: a usage error, as a bad option is."""
+
+    exit_code = 2
+
+    def __init__(self, option: str, message: str) -> None:
+        self.option = option
+        super().__init__(f"{option}: {message}")
+
+
 class KnowledgeBaseError(ContractReviewError):
     """The statute KB cannot be loaded, built or queried; the message names the file or URL."""
 

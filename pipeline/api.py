@@ -21,6 +21,7 @@ fix; an input that cannot be reviewed raises its :class:`~pipeline.errors.InputE
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,7 +31,8 @@ from pipeline.errors import InputError, StageError
 from pipeline.model import ReviewReport
 
 if TYPE_CHECKING:
-    from ingest.sync import IngestSummary
+    from ingest.sync import IngestSummary, Progress
+    from kb.local_laws import LawOptions
     from kb.retrieval import Hit, Mode
     from kb.types import CitationVerdict
     from pipeline.batch import BatchSummary, Executor
@@ -136,6 +138,54 @@ def build_kb(
     return build_bundled(open_store(kb_path, kb_url, backend), jobs=jobs)
 
 
+def ingest_kb(
+    paths: Sequence[Path],
+    *,
+    law: LawOptions | None = None,
+    kb_path: Path | None = None,
+    kb_url: str | None = None,
+    backend: str | None = None,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> IngestSummary:
+    """Add statute files (``.md``, ``.txt``, ``.pdf`` or folders of them) to the KB
+    (``contract-review kb ingest``): idempotent and incremental, and the new articles are
+    searchable. ``law=LawOptions(key=..., name=..., status=..., replaced_by=...)`` also
+    registers the law in the KB folder (:mod:`kb.local_laws`), so citations of it resolve in
+    reviews and :func:`verify_citation`; a bad option raises
+    :class:`~pipeline.errors.LawOptionError` before anything is written."""
+    from dataclasses import replace
+
+    from ingest.sources import specs_for_paths
+    from ingest.sync import ingest
+    from kb.local_laws import LawOptions, local_registry_path, read_local_laws, render, with_law
+    from kb.locations import default_kb_path
+    from kb.store import KBLocation, open_store
+    from pipeline.atomic import write_text_atomic
+
+    state = KBLocation(path=kb_path or default_kb_path(), url=kb_url).state_dir
+    options = (law or LawOptions()).settled(read_local_laws(state))
+    options.check()
+    specs = specs_for_paths(
+        list(paths), law_key=options.key, title=options.name or options.title,
+        jurisdiction=options.jurisdiction,  # type: ignore[arg-type]  # checked: cn or us
+    )  # fmt: skip
+    files = [spec.path for spec in specs]
+    entry = options.entry(files, read_local_laws(state))
+    if entry is None:
+        return ingest(open_store(kb_path, kb_url, backend), specs, jobs=jobs, progress=progress)
+
+    def record() -> None:
+        """Under the ingest lock: add the law to the folder's registry as it is now."""
+        now = read_local_laws(state)
+        checked = options.entry(files, now) or entry
+        write_text_atomic(local_registry_path(state), render(with_law(now, checked)))
+
+    specs = [replace(spec, law=entry) for spec in specs]
+    store = open_store(kb_path, kb_url, backend)
+    return ingest(store, specs, jobs=jobs, progress=progress, then=record)
+
+
 def query_kb(
     text: str,
     *,
@@ -150,8 +200,9 @@ def query_kb(
 ) -> list[Hit]:
     """Search the built KB (``contract-review kb query``); ``mode`` defaults to the one
     ``kb eval`` chose. Raises :class:`~pipeline.errors.KBNotBuiltError` before ``build_kb``."""
-    from ingest.health import open_reader
     from kb.defaults import DEFAULT_MODE
+    from kb.health import open_reader
+    from kb.local_laws import kb_registry
     from kb.retrieval import MODES, Filters, Retriever
     from kb.values import KnowledgeBaseError
 
@@ -159,18 +210,30 @@ def query_kb(
     if chosen not in MODES:
         raise KnowledgeBaseError(f"unknown retrieval mode {chosen!r}. Fix: use one of {MODES}")
     store = open_reader(kb_path, kb_url, backend)
-    filters = Filters(law=law, jurisdiction=jurisdiction, status=status)
+    registry = kb_registry(store.location.state_dir)  # the folder's registered laws too
+    filters = Filters(law=law, jurisdiction=jurisdiction, status=status, registry=registry)
     return Retriever(store).search(text, k=k, mode=chosen, filters=filters)
 
 
 def verify_citation(
-    citation: str, claim: str = "", *, dense: bool = True, backend: str | None = None
+    citation: str,
+    claim: str = "",
+    *,
+    dense: bool = True,
+    backend: str | None = None,
+    kb_path: Path | None = None,
+    kb_url: str | None = None,
 ) -> CitationVerdict:
     """Does ``citation`` exist and is it in force; with ``claim``: does the article support it
-    (``contract-review kb verify``). Exact lookup in the bundled catalog: no KB needed."""
+    (``contract-review kb verify``). Exact lookup in the bundled catalog (no KB needed), and in
+    the laws registered in the KB folder by ``ingest_kb(..., law_name=...)``, whose articles
+    the KB holds."""
     from kb.defaults import DEFAULT_BACKEND
     from kb.embeddings import get_backend
+    from kb.local_laws import open_catalog
     from kb.verify import verify_citation as verify
 
-    model = get_backend(backend or DEFAULT_BACKEND) if dense and claim else None
-    return verify(citation, claim, backend=model)
+    spec = backend or DEFAULT_BACKEND
+    catalog = open_catalog(kb_path, kb_url, spec)
+    model = get_backend(spec) if dense and claim else None
+    return verify(citation, claim, backend=model, catalog=catalog)

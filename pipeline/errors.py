@@ -16,6 +16,8 @@ the pipeline; this module re-exports them)::
     ├── PipelineBuildError              a stage needs an artifact no earlier stage produces (70)
     ├── StageError                      a stage failed while running; chained from its cause (70)
     ├── ReplayError                     a trace cannot be replayed (17)
+    ├── LawOptionError*                 2   kb ingest's --law-key/--law-name/--status/--replaced-by
+    │                                       cannot register the law (a bundled key, no successor)
     └── KnowledgeBaseError*             the statute KB cannot be used (30-34)
         ├── KBRegistryError*            31  kb/corpus/registry.yaml or a corpus file is invalid
         ├── KBLockTimeoutError*         32  another ingestion holds the KB lock too long
@@ -51,6 +53,7 @@ from kb.values import (
     KBRegistryError,
     KBUnreachableError,
     KnowledgeBaseError,
+    LawOptionError,
     MalformedInputError,
     NoTextLayerError,
     UnsupportedInputError,
@@ -73,6 +76,7 @@ __all__ = [
     "LLMError",
     "LLMReplyError",
     "LLMUnavailableError",
+    "LawOptionError",
     "MalformedInputError",
     "NoTextLayerError",
     "OcrUnavailableError",

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ingest.health import check_store, not_built_message, open_snapshot
-from kb.catalog import default_catalog
+from kb.catalog import Catalog, default_catalog
 from kb.embeddings import LazyBackend, collection_suffix, get_backend
+from kb.health import check_store, not_built_message, open_snapshot
+from kb.local_laws import kb_catalog
 from kb.locations import default_kb_path
+from kb.registry import LawEntry
 from kb.retrieval import Retriever
 from kb.store import COLLECTION_PREFIX, ChunkStore, KBLocation, StoredChunk, open_store
 from kb.verify import CitationVerifier
@@ -60,7 +62,7 @@ def open_kb(settings: KBSettings) -> KBRuntime:
 
     A KB that is not built (or is switched off, or whose embedding model is missing) gives the
     catalog, stated in ``KBRuntime.info`` (and so in the report and the trace). A damaged or
-    incomplete KB (``ingest.health``) raises :class:`KnowledgeBaseError` (exit 30) naming the
+    incomplete KB (``kb.health``) raises :class:`KnowledgeBaseError` (exit 30) naming the
     fix, unless ``settings.fallback`` is ``catalog``: then the review runs on the catalog, and
     the report's KB block and a human-review item say why. An explicit ``url`` that does not
     answer raises :class:`KBUnreachableError` (34). The KB is never built or written here: a
@@ -72,16 +74,13 @@ def open_kb(settings: KBSettings) -> KBRuntime:
         log.warning("CrossCheckKB runs without a KB: %s", exc)
         return KBRuntime(None, None, KBInfo(mode="none", reason=exc.message))
 
-    def find(text: str) -> list[str]:
-        return [found.ref.raw for found in catalog.parser.find_all(text)]
-
     def catalog_only(reason: str, notices: tuple[HumanReviewItem, ...] = ()) -> KBRuntime:
         log.warning(
             "CrossCheckKB uses the catalog only (exact lookup, lexical support): %s", reason
         )
         # lexical support scoring only: deterministic, and no embedding model to load
         info = KBInfo(mode="catalog", backend=settings.backend, scorer="lexical", reason=reason)
-        return KBRuntime(CitationVerifier(catalog), find, info, notices)
+        return KBRuntime(CitationVerifier(catalog), finder(catalog), info, notices)
 
     def damaged(problem: str, cause: BaseException) -> KBRuntime:
         if settings.fallback != "catalog":
@@ -134,16 +133,21 @@ def open_kb(settings: KBSettings) -> KBRuntime:
     except (ContractReviewError, ImportError, OSError) as exc:
         return catalog_only(f"embedding backend {settings.backend} is unavailable: {exc}")
     chunks = store.all_chunks()
-    verifier = CitationVerifier(catalog, LazyBackend(settings.backend), Retriever(store, chunks))
+    try:  # the laws registered in the folder (kb ingest --law-name) resolve like bundled ones
+        in_kb = kb_catalog(location.state_dir, chunks)
+    except KnowledgeBaseError as exc:
+        return damaged(exc.message, exc)
+    local = [law for law in in_kb.registry.laws if law.key in in_kb.ingested_laws]
+    verifier = CitationVerifier(in_kb, LazyBackend(settings.backend), Retriever(store, chunks))
     info = KBInfo(
         mode="chroma",
         backend=settings.backend,
         where=settings.url or str(path),
         articles=len(chunks),
-        fingerprint=kb_fingerprint(chunks),
+        fingerprint=kb_fingerprint(chunks, local),
         scorer=verifier.scorer,
     )
-    return KBRuntime(verifier, find, info)
+    return KBRuntime(verifier, finder(in_kb), info)
 
 
 def _server_mode_error(url: str, path: Path, exc: Exception) -> KnowledgeBaseError:
@@ -159,9 +163,21 @@ def _server_mode_error(url: str, path: Path, exc: Exception) -> KnowledgeBaseErr
     )
 
 
-def kb_fingerprint(chunks: list[StoredChunk]) -> str:
-    """A hash of every stored article's id and content hash: changes when the KB does."""
+def finder(catalog: Catalog) -> Callable[[str], list[str]]:
+    """The citations of ``catalog``'s laws in a text, as written."""
+
+    def find(text: str) -> list[str]:
+        return [found.ref.raw for found in catalog.parser.find_all(text)]
+
+    return find
+
+
+def kb_fingerprint(chunks: list[StoredChunk], local_laws: Sequence[LawEntry] = ()) -> str:
+    """A hash of every stored article's id and content hash, and of the laws registered in the
+    KB folder (their aliases and successors decide citations too): changes when the KB does."""
     digest = hashlib.sha256()
     for chunk in sorted(chunks, key=lambda c: c.doc_id):
         digest.update(f"{chunk.doc_id}\0{chunk.metadata.get('content_hash', '')}\n".encode())
+    for law in local_laws:
+        digest.update(law.model_dump_json().encode())
     return digest.hexdigest()[:16]

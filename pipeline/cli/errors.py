@@ -35,6 +35,7 @@ EXTRA_MODULES = {
     "python_multipart": "serve",
     "uvicorn": "serve",
     "mcp": "mcp",
+    "llama_index": "llamaindex",
 }
 
 

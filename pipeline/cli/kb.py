@@ -12,6 +12,8 @@ that does not answer. The maintenance commands ``vectors`` and ``conflicts`` are
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -50,18 +52,34 @@ Backends = Annotated[str, typer.Option("--backends", help="Comma-separated dense
 BuildFirst = Annotated[
     bool, typer.Option("--build/--no-build", help="Build missing collections first.")
 ]
+LawKey = Annotated[
+    str | None, typer.Option("--law-key", help="Registry key of the law, e.g. cn.my-rules.")
+]
+LawName = Annotated[
+    str | None,
+    typer.Option("--law-name", help="The law's title: registers it, so citations resolve."),
+]
+LawStatusOption = Annotated[
+    str | None, typer.Option("--status", help="in_force (default) or repealed.")
+]
+ReplacedBy = Annotated[
+    str | None, typer.Option("--replaced-by", help="A repealed law's successor (registry key).")
+]
+Aliases = Annotated[
+    list[str] | None, typer.Option("--alias", help="Another name citations use (repeatable).")
+]
 
 
 def _reader(kb_path: Path | None, kb_url: str | None, backend: str | None) -> Any:
-    """The KB to read (query, show, stats): :func:`ingest.health.open_reader`."""
-    from ingest.health import open_reader
+    """The KB to read (query, show, stats): :func:`kb.health.open_reader`."""
+    from kb.health import open_reader
 
     return guarded(lambda: open_reader(kb_path, kb_url, backend))
 
 
-def _run_ingest(store: Any, specs: list[Any], *, prune: bool, jobs: int) -> Any:
-    from ingest.sync import ingest
-
+@contextmanager
+def _progress_bar(label: str) -> Iterator[Callable[[str, int, int], None]]:
+    """An ingest's ``progress`` callback, drawn as one bar per phase on stderr."""
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -73,11 +91,18 @@ def _run_ingest(store: Any, specs: list[Any], *, prune: bool, jobs: int) -> Any:
 
         def progress(phase: str, advance: int, total: int) -> None:
             if phase not in tasks:
-                tasks[phase] = bar.add_task(f"{phase} {store.name}", total=max(total, 1))
+                tasks[phase] = bar.add_task(f"{phase} {label}", total=max(total, 1))
                 if total == 0:  # nothing to do in this phase: show it as complete
                     bar.update(tasks[phase], completed=1)
             bar.advance(tasks[phase], advance)
 
+        yield progress
+
+
+def _run_ingest(store: Any, specs: list[Any], *, prune: bool, jobs: int) -> Any:
+    from ingest.sync import ingest
+
+    with _progress_bar(store.name) as progress:
         return guarded(lambda: ingest(store, specs, prune=prune, jobs=jobs, progress=progress))
 
 
@@ -109,25 +134,37 @@ def ingest_cmd(
         list[Path], typer.Argument(help="Statute files or folders (.md, .txt, .pdf).")
     ],
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Parallel file readers.")] = 1,
-    law_key: Annotated[
-        str | None, typer.Option("--law-key", help="Registry-style key, e.g. cn.my-law.")
+    law_key: LawKey = None,
+    law_name: LawName = None,
+    status: LawStatusOption = None,
+    replaced_by: ReplacedBy = None,
+    aliases: Aliases = None,
+    title: Annotated[
+        str | None, typer.Option("--title", help="A title for search only (unregistered).")
     ] = None,
-    title: Annotated[str | None, typer.Option("--title", help="The law's full title.")] = None,
     jurisdiction: Annotated[str | None, typer.Option("--jurisdiction", help="cn or us.")] = None,
     kb_path: KBPath = None,
     kb_url: KBUrl = None,
     backend: Backend = None,
 ) -> None:
-    """Ingest statute files: idempotent, incremental (added / updated / removed / unchanged)."""
-    from ingest.sources import specs_for_paths
+    """Ingest statute files: idempotent, incremental (added / updated / removed / unchanged).
+    With --law-key and --law-name the law is registered in the KB folder, so citations of it
+    resolve in reviews and `kb verify`."""
+    from kb.local_laws import LawOptions
+    from pipeline.api import ingest_kb
 
     if jurisdiction not in (None, "cn", "us"):
         raise typer.BadParameter("use cn or us", param_hint="--jurisdiction")
-    specs = guarded(
-        lambda: specs_for_paths(paths, law_key=law_key, title=title, jurisdiction=jurisdiction)  # type: ignore[arg-type]
-    )
-    store = writable_store(kb_path, kb_url, backend)
-    _print_summary(_run_ingest(store, specs, prune=False, jobs=jobs))
+    law = LawOptions(
+        key=law_key, name=law_name, status=status, replaced_by=replaced_by,
+        aliases=tuple(aliases or ()), title=title, jurisdiction=jurisdiction,
+    )  # fmt: skip
+    with _progress_bar(f"statutes ({backend or 'default backend'})") as progress:
+        summary = ingest_kb(
+            paths, law=law, kb_path=kb_path, kb_url=kb_url, backend=backend, jobs=jobs,
+            progress=progress,
+        )  # fmt: skip
+    _print_summary(summary)
 
 
 @kb_app.command("build")
@@ -241,13 +278,20 @@ def verify_cmd(
     citation: Annotated[str, typer.Argument(help="e.g. 民法典第585条 or 'UCC 2-302'")],
     claim: Claim = "",
     dense: Dense = True,
+    kb_path: KBPath = None,
+    kb_url: KBUrl = None,
     backend: Backend = None,
     as_json: AsJson = False,
 ) -> None:
-    """Check a citation: exists? in force? (with --claim) supports, unrelated or conflicts?"""
+    """Check a citation: exists? in force? (with --claim) supports, unrelated or conflicts?
+    Bundled laws, and the laws registered in the KB folder (kb ingest --law-name)."""
     from pipeline.api import verify_citation
 
-    verdict = guarded(lambda: verify_citation(citation, claim, dense=dense, backend=backend))
+    verdict = guarded(
+        lambda: verify_citation(
+            citation, claim, dense=dense, backend=backend, kb_path=kb_path, kb_url=kb_url
+        )
+    )
     if as_json:
         console.print_json(verdict.model_dump_json())
     else:
@@ -278,7 +322,6 @@ def eval_cmd(
 ) -> None:
     """Recall@1, recall@5 and MRR per retrieval mode and language, on the development queries
     and both blind sets (or on --queries), with an ablation line per piece of hybrid search."""
-    from ingest.health import check_store
     from ingest.sources import bundled_specs
     from kb.defaults import DEFAULT_BACKEND, DEFAULT_MODE
     from kb.evaluate import (
@@ -289,6 +332,7 @@ def eval_cmd(
         evaluate,
         load_queries,
     )
+    from kb.health import check_store
 
     if queries is not None:
         sets = {queries.name: guarded(lambda: load_queries(queries))}

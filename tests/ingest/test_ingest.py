@@ -13,9 +13,9 @@ import pytest
 from ingest.chunking import chunk_source
 from ingest.loaders import load_source
 from ingest.lock import ingest_lock
-from ingest.manifest import manifest_path
 from ingest.sources import build_bundled, bundled_specs, specs_for_paths
 from ingest.sync import ingest
+from kb.manifest import manifest_path
 from kb.registry import CORPUS_DIR
 from kb.store import StatuteStore, open_store
 from pipeline.errors import (
@@ -208,7 +208,7 @@ class _Crash(Exception):
 def test_an_interrupted_ingest_leaves_its_marker_and_the_next_one_completes_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ingest.health import read_marker
+    from kb.health import read_marker
     from tests.kb.conftest import TINY_ARTICLES, tiny_specs
 
     monkeypatch.setattr("kb.store._BATCH", 8)

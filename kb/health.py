@@ -1,7 +1,10 @@
 """Is the KB whole? What a review and the ``kb`` commands check before they trust a KB folder.
 
-Nothing here writes (the lock is probed with a shared ``flock`` on a read-only descriptor), so
-the checks work on a read-only KB folder. A KB is *damaged* when:
+Nothing here writes but :func:`incomplete_marker`, which ``ingest.sync`` holds while it writes
+(the lock is probed with a shared ``flock`` on a read-only descriptor), so the checks work on a
+read-only KB folder. It is kb's, not ingest's, because every reader of a KB needs it (reviews,
+the ``kb`` commands, :mod:`kb.llamaindex`) and kb imports nothing of ingest. A KB is *damaged*
+when:
 
 - ``chroma.sqlite3`` is not a whole SQLite file: 0 bytes, not SQLite, or shorter than its header
   says (:func:`kb.store.sqlite_problem`);
@@ -31,15 +34,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ingest.lock import LOCK_FILE
-from ingest.manifest import Manifest, manifest_articles, manifest_path, now, read_manifest
 from kb.defaults import DEFAULT_BACKEND
 from kb.embeddings import LazyBackend, collection_suffix
 from kb.locations import default_kb_path
+from kb.manifest import Manifest, manifest_articles, manifest_path, now, read_manifest
 from kb.snapshot import SnapshotStore, snapshot_path, snapshot_stamp
 from kb.store import (
     COLLECTION_PREFIX,
     DB_FILE,
+    LOCK_FILE,
     ChunkStore,
     KBLocation,
     check_backend_name,

@@ -25,6 +25,9 @@ class SourceRecord(BaseModel):
     file_hash: str
     articles: int
     ingested_at: str
+    # what the law gave every article (title, status ...): a law registered anew re-chunks an
+    # unchanged file (empty in manifests written before it was recorded: re-chunked once)
+    law_digest: str = ""
 
 
 class Manifest(BaseModel):
