@@ -221,7 +221,7 @@ class ContractReviewTools:
 
     def _stored_article(self, doc_id: str) -> ArticleText:
         """An article only the KB store holds (a statute file ingested there)."""
-        from ingest.health import open_reader
+        from kb.health import open_reader
 
         kb = self.config.kb
         path = Path(kb.path) if kb.path else None
