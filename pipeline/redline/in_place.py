@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from docx import Document as open_docx
+from docx.oxml.ns import qn
 from docx.text.run import Run
 
 from pipeline.model import Edit, EditType
@@ -39,6 +40,8 @@ from pipeline.redline.ooxml import (
 )
 from pipeline.redline.run_map import RunMap, RunSpan
 from pipeline.render_docx import AUTHOR, Comment, xml_safe
+
+DEL = qn("w:del")
 
 
 class TextMismatch(Exception):
@@ -61,6 +64,7 @@ class InPlaceRedline:
     def __init__(self, data: bytes, text: str) -> None:
         self.document: Any = open_docx(io.BytesIO(data))
         self.map = RunMap(self.document)
+        self._inserted: set[Any] = set()  # the w:ins this redline wrote
         if self.map.text != text:
             at = next(
                 (i for i, (a, b) in enumerate(zip(self.map.text, text, strict=False)) if a != b),
@@ -162,17 +166,36 @@ class InPlaceRedline:
         if deleted:
             inserted = inserted_run(target, deleted[0].element, stamp)
             wrappers[-1].addnext(inserted)
-            return
-        self._insert_at(edit.end, target, stamp)
+        else:
+            inserted = self._insert_at(edit.end, target, stamp)
+        self._inserted.add(inserted)
 
-    def _insert_at(self, at: int, target: str, stamp: Stamp) -> None:
+    def _insert_at(self, at: int, target: str, stamp: Stamp) -> Any:
         block = self.map.block_at(at)
         runs = [s for s in self.map.runs[block] if s.is_run]
         ending = [s for s in runs if s.end == at]
         starting = [s for s in runs if s.start == at]
         if ending:
-            ending[-1].element.addnext(inserted_run(target, ending[-1].element, stamp))
+            inserted = inserted_run(target, ending[-1].element, stamp)
+            self._after(ending[-1].element).addnext(inserted)
         elif starting:
-            starting[0].element.addprevious(inserted_run(target, starting[0].element, stamp))
+            inserted = inserted_run(target, starting[0].element, stamp)
+            self._outer(starting[0].element).addprevious(inserted)
         else:  # an empty paragraph
-            self.map.blocks[block].paragraph.append(inserted_run(target, None, stamp))
+            inserted = inserted_run(target, None, stamp)
+            self.map.blocks[block].paragraph.append(inserted)
+        return inserted
+
+    @staticmethod
+    def _outer(run: Any) -> Any:
+        """The run, or the w:del an earlier edit moved it into."""
+        parent = run.getparent()
+        return parent if parent.tag == DEL else run
+
+    def _after(self, run: Any) -> Any:
+        """What new text at the end of ``run`` follows: the run (or its w:del) and the text an
+        earlier edit inserted right there, so edits keep their order."""
+        anchor = self._outer(run)
+        while (following := anchor.getnext()) is not None and following in self._inserted:
+            anchor = following
+        return anchor

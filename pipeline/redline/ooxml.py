@@ -92,18 +92,16 @@ def wrap_deleted(runs: Sequence[Any], stamp: Stamp) -> list[Any]:
     """Move ``runs`` (in document order) into ``w:del`` wrappers, one per group of adjacent
     siblings; return the wrappers."""
     wrappers: list[Any] = []
-    previous: Any = None
     for run in runs:
-        for element in run.iter(qn("w:t"), INSTR):
+        for element in run.iter(T, INSTR):
             element.tag = DEL_TEXT if element.tag == T else DEL_INSTR
-        if previous is not None and previous.getnext() is run:
+        if wrappers and wrappers[-1].getnext() is run:
             wrappers[-1].append(run)
         else:
             wrapper = stamp.mark("w:del")
             run.addprevious(wrapper)
             wrapper.append(run)
             wrappers.append(wrapper)
-        previous = run
     return wrappers
 
 
