@@ -24,7 +24,7 @@ from pydantic import Field, field_validator, model_validator
 from kb.values import EvidenceSource as EvidenceSource
 from kb.values import Frozen as Frozen
 
-SCHEMA_VERSION = "1.5"
+SCHEMA_VERSION = "1.6"
 
 _SNAKE_CASE = re.compile(r"^[a-z][a-z0-9_]*$")
 
