@@ -20,6 +20,7 @@ caller turns a refused edit into a comment.
 from __future__ import annotations
 
 import io
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -121,12 +122,14 @@ class InPlaceRedline:
         return buffer.getvalue()
 
     def _cut(self, offsets: set[int]) -> None:
+        ordered = sorted(offsets)
         for span in self.map.all_runs():
             if not span.is_run or span.refusal:
                 continue  # a comment boundary inside a field widens to the whole run
-            inside = sorted(o - span.start for o in offsets if span.start < o < span.end)
+            first = bisect_right(ordered, span.start)
+            inside = ordered[first : bisect_left(ordered, span.end)]
             for at in reversed(inside):
-                split_run(span.element, at)
+                split_run(span.element, at - span.start)
 
     def _covered(self, start: int, end: int) -> list[RunSpan]:
         return [

@@ -153,6 +153,8 @@ class RunMap:
             return "crosses a table cell or row boundary"
         if block.label or following.label:
             return "joins a numbered paragraph to its neighbour (Word would renumber the list)"
+        if block.paragraph.find(f"{qn('w:pPr')}/{qn('w:sectPr')}") is not None:
+            return "joins across a section break (page layout would change)"
         return None
 
     def _insertion_refusal(self, at: int) -> str | None:

@@ -171,6 +171,22 @@ def test_joining_two_numbered_clauses_is_refused_and_text_in_a_cell_is_not() -> 
     assert rejected_text(out) == rejected_text(data)  # the other author's insertion too
 
 
+def test_a_break_that_ends_a_section_is_not_joined() -> None:
+    document = docx.Document()
+    document.add_paragraph("横向页之前。")
+    document.add_section()  # an empty paragraph now carries the first section's w:sectPr
+    document.add_paragraph("新的一节。")
+    data = saved(document)
+    text = accepted_text(data)
+    assert text == "横向页之前。\n\n新的一节。"
+    at = text.index("\n新的")
+    join = Edit(start=at, end=at + 1, replace_with="", type=EditType.DELETE, confidence=1)
+    ok, refused = InPlaceRedline(data, text).plan([join])
+    assert ok == [] and refused[0].reason == (
+        "joins across a section break (page layout would change)"
+    )
+
+
 def test_a_file_that_reads_differently_is_not_redlined_in_place() -> None:
     data = word_file([EXEMPTION])
     with pytest.raises(TextMismatch, match="differently from the reviewed text at 3"):
