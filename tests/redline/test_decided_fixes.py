@@ -193,3 +193,21 @@ def test_a_review_with_the_playbook_keeps_its_forum_and_flags_the_other(tmp_path
     assert deleted == {EXEMPTION, COURT_NEUTRAL}
     (verdict,) = report.playbook
     assert verdict.verdict == "RED" and verdict.quotes == ("上海市浦东新区人民法院",)
+
+
+def test_an_english_contract_keeps_the_forum_its_playbook_allows() -> None:
+    text = (
+        Path(__file__).resolve().parents[2] / "examples" / "services_agreement_en.txt"
+    ).read_text("utf-8")
+    courts = (
+        "The state and federal courts located in King County, Washington shall have exclusive "
+        "jurisdiction over any dispute arising out of this Agreement."
+    )
+    assert courts in text
+    undecided = _findings(text, "neutral", None)
+    (conflict,) = [f for f in undecided if f.type == "dispute_resolution_conflict"]
+    assert conflict.fix is None  # no playbook, and --side knows no English home court
+    decided = _findings(text, "neutral", "arbitration")
+    assert _deleted(text, decided, conflict.rule_id or "") == [courts]
+    (fixed,) = [f for f in decided if f.rule_id == conflict.rule_id]
+    assert fixed.fix is not None and "American Arbitration Association" in fixed.fix.why
