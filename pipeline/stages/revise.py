@@ -11,8 +11,9 @@ Every proposed edit passes the guard or is rejected with a logged reason:
 - swaps roles (甲方/乙方, Party A/Party B, Buyer/Seller, ...);
 - deletes the whole text a rule finding quotes (that hides the finding; it does not fix it).
 A deletion a rule finding's evidence decides (its ``DecidedFix``, ``Edit.decided_by``) is the
-fix, not a hiding: it may delete its own finding's text and is sized by the rule (a sentence),
-not by the cap; it must be exactly a deletion that finding decided, or it is rejected.
+fix, not a hiding: it may delete rule findings' text (its own; an unclear arbitration body in
+the forum it drops) and is sized by the rule (a sentence), not by the cap; it must be exactly a
+deletion some finding of that rule decided, or it is rejected.
 Edits under the confidence floor are not applied; they are queued for human review.
 Suggestions (additions marked 【建议补充】 / [Suggested addition]) are accepted but never
 written into the text. Replacements are applied from python-Levenshtein opcodes between the
@@ -151,7 +152,7 @@ class Revise:
         rule_findings: tuple[Finding, ...],
     ) -> dict[str, Any]:
         evidence = [c.evidence.quote for c in claim_checks if c.evidence is not None]
-        protected = [(f.span.start, f.span.end, f.rule_id) for f in rule_findings]
+        protected = [(f.span.start, f.span.end) for f in rule_findings]
         decided = {
             (span.start, span.end, f.rule_id)
             for f in rule_findings
@@ -167,7 +168,7 @@ class Revise:
         text: str,
         accepted: list[Edit],
         known: tuple[str, ...],
-        protected: list[tuple[int, int, str | None]],
+        protected: list[tuple[int, int]],
         decided: set[tuple[int, int, str | None]],
     ) -> str | None:
         if not 0 <= edit.start <= edit.end <= len(text):
@@ -207,9 +208,9 @@ class Revise:
         if swapped:
             return f"swaps the roles {swapped}"
         if edit.type is EditType.DELETE:
-            for start, end, rule in protected:
-                if rule is not None and rule == edit.decided_by:
-                    continue  # the deletion its own evidence decides: the fix itself
+            for start, end in protected:
+                if edit.decided_by is not None:
+                    break  # decided by a finding's evidence (checked above): it fixes, not hides
                 if edit.start <= start and end <= edit.end and start < end:
                     return f"deletes the text [{start}, {end}) that a rule finding quotes"
         return None
@@ -219,11 +220,11 @@ class Revise:
         document: Document,
         edits: Iterable[Edit],
         evidence: list[str],
-        protected: Iterable[tuple[int, int, str | None]] = (),
+        protected: Iterable[tuple[int, int]] = (),
         decided: Iterable[tuple[int, int, str | None]] = (),
     ) -> Revision:
-        """``protected``: (start, end, rule id) of the rule findings; ``decided``: the same of
-        the deletions their evidence decides."""
+        """``protected``: (start, end) of the rule findings; ``decided``: (start, end, rule id)
+        of the deletions their evidence decides."""
         text = document.text
         accepted: list[Edit] = []
         queued: list[Edit] = []

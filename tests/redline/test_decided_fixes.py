@@ -211,3 +211,15 @@ def test_an_english_contract_keeps_the_forum_its_playbook_allows() -> None:
     assert _deleted(text, decided, conflict.rule_id or "") == [courts]
     (fixed,) = [f for f in decided if f.rule_id == conflict.rule_id]
     assert fixed.fix is not None and "American Arbitration Association" in fixed.fix.why
+
+
+def test_dropping_the_arbitration_clause_may_take_another_rules_finding_with_it() -> None:
+    """甲方 keeps its court: the arbitration sentence goes, though another rule flags its unclear
+    commission; the guard that stops an edit hiding a finding is for proposed edits."""
+    unclear = "协商不成的，提交上海的仲裁机构仲裁。"
+    text = _contract(EXEMPTION).replace(ARBITRATION, unclear)
+    findings = _findings(text, "甲方")
+    assert any(f.rule_id == "cn.dispute.arbitration_institution_unclear" for f in findings)
+    edits = deterministic_edits(single_page_document(text), tuple(findings))
+    applied = _revision(text, findings, edits).applied
+    assert sorted(text[e.start : e.end] for e in applied) == sorted([EXEMPTION, unclear])
