@@ -428,8 +428,8 @@ MUTANTS: tuple[Mutant, ...] = (
     mutant(
         "revise: an edit one character over the cap passes",
         REVISE_PY,
-        "if distance > cap:",
-        "if distance > cap + 1:",
+        "if distance > cap and edit.decided_by is None:",
+        "if distance > cap + 1 and edit.decided_by is None:",
         REVISE,
     ),
     mutant(
