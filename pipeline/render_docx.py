@@ -1,4 +1,8 @@
-"""The Word redline: ``revised.docx`` with real tracked changes and one comment per finding.
+"""A Word document written from text: tracked changes and comments on a new document.
+
+:mod:`pipeline.redline.files` uses it for a PDF or text input (and a .docx that cannot be
+redlined in place), on the rebuilt paragraphs; the comment texts of findings and suggestions are
+here too.
 
 python-docx has comments but no tracked-change API, so applied edits are written as OOXML
 ``w:del``/``w:ins`` through its element tree. The text is cut into runs at every paragraph,
@@ -29,7 +33,7 @@ from docx.shared import Mm
 from docx.text.paragraph import Paragraph
 from docx.text.run import Run
 
-from pipeline.model import Edit, EditType, EvidenceSource, Finding
+from pipeline.model import Edit, EvidenceSource, Finding
 
 AUTHOR = "contract-review"
 PageSize = Literal["A4", "Letter"]
@@ -235,17 +239,6 @@ def _paragraph_adder(doc: Any) -> Callable[[], Paragraph]:
         return Paragraph(p, doc._body)
 
     return add
-
-
-def render_docx(
-    text: str, findings: Sequence[Finding], applied: Sequence[Edit], unapplied: Sequence[Edit]
-) -> bytes:
-    # A suggestion is never written into the text: it can only be a comment.
-    tracked = [e for e in applied if e.type != EditType.SUGGESTION]
-    commented = [*unapplied, *(e for e in applied if e.type == EditType.SUGGESTION)]
-    comments = [finding_comment(f) for f in findings if f.span.end > f.span.start]
-    comments += [suggestion_comment(e) for e in commented]
-    return build_redline(text, tracked, comments)
 
 
 @dataclass(frozen=True)
