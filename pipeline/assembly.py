@@ -54,9 +54,15 @@ def review_stages(
 ) -> list[Stage]:
     session = session or LLMSession(None)
     folders = rule_folders(config.rules.bundled, config.rules.dirs)
-    rules: list[Stage] = [ParseEntities(), ValidateRules(rules_dirs=folders, side=config.rule_side)]
-    if config.playbook is not None:  # only then, so runs without one keep their stage list
-        rules.append(EvaluatePlaybook(Path(config.playbook)))
+    # only with a playbook, so runs without one keep their stage list; its dispute_forum
+    # position decides which of two conflicting forums the rules' fix deletes
+    playbook = EvaluatePlaybook(Path(config.playbook)) if config.playbook is not None else None
+    forum = playbook.playbook.forum if playbook is not None else None
+    rules: list[Stage] = [
+        ParseEntities(),
+        ValidateRules(rules_dirs=folders, side=config.rule_side, forum=forum),
+        *([playbook] if playbook is not None else []),
+    ]
     generate = Generate(session, config.llm)
     kb = kb_runtime(config.kb)
     cross_check = CrossCheckKB(kb.checker, kb.find, kb.info, kb.notices)

@@ -24,7 +24,7 @@ from pydantic import Field, field_validator, model_validator
 from kb.values import EvidenceSource as EvidenceSource
 from kb.values import Frozen as Frozen
 
-SCHEMA_VERSION = "1.5"
+SCHEMA_VERSION = "1.6"
 
 _SNAKE_CASE = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -299,6 +299,18 @@ class Entity(Frozen):
     clause: str | None = Field(default=None, description="Heading id of the enclosing clause.")
 
 
+class DecidedFix(Frozen):
+    """A change the finding's evidence decides by itself, with nothing to draft: the contract
+    text to delete (an exemption the law voids; the forum the playbook or ``--side`` does not
+    keep of two that conflict). Revise writes it as a tracked deletion, in none mode too."""
+
+    delete: tuple[Span, ...] = Field(min_length=1, description="The text to delete.")
+    why: str = Field(description="Why the evidence decides it, for the counterparty's copy.")
+    chosen_by: str = Field(
+        default="", description="For the client: the rule, playbook position or --side that chose."
+    )
+
+
 class Finding(Frozen):
     """One verdict about the contract, tied to its exact text and its evidence."""
 
@@ -315,6 +327,9 @@ class Finding(Frozen):
     confidence: float = Field(default=1.0, ge=0.0, le=1.0)
     clause: str | None = Field(
         default=None, description="The numbered clause the span lies in (第6.3条, 7.1, Section 9)."
+    )
+    fix: DecidedFix | None = Field(
+        default=None, description="The deletion the evidence decides, when it decides one."
     )
 
     @field_validator("type")
@@ -342,6 +357,11 @@ class Edit(Frozen):
     confidence: float = Field(ge=0.0, le=1.0)
     reason: str = ""
     finding_type: str | None = None
+    decided_by: str | None = Field(
+        default=None,
+        description="The rule whose evidence decides this deletion (a finding's DecidedFix); "
+        "such an edit may delete the text its own finding quotes.",
+    )
 
 
 class StageRecord(Frozen):

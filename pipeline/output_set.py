@@ -25,6 +25,7 @@ OUTPUT_NAMES = frozenset(
         "report.md",
         "report.html",
         "revised.docx",
+        "review-comments.docx",
         "trace.jsonl",
         "human_review.jsonl",
         "result.json",

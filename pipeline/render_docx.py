@@ -1,4 +1,8 @@
-"""The Word redline: ``revised.docx`` with real tracked changes and one comment per finding.
+"""A Word document written from text: tracked changes and comments on a new document.
+
+:mod:`pipeline.redline.files` uses it for a PDF or text input (and a .docx that cannot be
+redlined in place), on the rebuilt paragraphs; the comment texts of findings and suggestions are
+here too.
 
 python-docx has comments but no tracked-change API, so applied edits are written as OOXML
 ``w:del``/``w:ins`` through its element tree. The text is cut into runs at every paragraph,
@@ -19,18 +23,20 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import pairwise
-from typing import Any
+from typing import Any, Literal
 
 from docx import Document as new_docx
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 from docx.oxml.xmlchemy import BaseOxmlElement
+from docx.shared import Mm
 from docx.text.paragraph import Paragraph
 from docx.text.run import Run
 
-from pipeline.model import Edit, EditType, EvidenceSource, Finding
+from pipeline.model import Edit, EvidenceSource, Finding
 
 AUTHOR = "contract-review"
+PageSize = Literal["A4", "Letter"]
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
@@ -104,11 +110,36 @@ def _cuts(text: str, edits: Sequence[Edit], comments: Sequence[Comment]) -> list
 MAX_COMMENTS = 1000
 
 
+def capped(comments: Sequence[Comment]) -> list[Comment]:
+    """At most MAX_COMMENTS comments: past that, the first ones and one saying how many more.
+
+    python-docx numbers each comment by scanning all earlier ones (quadratic), and Word is
+    unusable with thousands."""
+    if len(comments) <= MAX_COMMENTS:
+        return list(comments)
+    rest = len(comments) - MAX_COMMENTS + 1
+    note = Comment(
+        0, 0, f"{rest} more findings are not anchored in this document: see report.json."
+    )
+    return [note, *comments[: MAX_COMMENTS - 1]]
+
+
+def _set_page(doc: Any, page: PageSize) -> None:
+    """A4 (and a Chinese body font) for a Chinese contract; python-docx's template is Letter."""
+    if page != "A4":
+        return
+    for section in doc.sections:
+        section.page_width, section.page_height = Mm(210), Mm(297)
+    fonts = doc.styles["Normal"].element.get_or_add_rPr().get_or_add_rFonts()
+    fonts.set(qn("w:eastAsia"), "SimSun")
+
+
 def build_redline(
     text: str,
     applied: Sequence[Edit],
     comments: Sequence[Comment],
     when: datetime | None = None,
+    page: PageSize = "Letter",
 ) -> bytes:
     """Write ``text`` with ``applied`` edits as tracked changes and ``comments`` anchored."""
     stamp = (when or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -117,6 +148,7 @@ def build_redline(
         if b.start < a.end:
             raise ValueError(f"overlapping edits [{a.start},{a.end}) and [{b.start},{b.end})")
     doc = new_docx()
+    _set_page(doc, page)
     body_paragraphs: list[Paragraph] = []
     runs_at: dict[int, Run] = {}  # segment start -> run
     run_end: dict[int, Run] = {}  # segment end -> run
@@ -159,15 +191,7 @@ def build_redline(
         opening._p.insert(1 if opening._p.pPr is not None else 0, run._r)
         inserted.append(run)
     starts = sorted(runs_at)
-    if len(comments) > MAX_COMMENTS:
-        # python-docx numbers each comment by scanning all earlier ones (quadratic), and Word
-        # is unusable with thousands: anchor the first ones and say where the rest are
-        rest = len(comments) - MAX_COMMENTS + 1
-        note = Comment(
-            0, 0, f"{rest} more findings are not anchored in this document: see report.json."
-        )
-        comments = [note, *comments[: MAX_COMMENTS - 1]]
-    for comment in comments:
+    for comment in capped(comments):
         first = runs_at.get(comment.start) or _nearest(runs_at, starts, comment.start)
         last = run_end.get(comment.end) or first
         if first is None or last is None:
@@ -215,17 +239,6 @@ def _paragraph_adder(doc: Any) -> Callable[[], Paragraph]:
         return Paragraph(p, doc._body)
 
     return add
-
-
-def render_docx(
-    text: str, findings: Sequence[Finding], applied: Sequence[Edit], unapplied: Sequence[Edit]
-) -> bytes:
-    # A suggestion is never written into the text: it can only be a comment.
-    tracked = [e for e in applied if e.type != EditType.SUGGESTION]
-    commented = [*unapplied, *(e for e in applied if e.type == EditType.SUGGESTION)]
-    comments = [finding_comment(f) for f in findings if f.span.end > f.span.start]
-    comments += [suggestion_comment(e) for e in commented]
-    return build_redline(text, tracked, comments)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from pipeline.model import (
     ReviewReport,
 )
 from pipeline.output_set import write_output_set
-from pipeline.render_docx import render_docx
+from pipeline.redline.files import redline_files
 from pipeline.render_html import render_html
 from pipeline.render_md import render_markdown
 from pipeline.review_queue import QUEUE_FILE, queue_lines
@@ -186,7 +186,8 @@ def _mode_note(session: LLMSession, info: ModeInfo) -> str:
 
 
 def output_files(outcome: ReviewOutcome, fmt: OutputFormat) -> list[tuple[str, bytes]]:
-    """The chosen reports, trace.jsonl and (when anything needs review) human_review.jsonl."""
+    """The chosen reports (docx: revised.docx and review-comments.docx), trace.jsonl and
+    (when anything needs review) human_review.jsonl."""
     report = outcome.report
     files: list[tuple[str, bytes]] = []
     if fmt in ("json", "all"):
@@ -195,9 +196,8 @@ def output_files(outcome: ReviewOutcome, fmt: OutputFormat) -> list[tuple[str, b
         files.append(("report.md", render_markdown(report).encode()))
     if fmt in ("html", "all"):
         files.append(("report.html", render_html(report, outcome.document.text).encode()))
-    if fmt in ("docx", "all"):
-        docx = render_docx(outcome.document.text, report.findings, report.edits, unapplied=())
-        files.append(("revised.docx", docx))
+    if fmt in ("docx", "all"):  # revised.docx for the counterparty, review-comments.docx
+        files += redline_files(outcome.document, report.findings, report.edits).files()
     files.append(("trace.jsonl", outcome.trace_text.encode()))
     if report.human_review:
         doc = report.document

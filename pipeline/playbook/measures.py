@@ -84,12 +84,21 @@ def _governing_law(ctx: RuleContext, _: str) -> list[Observation]:
     return [Observation(e.text, e.text, e.span) for e in ctx.of_kind("governing_law")]
 
 
+def _dispute_forum(ctx: RuleContext, _: str) -> list[Observation]:
+    return [
+        Observation(str(e.attrs["forum"]), f"{e.text} ({e.attrs['forum']})", e.span)
+        for e in ctx.of_kind("forum")
+        if e.attrs.get("forum") in ("arbitration", "court")
+    ]
+
+
 MEASURES: dict[str, Callable[[RuleContext, str], list[Observation]]] = {
     "deposit_ratio": _ratio,
     "penalty_ratio": _ratio,
     "payment_days": _payment_days,
     "liability_cap_months": _liability_cap_months,
     "governing_law": _governing_law,
+    "dispute_forum": _dispute_forum,
 }
 
 

@@ -15,7 +15,14 @@ positions:
     measure: governing_law
     allowed: ["中华人民共和国", "PRC", "New York"]
     tolerated: ["Delaware"]
+  - id: dispute_forum
+    title: 争议提交仲裁
+    measure: dispute_forum
+    allowed: [arbitration]          # or [court]; one forum
 ```
+
+``dispute_forum`` also decides a conflict: where a contract chooses arbitration and the courts
+together, the review deletes the forum this position does not allow (a tracked change).
 
 Loaded with ``safe_load`` (libyaml) into models with ``extra="forbid"``; every error is a
 ``PlaybookLoadError`` naming the file and the field (``positions -> 1 -> green -> max``).
@@ -34,7 +41,8 @@ from pipeline.errors import PlaybookLoadError
 
 Colour = Literal["GREEN", "YELLOW", "RED"]
 NumericMeasure = Literal["deposit_ratio", "penalty_ratio", "payment_days", "liability_cap_months"]
-Measure = NumericMeasure | Literal["governing_law"]
+Measure = NumericMeasure | Literal["governing_law", "dispute_forum"]
+FORUM_KINDS = ("arbitration", "court")
 NUMERIC_MEASURES: tuple[str, ...] = get_args(NumericMeasure)
 RATIO_MEASURES = ("deposit_ratio", "penalty_ratio")
 
@@ -95,6 +103,12 @@ class Position(_Strict):
                 raise ValueError(f"measure {self.measure!r} needs an 'allowed' list")
             if self.green or self.yellow:
                 raise ValueError(f"measure {self.measure!r} takes 'allowed', not ranges")
+        if self.measure == "dispute_forum" and (
+            len(self.allowed) != 1 or self.allowed[0] not in FORUM_KINDS or self.tolerated
+        ):
+            raise ValueError(
+                f"allowed: dispute_forum takes one forum, one of: {', '.join(FORUM_KINDS)}"
+            )
         return self
 
 
@@ -110,6 +124,14 @@ class Playbook(_Strict):
         if duplicates:
             raise ValueError(f"duplicate position id(s): {', '.join(duplicates)}")
         return self
+
+    @property
+    def forum(self) -> Literal["arbitration", "court"] | None:
+        """The forum the ``dispute_forum`` position allows, if the playbook has one."""
+        position = next((p for p in self.positions if p.measure == "dispute_forum"), None)
+        if position is None:
+            return None
+        return "court" if position.allowed[0] == "court" else "arbitration"
 
 
 def load_playbook(path: Path) -> Playbook:

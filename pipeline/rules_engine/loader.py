@@ -90,6 +90,30 @@ class SideEffects(_Strict):
         return self
 
 
+class FixSpec(_Strict):
+    """A change the rule's evidence decides by itself; Revise writes it as a tracked deletion
+    (:mod:`pipeline.rules_engine.decided_fixes`).
+
+    ``delete_sentence``: the flagged sentence is void as a whole (an exemption the law voids).
+    ``keep_one_forum``: of two conflicting forum sentences, the one the playbook's
+    ``dispute_forum`` position or ``--side`` does not keep."""
+
+    action: Literal["delete_sentence", "keep_one_forum"]
+    why: str = Field(
+        min_length=1,
+        description="what the counterparty reads beside the deletion; keep_one_forum may name "
+        "the forum it keeps as {kept}",
+    )
+
+    @model_validator(mode="after")
+    def _template(self) -> FixSpec:
+        allowed = {"kept"} if self.action == "keep_one_forum" else set()
+        unknown = _template_fields(self.why) - allowed
+        if unknown:
+            raise ValueError(f"why uses {sorted(unknown)}; allowed: {sorted(allowed) or 'none'}")
+        return self
+
+
 class RuleSpec(_Strict):
     id: str = Field(pattern=r"^[a-z][a-z0-9_.]*$")
     language: Literal["zh", "en"]
@@ -103,6 +127,7 @@ class RuleSpec(_Strict):
     message: str = Field(min_length=1)
     suggestion: str = ""
     side_effects: SideEffects | None = None
+    fix: FixSpec | None = None
 
 
 class RuleFile(_Strict):

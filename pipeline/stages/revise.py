@@ -10,6 +10,10 @@ Every proposed edit passes the guard or is rejected with a logged reason:
   in the evidence;
 - swaps roles (甲方/乙方, Party A/Party B, Buyer/Seller, ...);
 - deletes the whole text a rule finding quotes (that hides the finding; it does not fix it).
+A deletion a rule finding's evidence decides (its ``DecidedFix``, ``Edit.decided_by``) is the
+fix, not a hiding: it may delete rule findings' text (its own; an unclear arbitration body in
+the forum it drops) and is sized by the rule (a sentence), not by the cap; it must be exactly a
+deletion some finding of that rule decided, or it is rejected.
 Edits under the confidence floor are not applied; they are queued for human review.
 Suggestions (additions marked 【建议补充】 / [Suggested addition]) are accepted but never
 written into the text. Replacements are applied from python-Levenshtein opcodes between the
@@ -149,7 +153,14 @@ class Revise:
     ) -> dict[str, Any]:
         evidence = [c.evidence.quote for c in claim_checks if c.evidence is not None]
         protected = [(f.span.start, f.span.end) for f in rule_findings]
-        return {"revision": self.revise(document, verification.edits, evidence, protected)}
+        decided = {
+            (span.start, span.end, f.rule_id)
+            for f in rule_findings
+            if f.fix is not None and f.rule_id is not None
+            for span in f.fix.delete
+        }
+        revision = self.revise(document, verification.edits, evidence, protected, decided)
+        return {"revision": revision}
 
     def _reject_reason(
         self,
@@ -158,9 +169,15 @@ class Revise:
         accepted: list[Edit],
         known: tuple[str, ...],
         protected: list[tuple[int, int]],
+        decided: set[tuple[int, int, str | None]],
     ) -> str | None:
         if not 0 <= edit.start <= edit.end <= len(text):
             return f"span [{edit.start}, {edit.end}) is outside the text (length {len(text)})"
+        if edit.decided_by is not None and (
+            edit.type is not EditType.DELETE
+            or (edit.start, edit.end, edit.decided_by) not in decided
+        ):
+            return f"no finding of rule {edit.decided_by} decides deleting this text"
         writes = edit.type is not EditType.SUGGESTION
         for other in accepted:
             if not writes or other.type is EditType.SUGGESTION:
@@ -181,7 +198,7 @@ class Revise:
             target = edit.replace_with if edit.type is EditType.REPLACE else ""
             distance = Levenshtein.distance(span, target)
             cap = max(self.settings.edit_max_chars, self.settings.edit_max_ratio * len(span))
-            if distance > cap:
+            if distance > cap and edit.decided_by is None:
                 return f"changes {distance} characters, over the cap of {cap:g}"
         missing = new_facts(edit.replace_with, known)
         if missing:
@@ -192,6 +209,8 @@ class Revise:
             return f"swaps the roles {swapped}"
         if edit.type is EditType.DELETE:
             for start, end in protected:
+                if edit.decided_by is not None:
+                    break  # decided by a finding's evidence (checked above): it fixes, not hides
                 if edit.start <= start and end <= edit.end and start < end:
                     return f"deletes the text [{start}, {end}) that a rule finding quotes"
         return None
@@ -202,15 +221,19 @@ class Revise:
         edits: Iterable[Edit],
         evidence: list[str],
         protected: Iterable[tuple[int, int]] = (),
+        decided: Iterable[tuple[int, int, str | None]] = (),
     ) -> Revision:
+        """``protected``: (start, end) of the rule findings; ``decided``: (start, end, rule id)
+        of the deletions their evidence decides."""
         text = document.text
         accepted: list[Edit] = []
         queued: list[Edit] = []
         rejected: list[RejectedEdit] = []
         guarded = list(protected)
+        settled = set(decided)
         known = normalised([text, *evidence])
         for edit in edits:
-            reason = self._reject_reason(edit, text, accepted, known, guarded)
+            reason = self._reject_reason(edit, text, accepted, known, guarded, settled)
             if reason is not None:
                 log.info("revise: rejected edit [%d, %d): %s", edit.start, edit.end, reason)
                 rejected.append(RejectedEdit(edit=edit, reason=reason))

@@ -17,6 +17,10 @@ the resolved ``evidence_source``. Deterministic; no LLM.
 the rules' ``side_effects`` (:mod:`pipeline.rules_engine.side_effects`): the same finding is
 more severe for the party it hurts and milder, with different wording, for the other one.
 Neutral gives exactly the rule's own finding.
+
+A rule with a ``fix`` (:mod:`pipeline.rules_engine.decided_fixes`) gives its finding the
+deletion its evidence decides: a void exemption's sentence, or of two conflicting forums the one
+``forum`` (the playbook's ``dispute_forum`` position) or ``side`` does not keep.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from kb.types import CitationResolver
 from pipeline.entities import Clause
 from pipeline.model import Document, Entity, Finding, LawAssumed
 from pipeline.rules_engine import LoadedRule, RuleContext, load_rules, run_rules
+from pipeline.rules_engine.decided_fixes import Forum, decide_fixes
 from pipeline.rules_engine.side_effects import apply_side
 
 
@@ -49,10 +54,12 @@ class ValidateRules:
         resolver: CitationResolver | None = None,
         rules_dirs: Sequence[Path] | None = None,
         side: str = "neutral",
+        forum: Forum | None = None,
     ) -> None:
         self.resolver = resolver
         self.rules_dirs = rules_dirs  # None: the bundled catalogue
         self.side = side
+        self.forum = forum
         self._rules: tuple[LoadedRule, ...] | None = None
 
     @property
@@ -69,9 +76,12 @@ class ValidateRules:
     ) -> dict[str, Any]:
         ctx = RuleContext(document, entities, clauses)
         findings = run_rules(self.rules, ctx)
+        findings = apply_side(findings, self.rules, document, entities, self.side)
         law = ctx.law
         return {
-            "rule_findings": apply_side(findings, self.rules, document, entities, self.side),
+            "rule_findings": decide_fixes(
+                findings, self.rules, ctx, entities, self.side, self.forum
+            ),
             "law_assumed": LawAssumed(
                 system=law.system, name=law.name, source=law.source, quote=law.quote,
                 note=law.note,

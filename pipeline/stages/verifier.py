@@ -10,9 +10,12 @@ suggestions marked 【建议补充】 / [Suggested addition]. Long contracts are
 block and the results merged; a block whose prompt does not fit the LLM's context window is
 split until it does.
 
-Without an active LLM (mode ``none``, or after a degrade) the Verifier is deterministic: each
-rule finding that carries a fix becomes a suggestion edit on the finding's span. The
-deterministic suggestions are always included, so an LLM can never remove a rule's fix.
+Without an active LLM (mode ``none``, or after a degrade) the Verifier is deterministic: a rule
+finding whose evidence decides a deletion (``Finding.fix``: a void exemption, the forum the
+playbook or ``--side`` does not keep) becomes that deletion (``Edit.decided_by``), written as a
+tracked change; each other rule finding that carries a fix becomes a suggestion edit on the
+finding's span (an addition stays a comment). The deterministic edits are always included, so
+an LLM can never remove a rule's fix.
 """
 
 from __future__ import annotations
@@ -42,9 +45,26 @@ def suggestion_marker(text: str) -> str:
 
 
 def deterministic_edits(document: Document, rule_findings: tuple[Finding, ...]) -> tuple[Edit, ...]:
-    """Rule findings with a fix -> suggestion edits on their spans (never written into the text)."""
+    """Rule findings with a decided fix -> its deletions; with a suggested fix -> suggestion
+    edits on their spans (never written into the text)."""
     edits = []
     for finding in rule_findings:
+        if finding.fix is not None:
+            edits += [
+                Edit(
+                    start=span.start,
+                    end=span.end,
+                    replace_with="",
+                    type=EditType.DELETE,
+                    evidence_source=finding.evidence_source,
+                    confidence=1.0,
+                    reason=finding.fix.why,
+                    finding_type=finding.type,
+                    decided_by=finding.rule_id,
+                )
+                for span in finding.fix.delete
+            ]
+            continue
         if not finding.suggestion.strip():
             continue
         marker = suggestion_marker(document.text)

@@ -54,6 +54,8 @@ INJECTION = "tests/reflection/test_prompt_injection.py"
 VERIFIER_PROMPT = "tests/reflection/test_verifier_prompt.py"
 FILE_MODES = "tests/outputs/test_file_modes.py"
 OUTPUT_SET = "tests/foundation/test_output_set.py"
+DECIDED = "tests/redline/test_decided_fixes.py"
+IN_PLACE = "tests/redline/test_in_place.py"
 
 # unit tests first: with -x the first failure ends the run
 RULES = (EDGES, THRESHOLDS)
@@ -426,8 +428,8 @@ MUTANTS: tuple[Mutant, ...] = (
     mutant(
         "revise: an edit one character over the cap passes",
         REVISE_PY,
-        "if distance > cap:",
-        "if distance > cap + 1:",
+        "if distance > cap and edit.decided_by is None:",
+        "if distance > cap + 1 and edit.decided_by is None:",
         REVISE,
     ),
     mutant(
@@ -485,6 +487,27 @@ MUTANTS: tuple[Mutant, ...] = (
         "if edit.start == edit.end and not edit.replace_with.startswith(SUGGESTION_MARKERS):",
         "if False:",
         REVISE,
+    ),
+    mutant(
+        "revise: a deletion that claims a decision no finding made is trusted",
+        REVISE_PY,
+        "            or (edit.start, edit.end, edit.decided_by) not in decided\n",
+        "            or False\n",
+        (DECIDED,),
+    ),
+    mutant(
+        "redline: an edit may touch Word's automatic clause number",
+        "pipeline/redline/run_map.py",
+        "if block.label and start < block.start + block.label and end > block.start:",
+        "if False:",
+        (IN_PLACE,),
+    ),
+    mutant(
+        "redline: an exemption sentence that says more is deleted whole",
+        "pipeline/rules_engine/decided_fixes.py",
+        "if sentence is None or not _flagged_whole(ctx, finding, sentence):",
+        "if sentence is None:",
+        (DECIDED,),
     ),
     mutant(
         "verifier: a fixed fence that looks random",

@@ -44,31 +44,51 @@ def wrap_line(line: str, width: float) -> list[str]:
     return pieces
 
 
-def render_text_pdf(text: str, path: Path, title: str = "contract") -> int:
-    """Write ``text`` to ``path`` as a PDF; return the number of pages."""
+def _layout(text: str, usable: float, top: float) -> list[list[tuple[float, str]]]:
+    """The lines of each page with their baselines; a form feed starts a new page."""
+    pages: list[list[tuple[float, str]]] = [[]]
+    y = top
+    for block in text.split("\f"):
+        if y != top:
+            pages.append([])
+            y = top
+        for raw in block.split("\n"):
+            for line in wrap_line(raw, usable) if raw else [""]:
+                if y < MARGIN:
+                    pages.append([])
+                    y = top
+                if line:
+                    pages[-1].append((y, line))
+                y -= LEADING
+    return pages
+
+
+def render_text_pdf(
+    text: str,
+    path: Path,
+    title: str = "contract",
+    header: str | None = None,
+    footer: str | None = None,
+) -> int:
+    """Write ``text`` to ``path`` as a PDF; return the number of pages. ``header`` and
+    ``footer`` repeat on every page in the margins, with ``{page}`` and ``{pages}`` filled in
+    ("第{page}页 共{pages}页")."""
     _ensure_font()
     canvas = Canvas(str(path), pagesize=A4, invariant=1)
     canvas.setTitle(title)
     width, height = A4
-    usable = width - 2 * MARGIN
-    pages = 1
-    y = height - MARGIN
-    canvas.setFont(CJK_FONT, FONT_SIZE)
-    for block in text.split("\f"):
-        if y != height - MARGIN:
+    pages = _layout(text, width - 2 * MARGIN, height - MARGIN)
+    for number, lines in enumerate(pages, start=1):
+        if number > 1:
             canvas.showPage()
-            canvas.setFont(CJK_FONT, FONT_SIZE)
-            pages += 1
-            y = height - MARGIN
-        for raw in block.split("\n"):
-            for line in wrap_line(raw, usable) if raw else [""]:
-                if y < MARGIN:
-                    canvas.showPage()
-                    canvas.setFont(CJK_FONT, FONT_SIZE)
-                    pages += 1
-                    y = height - MARGIN
-                if line:
-                    canvas.drawString(MARGIN, y, line)
-                y -= LEADING
+        canvas.setFont(CJK_FONT, FONT_SIZE)
+        if header is not None:
+            canvas.drawString(
+                MARGIN, height - MARGIN / 2, header.format(page=number, pages=len(pages))
+            )
+        for y, line in lines:
+            canvas.drawString(MARGIN, y, line)
+        if footer is not None:
+            canvas.drawString(MARGIN, MARGIN / 2, footer.format(page=number, pages=len(pages)))
     canvas.save()
-    return pages
+    return len(pages)

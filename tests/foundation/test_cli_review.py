@@ -116,7 +116,7 @@ def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path: Path) -> N
 def test_version_names_the_schema() -> None:
     result = runner.invoke(app, ["version"])
     assert result.exit_code == 0
-    assert "report schema 1.5" in result.output
+    assert "report schema 1.6" in result.output
 
 
 def test_committed_json_schema_matches_the_model() -> None:

@@ -152,11 +152,13 @@ def test_markdown_and_html_show_anchors_instead_of_pages(zh: Reviewed) -> None:
     assert 'id="tracked-changes"' not in html  # this file holds none
 
 
-def test_revised_docx_is_written_without_the_header(zh: Reviewed) -> None:
+def test_revised_docx_is_the_users_file_with_its_header_kept_apart(zh: Reviewed) -> None:
     revised = open_docx(str(zh.out / "revised.docx"))
-    text = "\n".join(p.text for p in revised.paragraphs)
-    assert "2.2 本合同签订之日起" in text  # Word's numbers, as the review read them
-    assert ZH_HEADER not in text
+    body = "\n".join(p.text for p in revised.paragraphs)
+    assert ZH_HEADER not in body  # still the header, not text of the body
+    assert revised.sections[0].header.paragraphs[0].text == ZH_HEADER
+    text = read_document(zh.out / "revised.docx", IntakeLimits()).text
+    assert "2.2 本合同签订之日起" in text  # Word's own numbering, kept
 
 
 def test_replay_reproduces_a_docx_review(zh: Reviewed) -> None:

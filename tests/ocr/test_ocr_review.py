@@ -97,7 +97,7 @@ def test_the_report_says_ocr_ran_on_which_pages(scanned: dict[str, Reviewed], na
     report = reviewed.report
     ocr = report["document"]["ocr"]
     pages = report["document"]["pages"]
-    assert report["schema_version"] == "1.5"
+    assert report["schema_version"] == "1.6"
     assert ocr["mode"] == "auto" and ocr["languages"] == "chi_sim+eng" and ocr["dpi"] == 300
     assert ocr["engine"].startswith("tesseract ")
     assert [p["page"] for p in ocr["pages"]] == list(range(1, pages + 1))

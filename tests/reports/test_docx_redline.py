@@ -21,7 +21,16 @@ from pipeline.model import (
     Finding,
     Severity,
 )
-from pipeline.render_docx import AUTHOR, read_tracked, render_docx, xml_safe
+from pipeline.redline.files import redline_files
+from pipeline.redline.paragraphs import rebuild_paragraphs
+from pipeline.render_docx import (
+    AUTHOR,
+    build_redline,
+    finding_comment,
+    read_tracked,
+    suggestion_comment,
+    xml_safe,
+)
 from pipeline.testing.documents import single_page_document
 
 TEXT = (
@@ -71,7 +80,7 @@ def test_tracked_changes_round_trip_both_ways() -> None:
         _edit(TEXT, "exclusive ", ""),
         _edit(TEXT, "叁拾陆万元整（¥360,000.00）", "贰拾肆万元整（¥240,000.00）"),
     ]
-    tracked = read_tracked(render_docx(TEXT, [], edits, unapplied=()))
+    tracked = read_tracked(build_redline(TEXT, edits, []))
     assert tracked.rejected == TEXT
     assert tracked.accepted == _apply(TEXT, edits)
     assert sorted(tracked.deletions) == sorted(e.end and TEXT[e.start : e.end] for e in edits)
@@ -93,7 +102,8 @@ def test_changes_carry_author_and_date_and_findings_become_comments() -> None:
         stage="validate_rules",
     )
     suggestion = _edit(TEXT, "End.", "【建议补充】争议解决条款", EditType.SUGGESTION)
-    data = render_docx(TEXT, [finding], [_edit(TEXT, "40%", "20%")], unapplied=[suggestion])
+    comments = [finding_comment(finding), suggestion_comment(suggestion)]
+    data = build_redline(TEXT, [_edit(TEXT, "40%", "20%")], comments)
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         body = z.read("word/document.xml").decode()
         comments = z.read("word/comments.xml").decode()
@@ -109,23 +119,24 @@ def test_changes_carry_author_and_date_and_findings_become_comments() -> None:
 
 def test_a_suggestion_passed_as_applied_is_still_only_a_comment() -> None:
     suggestion = _edit(TEXT, "End.", "【建议补充】仲裁条款", EditType.SUGGESTION)
-    data = render_docx(TEXT, [], [suggestion], unapplied=())
-    assert read_tracked(data).accepted == TEXT
-    with zipfile.ZipFile(io.BytesIO(data)) as z:
+    files = redline_files(_doc(TEXT), [], [suggestion])
+    text = rebuild_paragraphs(_doc(TEXT)).text
+    assert read_tracked(files.revised).accepted == text == read_tracked(files.comments).accepted
+    with zipfile.ZipFile(io.BytesIO(files.comments)) as z:
         assert "【建议补充】仲裁条款" in z.read("word/comments.xml").decode()
 
 
 def test_insertion_at_the_start_of_a_paragraph_stays_there() -> None:
     at = TEXT.index("第六条")
     edit = Edit(start=at, end=at, replace_with="【新】", type=EditType.REPLACE, confidence=0.9)
-    tracked = read_tracked(render_docx(TEXT, [], [edit], unapplied=()))
+    tracked = read_tracked(build_redline(TEXT, [edit], []))
     assert tracked.accepted.splitlines()[2].startswith("【新】第六条")
     assert tracked.rejected == TEXT
 
 
 def test_overlapping_edits_are_refused() -> None:
     with pytest.raises(ValueError, match="overlapping"):
-        render_docx(TEXT, [], [_edit(TEXT, "40%", "x"), _edit(TEXT, "0%的", "y")], unapplied=())
+        build_redline(TEXT, [_edit(TEXT, "40%", "x"), _edit(TEXT, "0%的", "y")], [])
 
 
 @settings(max_examples=40, deadline=None)
@@ -143,7 +154,7 @@ def test_any_non_overlapping_edits_round_trip(data: st.DataObject) -> None:
         edits.append(
             Edit(start=start, end=end, replace_with=new, type=EditType.REPLACE, confidence=1)
         )
-    tracked = read_tracked(render_docx(text, [], edits, unapplied=()))
+    tracked = read_tracked(build_redline(text, edits, []))
     assert tracked.rejected == xml_safe(text)
     assert tracked.accepted == xml_safe(_apply(text, edits))
 
@@ -155,7 +166,7 @@ def test_libreoffice_opens_the_redline(tmp_path: Path) -> None:
     if soffice is None:
         pytest.fail("LibreOffice not found. Fix: `make browser` installs libreoffice-writer-nogui")
     docx = tmp_path / "revised.docx"
-    docx.write_bytes(render_docx(TEXT, [], [_edit(TEXT, "40%", "20%")], unapplied=()))
+    docx.write_bytes(build_redline(TEXT, [_edit(TEXT, "40%", "20%")], []))
     subprocess.run(
         [
             soffice,

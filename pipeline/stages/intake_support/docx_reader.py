@@ -124,13 +124,21 @@ class _Builder:
         return "".join(self.parts)
 
 
-def _run_text(run: Any) -> str:
-    out: list[str] = []
+def child_text(child: Any) -> str | None:
+    """What one child of a run adds to the text; None for what adds nothing (w:rPr, fields'
+    codes, drawings, note references)."""
+    if child.tag not in _RUN_TEXT:
+        return None
+    fixed = _RUN_TEXT[child.tag]
+    return child.text or "" if fixed is None else fixed
+
+
+def run_pieces(run: Any) -> Iterator[tuple[str, Any]]:
+    """A run's text, child by child, with the child it comes from."""
     for child in run.iterchildren():
-        if child.tag in _RUN_TEXT:
-            fixed = _RUN_TEXT[child.tag]
-            out.append(child.text or "" if fixed is None else fixed)
-    return "".join(out)
+        text = child_text(child)
+        if text is not None:
+            yield text, child
 
 
 def _alternate(element: Any) -> Any | None:
@@ -139,24 +147,28 @@ def _alternate(element: Any) -> Any | None:
     return branch if branch is not None else element.find(f"{_MC}Choice")
 
 
-def _inline_text(element: Any) -> str:
-    """The accepted text of a paragraph (or an inline wrapper inside one)."""
-    out: list[str] = []
+def inline_pieces(element: Any) -> Iterator[tuple[str, Any]]:
+    """The accepted text of a paragraph (or an inline wrapper inside one), piece by piece, each
+    with the element it comes from: a run's child (``w:t``, ``w:tab``, ``w:br`` ...) or an
+    equation. The redline finds its way back to the runs through these."""
     for child in element.iterchildren():
         tag = child.tag
         if tag == R:
-            out.append(_run_text(child))
+            yield from run_pieces(child)
         elif tag in _INLINE_CONTAINERS:
-            out.append(_inline_text(child))
+            yield from inline_pieces(child)
         elif tag == f"{_MC}AlternateContent":
             branch = _alternate(child)
             if branch is not None:
-                out.append(_inline_text(branch))
+                yield from inline_pieces(branch)
         elif tag in (f"{_MATH}oMath", f"{_MATH}oMathPara"):
-            out.append("".join(t.text or "" for t in child.iter(f"{_MATH}t")))
+            yield "".join(t.text or "" for t in child.iter(f"{_MATH}t")), child
         # w:del and w:moveFrom (rejected on acceptance), w:pPr, bookmarks, proofing and
         # comment marks hold no accepted text
-    return "".join(out)
+
+
+def _inline_text(element: Any) -> str:
+    return "".join(text for text, _ in inline_pieces(element))
 
 
 def _mark(paragraph: Any) -> str | None:
@@ -207,12 +219,14 @@ class _Reader:
         self.out = _Builder()
         self.paragraph_no = 0
         self.table_no = 0
+        self.sources: list[tuple[Any, int]] = []  # per block: its w:p, its number's length
 
     def paragraph(self, p: Any) -> tuple[str, bool]:
         """The paragraph's accepted text, number first; True when its mark is deleted."""
         self.paragraph_no += 1
         joins_next = _mark(p) == "del"
         label = None if joins_next or self.numbering is None else self.numbering.label(p)
+        self.sources.append((p, len(label or "")))
         return (label or "") + _inline_text(p), joins_next
 
     def skip(self, element: Any) -> None:
@@ -378,14 +392,47 @@ def _headers_footers(document: Any) -> tuple[HeaderFooter, ...]:
     return tuple(found)
 
 
+@dataclass(frozen=True)
+class BodyBlock:
+    """Where one block of the body's text comes from: its ``w:p`` and the length of the
+    automatic number written before the paragraph's own text (what the redline maps back)."""
+
+    start: int
+    end: int
+    paragraph: Any
+    label: int
+    cell: Cell | None
+
+
+def _read_body(document: Any) -> _Reader:
+    numbering = Numbering(_part_element(document, RT.NUMBERING), _part_element(document, RT.STYLES))
+    reader = _Reader(numbering)
+    reader.story(document.element.body)
+    return reader
+
+
+def body_blocks(document: Any) -> tuple[str, tuple[BodyBlock, ...]]:
+    """The body's text of an opened .docx exactly as :func:`read_docx` reads it, and where each
+    of its blocks comes from."""
+    reader = _read_body(document)
+    out = reader.out
+    text = out.text
+    blocks = tuple(
+        # parts alternate: block 0's text, then a separator and a text per further block
+        BodyBlock(start, start + len(out.parts[2 * i]), p, label, cell)
+        for i, (start, (p, label), cell) in enumerate(
+            zip(out.starts, reader.sources, out.cells, strict=True)
+        )
+    )
+    return text, blocks
+
+
 def read_docx(path: Path, data: bytes, limits: IntakeLimits) -> DocxText:
     """Read ``data`` (the bytes of ``path``) into text, paragraph map and what was set apart."""
     _check_package(path, data, limits)
     document = _open(path, data)
     body = document.element.body
-    numbering = Numbering(_part_element(document, RT.NUMBERING), _part_element(document, RT.STYLES))
-    reader = _Reader(numbering)
-    reader.story(body)
+    reader = _read_body(document)
     out = reader.out
     if not out.starts:  # a body without a single paragraph: one empty block
         out.block("", 1, None, "")
