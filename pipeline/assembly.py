@@ -1,8 +1,8 @@
 """Which stages make up a review, in order. The one place that wires the pipeline.
 
 Order: Intake → Generate → ParseEntities → ValidateRules (or ``rules_absent``) →
-[EvaluatePlaybook] → CrossCheckKB → Verifier → Revise → reflect. Generate only needs the
-document, so it goes right after Intake. Without an LLM session the LLM stages run in none
+[EvaluatePlaybook] → Summarise → CrossCheckKB → Verifier → Revise → reflect. Generate only needs
+the document, so it goes right after Intake. Without an LLM session the LLM stages run in none
 mode. Reflect runs its rounds with the same Generate, CrossCheckKB, Verifier and Revise, and
 re-checks a revised text with the stages that make ``rule_findings``.
 """
@@ -26,6 +26,7 @@ from pipeline.stages.no_rule_findings import NoRuleFindings
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.reflect import Reflect
 from pipeline.stages.revise import Revise
+from pipeline.stages.summarise import Summarise
 from pipeline.stages.validate_rules import ValidateRules
 from pipeline.stages.verifier import Verifier
 
@@ -54,7 +55,8 @@ def review_stages(
 ) -> list[Stage]:
     session = session or LLMSession(None)
     folders = rule_folders(config.rules.bundled, config.rules.dirs)
-    rules: list[Stage] = [ParseEntities(), ValidateRules(rules_dirs=folders, side=config.rule_side)]
+    validate = ValidateRules(rules_dirs=folders, side=config.rule_side)
+    rules: list[Stage] = [ParseEntities(), validate]
     if config.playbook is not None:  # only then, so runs without one keep their stage list
         rules.append(EvaluatePlaybook(Path(config.playbook)))
     generate = Generate(session, config.llm)
@@ -80,6 +82,7 @@ def review_stages(
         generate,
         *rules,
         *absent,
+        Summarise(lambda: validate.rules),
         cross_check,
         verifier,
         revise,
