@@ -11,9 +11,10 @@ Every proposed edit passes the guard or is rejected with a logged reason:
 - swaps roles (甲方/乙方, Party A/Party B, Buyer/Seller, ...);
 - deletes the whole text a rule finding quotes (that hides the finding; it does not fix it).
 Edits under the confidence floor are not applied; they are queued for human review.
-Suggestions (additions marked 【建议补充】 / [Suggested addition]) are accepted but never
-written into the text. Replacements are applied from python-Levenshtein opcodes between the
-span and its replacement, then checked to leave everything outside the spans untouched.
+Suggestions (additions marked 【建议补充】 / [Suggested addition], deletions 【建议删除】 /
+[Suggested deletion]) are accepted but never written into the text. Replacements are applied
+from python-Levenshtein opcodes between the span and its replacement, then checked to leave
+everything outside the spans untouched.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from pipeline.stages.reflect_support.signals import pres_lev
 log = logging.getLogger(__name__)
 
 SUGGESTION_MARKERS = ("【建议补充】", "[Suggested addition]")
+# a suggestion to delete words is labelled as one (never as an addition)
+DELETION_MARKERS = ("【建议删除】", "[Suggested deletion]")
 
 ROLE_PAIRS = (
     ("甲方", "乙方"),
