@@ -36,6 +36,7 @@ _NOT_PAYMENT = re.compile(
 )
 # a term sentence says how long the contract (or lease, loan) runs, not when money is returned
 _NOT_TERM = re.compile(r"支付|付款|退还|返还|结清|\bpa(?:y|id)\b|refund", re.I)
+_RENEWS = re.compile(r"续租|续签|续订|续约|续期|\brenew", re.I)
 _RUNS_FOR = re.compile(
     r"(?:this|the) (?:agreement|contract|lease)\b[^.]{0,80}"
     r"\b(?:continues?|remains? in (?:force|effect)|runs?|expires?|terminates?) (?:for|on|after)",
@@ -178,7 +179,8 @@ def _term(ctx: RuleContext) -> Iterator[StatedTerm]:
             continue
         topic = e.attrs.get("topic")
         if topic in TERM_TOPICS or _RUNS_FOR.search(sentence.text):
-            kind: StatedKind = "renewal" if topic == "renewal" else "term"
+            renews = topic == "renewal" or _RENEWS.search(sentence.text)
+            kind: StatedKind = "renewal" if renews else "term"
             found[sentence.start] = _stated(ctx, kind, sentence)
     for e in ctx.of_kind("date"):
         sentence = _sentence_at(ctx, e.span.start)
