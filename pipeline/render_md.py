@@ -26,7 +26,9 @@ from pipeline.report_view import FindingView, ReportView, build_view, page_place
 from pipeline.report_words import Lang, reason_name, type_name, word
 
 # CommonMark reads these as markup anywhere in a line ($ is TeX maths on GitHub)
-_MD_SPECIAL = str.maketrans({c: f"\\{c}" for c in "\\`*_[]<>#|~$"})
+_MD_SPECIAL = str.maketrans({c: f"\\{c}" for c in "\\`*[]<>#|~$"})
+# _ is emphasis only at a word's edge: snake_case and file_names.pdf stay as they are
+_EDGE_UNDERSCORE = re.compile(r"(?<![^\W_])_|_(?![^\W_])")
 _ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")  # &quot; &#34; would become a character
 _LIST_START = re.compile(r"^(?:(\d+)([.)])|([+\-=]))")  # a list item or a setext underline
 
@@ -34,7 +36,7 @@ _LIST_START = re.compile(r"^(?:(\d+)([.)])|([+\-=]))")  # a list item or a setex
 def md_escape(text: str) -> str:
     """``text`` on one line (layout breaks joined as the entities' view joins them), as
     literal Markdown text."""
-    flat = joined(text).translate(_MD_SPECIAL)
+    flat = _EDGE_UNDERSCORE.sub(r"\\_", joined(text).translate(_MD_SPECIAL))
     flat = _ENTITY.sub(r"\\&", flat)
     return _LIST_START.sub(
         lambda m: f"{m.group(1)}\\{m.group(2)}" if m.group(1) else f"\\{m.group(3)}", flat
@@ -115,7 +117,7 @@ def _evidence_line(ev: EvidenceSource, lang: Lang) -> str:
 
 def _verdict(view: ReportView) -> list[str]:
     return [
-        f"**{view.t('verdict')}{_colon(view.lang)}**{md_escape(view.headline)} "
+        f"**{view.t('verdict')}**{_colon(view.lang)}{md_escape(view.headline)} "
         f"**{md_escape(view.review_line)}**",
         "",
     ]
@@ -194,9 +196,11 @@ def _docx_notes(doc: DocumentInfo, lang: Lang) -> list[str]:
     if doc.headers_footers:
         out += [f"## {word('headers_footers_title', lang)}", ""]
         for hf in doc.headers_footers:
-            kind = {"header": "页眉", "footer": "页脚"}[hf.kind] if lang == "zh" else hf.kind
-            section = f"第{hf.section}节" if lang == "zh" else f"section {hf.section}"
-            out.append(f"- {kind}, {section}{_colon(lang)}{md_escape(hf.text)}")
+            if lang == "zh":
+                kind = {"header": "页眉", "footer": "页脚"}[hf.kind]
+                out.append(f"- {kind}（第{hf.section}节）：{md_escape(hf.text)}")
+            else:
+                out.append(f"- {hf.kind}, section {hf.section}: {md_escape(hf.text)}")
         out.append("")
     return out
 
@@ -266,9 +270,9 @@ def _finding_block(n: int, fv: FindingView, lang: Lang) -> str:
     )
     lines = [head, "", f"> {md_escape(f.quote)}", "", md_escape(f.message)]
     if f.suggestion:
-        lines += ["", f"**{word('suggestion', lang)}{_colon(lang)}**{md_escape(f.suggestion)}"]
+        lines += ["", f"**{word('suggestion', lang)}**{_colon(lang)}{md_escape(f.suggestion)}"]
     if f.evidence_source:
-        lines += ["", f"**{word('evidence', lang)}{_colon(lang)}**"]
+        lines += ["", f"**{word('evidence', lang)}**{_colon(lang)}"]
         lines += [_evidence_line(ev, lang) for ev in f.evidence_source]
     meta = (
         f"{word('rule', lang)} `{f.rule_id}`" if f.rule_id else f"{word('stage', lang)} {f.stage}"

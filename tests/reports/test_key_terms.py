@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.config import RunConfig
-from pipeline.entities.clause_names import name_of_path
 from pipeline.model import Document, KeyTerms, LawAssumed, ReviewScope, StatedTerm
+from pipeline.report_view import clause_location
 from pipeline.stages.intake import Intake
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.summarise import Summarise
@@ -189,8 +189,6 @@ def _summarise(name: str, validate: ValidateRules) -> Summarised:
 
 
 def _clause(term: StatedTerm, language: str) -> str:
-    from pipeline.report_view import clause_location
-
     return clause_location(term.clause, "zh" if language == "zh" else "en")
 
 

@@ -260,7 +260,7 @@ def test_the_verdict_and_key_terms_lead_and_run_details_come_last(
     markdown = render_markdown(zh_report)
     order = [
         markdown.index(h)
-        for h in ("**结论：**", "## 关键条款", "## 审查范围", "## 审查意见", "## 运行信息")
+        for h in ("**结论**：", "## 关键条款", "## 审查范围", "## 审查意见", "## 运行信息")
     ]
     assert order == sorted(order)
     assert markdown.index("SHA-256") > markdown.index("## 运行信息")
@@ -277,6 +277,17 @@ def test_the_verdict_and_key_terms_lead_and_run_details_come_last(
     run = html.split('<details id="run-details">', 1)[1]
     assert zh_report.document.sha256 in run and "ollama serve" in run
     assert zh_report.document.sha256 not in html.split('<details id="run-details">', 1)[0]
+
+
+def test_the_markdown_renders_as_intended(zh_report: ReviewReport) -> None:
+    html = MarkdownIt("commonmark").enable("table").render(render_markdown(zh_report))
+    assert "<strong>结论</strong>：发现 5 个问题" in html
+    assert "<strong>建议</strong>：删除该免责约定" in html and "<strong>依据</strong>" not in html
+    assert "**" not in re.sub(r"<[^>]+>", "", html)  # every bold opened is closed
+    assert (
+        "<h3>1. 【高风险】违约金过高 <code>penalty_excessive</code> — 第6.3条，第1页</h3>" in html
+    )
+    assert "<td><strong>付款</strong></td>\n<td>合同未约定</td>" in html  # a term not stated
 
 
 def test_every_related_span_is_marked_for_its_finding(zh_report: ReviewReport) -> None:
