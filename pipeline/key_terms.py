@@ -24,6 +24,7 @@ PRICE_TOPICS = ("total_price", "rent", "fee", "salary", "principal")
 # A duration with one of these topics states how long the contract runs.
 TERM_TOPICS = frozenset({"contract_term", "lease_term", "loan_term", "renewal"})
 MAX_PAYMENT_SENTENCES = 6
+MAX_TERM_SENTENCES = 6
 
 _PAY = re.compile(
     r"支付|付款|付清|预付|结清|缴纳|\bpa(?:y|ys|ying|yable|id|yment|yments)\b|\bdue\b", re.I
@@ -191,7 +192,7 @@ def _term(ctx: RuleContext) -> Iterator[StatedTerm]:
         if sentence.start not in found:
             found[sentence.start] = _stated(ctx, "effective", sentence)
             break  # the first statement of when the contract takes effect
-    return iter(sorted(found.values(), key=lambda t: t.span.start))
+    return iter(sorted(found.values(), key=lambda t: t.span.start)[:MAX_TERM_SENTENCES])
 
 
 def _governing_law(ctx: RuleContext) -> StatedTerm | None:
