@@ -85,8 +85,9 @@ def _parties(ctx: RuleContext) -> Iterator[PartyTerm]:
 def _role_and_name(e: Entity) -> tuple[str, str]:
     """Chinese: the words before the name (甲方（买方）); English: the defined term (Provider)
     and the name before it."""
-    if ctx_name := e.attrs.get("name"):  # English: "Northwind Analytics, Inc., ... ("Provider")"
-        return str(e.attrs.get("term") or e.value or ""), str(ctx_name)
+    english_name = e.attrs.get("name")  # "Northwind Analytics, Inc., ... ("Provider")"
+    if english_name:
+        return str(e.attrs.get("term") or e.value or ""), str(english_name)
     name_start = e.attrs.get("name_start")
     if isinstance(name_start, int) and e.span.start <= name_start <= e.span.end:
         role = e.text[: name_start - e.span.start].strip().rstrip("：:").strip()

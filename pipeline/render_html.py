@@ -25,7 +25,7 @@ from pipeline.render_md import (
     size_line,
     tracked_counts,
 )
-from pipeline.report_view import SEVERITY_ORDER, build_view, page_place, where
+from pipeline.report_view import SEVERITY_ORDER, build_view, page_place
 from pipeline.report_words import reason_name, type_name
 
 TEMPLATES = package_data("pipeline", "templates")
@@ -152,7 +152,6 @@ def render_html(report: ReviewReport, text: str, printable: bool = False) -> str
         ocr_line=ocr_line(report.document.ocr),
         ocr_confidence=ocr_confidence,
         place=lambda span: page_place(span, lang),
-        where=lambda span, clause: where(span, clause, lang),
         reason_name=lambda reason: reason_name(reason, lang),
         type_name=lambda finding_type: type_name(finding_type, lang),
         tracked_counts=lambda changes: tracked_counts(changes, lang),

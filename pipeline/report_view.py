@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from pipeline.entities.clause_names import name_of_path
+from pipeline.entities.textview import joined
 from pipeline.model import (
     Finding,
     KeyTerms,
@@ -123,31 +124,29 @@ def where(span: Span, clause: str | None, lang: Lang) -> str:
 
 def sorted_findings(report: ReviewReport, lang: Lang) -> tuple[FindingView, ...]:
     """Most severe first; within a severity, in the order of the text."""
-    order = sorted(
-        range(len(report.findings)),
-        key=lambda i: (
-            SEVERITY_ORDER[report.findings[i].severity],
-            report.findings[i].span.start,
-            report.findings[i].type,
-        ),
-    )
-    return tuple(
-        FindingView(
-            index=i,
-            finding=(f := report.findings[i]),
-            name=type_name(f.type, lang),
-            severity=severity_name(f.severity.value, lang),
-            location=clause_location(f.clause, lang) if f.span.anchor is None else f.span.anchor,
-            place=page_place(f.span, lang) if f.span.anchor is None else "",
-            show_confidence=f.stage in LLM_STAGES,
+    views: list[FindingView] = []
+    for i, f in enumerate(report.findings):
+        anchor = f.span.anchor  # a DOCX span's anchor names its clause and paragraph already
+        views.append(
+            FindingView(
+                index=i,
+                finding=f,
+                name=type_name(f.type, lang),
+                severity=severity_name(f.severity.value, lang),
+                location=anchor if anchor is not None else clause_location(f.clause, lang),
+                place="" if anchor is not None else page_place(f.span, lang),
+                show_confidence=f.stage in LLM_STAGES,
+            )
         )
-        for i in order
+    views.sort(
+        key=lambda v: (SEVERITY_ORDER[v.finding.severity], v.finding.span.start, v.finding.type)
     )
+    return tuple(views)
 
 
 def _stated(term: StatedTerm, lang: Lang, note: str = "") -> TermLine:
     return TermLine(
-        text=" ".join(term.text.split()) if lang == "en" else "".join(term.text.split()),
+        text=joined(term.text),  # a PDF's layout line breaks joined, as the entities join them
         where=where(term.span, term.clause, lang),
         note=note,
         span=term.span,
