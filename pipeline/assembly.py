@@ -1,8 +1,8 @@
 """Which stages make up a review, in order. The one place that wires the pipeline.
 
 Order: Intake → Generate → ParseEntities → ValidateRules (or ``rules_absent``) →
-[EvaluatePlaybook] → CrossCheckKB → Verifier → Revise → reflect. Generate only needs the
-document, so it goes right after Intake. Without an LLM session the LLM stages run in none
+[EvaluatePlaybook] → Summarise → CrossCheckKB → Verifier → Revise → reflect. Generate only needs
+the document, so it goes right after Intake. Without an LLM session the LLM stages run in none
 mode. Reflect runs its rounds with the same Generate, CrossCheckKB, Verifier and Revise, and
 re-checks a revised text with the stages that make ``rule_findings``.
 """
@@ -26,6 +26,7 @@ from pipeline.stages.no_rule_findings import NoRuleFindings
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.reflect import Reflect
 from pipeline.stages.revise import Revise
+from pipeline.stages.summarise import Summarise
 from pipeline.stages.validate_rules import ValidateRules
 from pipeline.stages.verifier import Verifier
 
@@ -58,11 +59,8 @@ def review_stages(
     # position decides which of two conflicting forums the rules' fix deletes
     playbook = EvaluatePlaybook(Path(config.playbook)) if config.playbook is not None else None
     forum = playbook.playbook.forum if playbook is not None else None
-    rules: list[Stage] = [
-        ParseEntities(),
-        ValidateRules(rules_dirs=folders, side=config.rule_side, forum=forum),
-        *([playbook] if playbook is not None else []),
-    ]
+    validate = ValidateRules(rules_dirs=folders, side=config.rule_side, forum=forum)
+    rules: list[Stage] = [ParseEntities(), validate, *([playbook] if playbook is not None else [])]
     generate = Generate(session, config.llm)
     kb = kb_runtime(config.kb)
     cross_check = CrossCheckKB(kb.checker, kb.find, kb.info, kb.notices)
@@ -86,6 +84,7 @@ def review_stages(
         generate,
         *rules,
         *absent,
+        Summarise(lambda: validate.rules),
         cross_check,
         verifier,
         revise,

@@ -27,6 +27,7 @@ the pipeline; this module re-exports them)::
     (  PlaybookLoadError                41  a --playbook YAML file is invalid)
     (SideResolutionError                42  --side names a role the contract gives no party)
     (OutputWriteError                   50  the outputs cannot be written; the previous set stays)
+    (PdfExportError                     51  report.pdf cannot be printed; never ends a review)
     (LLMError                           18-21  an LLM backend problem:
         LLMConfigError 18 bad --llm spec or missing GGUF; LLMUnavailableError 19 no answer
         after retries; LLMReplyError 20 reply invalid after the re-asks; LLMBudgetExceededError
@@ -81,6 +82,7 @@ __all__ = [
     "NoTextLayerError",
     "OcrUnavailableError",
     "OutputWriteError",
+    "PdfExportError",
     "PipelineBuildError",
     "PlaybookLoadError",
     "ReplayError",
@@ -210,3 +212,10 @@ class OutputWriteError(ContractReviewError):
             f"{out}: cannot write the outputs ({reason}); the previous outputs there are "
             "untouched. Fix: free disk space or give an --out folder you can write to"
         )
+
+
+class PdfExportError(ContractReviewError):
+    """report.pdf cannot be printed: no Chromium, or it failed. Never ends a review: the other
+    outputs are written and the CLI says why the PDF is missing."""
+
+    exit_code = 51

@@ -482,6 +482,59 @@ class LawAssumed(Frozen):
     note: str = ""
 
 
+class PartyTerm(Frozen):
+    """A party as the contract introduces it: the role it is given and its name."""
+
+    role: str = Field(
+        description="As the contract words it: 甲方（买方）, 出租人（甲方）, Provider"
+    )
+    name: str
+    span: Span
+
+
+StatedKind = Literal[
+    "price", "payment", "term", "renewal", "effective", "governing_law", "arbitration", "court"
+]
+
+
+class StatedTerm(Frozen):
+    """A key term in the contract's own words: the sentence (or name) that states it."""
+
+    kind: StatedKind
+    text: str = Field(description="The words of the span, exactly as in the contract.")
+    span: Span
+    clause: str | None = Field(default=None, description="The clause path, as Finding.clause.")
+    amounts: tuple[float, ...] = Field(
+        default=(), description="price: the amount as each statement gives it (words, figures)."
+    )
+    words_figures_differ: bool = Field(
+        default=False, description="price: the amount in words and in figures disagree."
+    )
+
+
+class KeyTerms(Frozen):
+    """What a lawyer reads first: parties, price, payment, term, governing law and forum, as
+    the contract states them (from the typed entities; nothing is inferred)."""
+
+    language: Literal["zh", "en"]
+    parties: tuple[PartyTerm, ...] = ()
+    price: tuple[StatedTerm, ...] = ()
+    payment: tuple[StatedTerm, ...] = ()
+    term: tuple[StatedTerm, ...] = ()
+    governing_law: StatedTerm | None = Field(
+        default=None, description="The governing-law clause; null when the contract has none."
+    )
+    forum: tuple[StatedTerm, ...] = ()
+
+
+class ReviewScope(Frozen):
+    """What the deterministic checks looked for: the rules of the contract's language and of
+    the law assumed, and the finding types they can report."""
+
+    rule_count: int = Field(ge=0)
+    rule_types: tuple[str, ...] = ()
+
+
 # -- a review's points, checked (``pipeline.draft_check``: ``check`` and ``review`` alike) --
 
 DraftVerdict = Literal[
@@ -572,6 +625,12 @@ class ReviewReport(Frozen):
         default=(),
         description="For findings the review gave no citation: the best supporting article "
         "retrieved from the KB (never written into the review as a citation).",
+    )
+    key_terms: KeyTerms | None = Field(
+        default=None, description="Parties, price, payment, term, governing law and forum."
+    )
+    scope: ReviewScope | None = Field(
+        default=None, description="What the rules checked for under the law assumed."
     )
     draft_checks: tuple[DraftCheck, ...] = Field(
         default=(),

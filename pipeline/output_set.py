@@ -24,6 +24,7 @@ OUTPUT_NAMES = frozenset(
         "report.json",
         "report.md",
         "report.html",
+        "report.pdf",
         "revised.docx",
         "review-comments.docx",
         "trace.jsonl",

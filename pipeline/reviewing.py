@@ -100,6 +100,8 @@ def build_report(
         kb=result.artifacts.get("kb_info"),
         law=result.artifacts.get("law_assumed"),
         possible_bases=_possible_bases(result, findings),
+        key_terms=result.artifacts.get("key_terms"),
+        scope=result.artifacts.get("review_scope"),
         draft_checks=result.artifacts.get(
             "final_draft_checks", result.artifacts.get("draft_checks", ())
         ),

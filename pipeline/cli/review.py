@@ -1,4 +1,5 @@
-"""``contract-review review FILE``: run the pipeline; write report.json, report.md, trace.jsonl."""
+"""``contract-review review FILE``: run the pipeline; write report.json, report.md, report.html,
+revised.docx, trace.jsonl (and report.pdf with ``--pdf``)."""
 
 from __future__ import annotations
 
@@ -80,6 +81,14 @@ Format = Annotated[str, typer.Option("--format", help="json, md, html, docx or a
 MaxBytes = Annotated[int, typer.Option(min=1, help="Largest input file, in bytes.")]
 MaxPages = Annotated[int, typer.Option(min=1, help="Most PDF pages.")]
 MaxChars = Annotated[int, typer.Option(min=1, help="Most extracted characters.")]
+Pdf = Annotated[
+    bool,
+    typer.Option(
+        "--pdf/--no-pdf",
+        help="Also write report.pdf (A4), printed from the HTML report by headless Chromium; "
+        "without Chromium the other outputs are written and stderr says why.",
+    ),
+]
 MetricsFile = Annotated[
     Path | None, typer.Option("--metrics-file", help="Write Prometheus text metrics here.")
 ]
@@ -89,6 +98,7 @@ def review(
     file: Annotated[Path, typer.Argument(help="The contract: .pdf, .docx, .txt or .md.")],
     out: Out = Path("review-out"),
     fmt: Format = "all",
+    pdf: Pdf = False,
     max_bytes: MaxBytes = LIMITS.max_bytes,
     max_pages: MaxPages = LIMITS.max_pages,
     max_chars: MaxChars = LIMITS.max_chars,
@@ -139,7 +149,7 @@ def review(
         **llm_side_playbook,
     )
     outcome = guarded(lambda: _run(file, config))
-    written = _write_outputs(outcome, out, output_format, metrics_file)
+    written = _write_outputs(outcome, out, output_format, metrics_file, pdf)
     _print_summary(file, outcome.report, written)
     raise typer.Exit(code=outcome.exit_code)
 
@@ -154,10 +164,27 @@ def _output_format(fmt: str) -> OutputFormat:
     return fmt  # type: ignore[return-value]
 
 
+def _pdf_file(outcome: ReviewOutcome) -> list[tuple[str, bytes]]:
+    """report.pdf, or nothing and a warning: a missing Chromium never fails the review."""
+    from pipeline.errors import PdfExportError
+    from pipeline.render_pdf import report_pdf
+
+    try:
+        return [("report.pdf", report_pdf(outcome.report, outcome.document.text))]
+    except PdfExportError as exc:
+        console.print(f"[bold yellow]report.pdf not written:[/] {escape(str(exc))}")
+        return []
+
+
 def _write_outputs(
-    outcome: ReviewOutcome, out: Path, output_format: OutputFormat, metrics_file: Path | None
+    outcome: ReviewOutcome,
+    out: Path,
+    output_format: OutputFormat,
+    metrics_file: Path | None,
+    pdf: bool = False,
 ) -> list[Path]:
-    """Write the output set, and the metrics file beside it or inside it; return the paths."""
+    """Write the output set (with report.pdf when asked), and the metrics file beside it or
+    inside it; return the paths."""
     from pipeline.metrics import render_metrics
     from pipeline.reviewing import write_outputs
 
@@ -165,6 +192,7 @@ def _write_outputs(
     # a metrics file inside --out is part of the output set, or the swap would drop it
     in_set = metrics is not None and metrics_file is not None and _inside(metrics_file, out)
     extra = [(metrics_file.name, metrics)] if in_set and metrics_file and metrics else []
+    extra += _pdf_file(outcome) if pdf else []
     written = guarded(lambda: write_outputs(outcome, out, output_format, extra=extra))
     if metrics is not None and metrics_file is not None and not in_set:
         guarded(lambda: write_metrics_file(metrics_file, metrics))

@@ -11,10 +11,9 @@ from kb.locations import package_data
 from pipeline.draft_check.points import DraftPoint
 from pipeline.draft_check.report import CheckReport
 from pipeline.model import FLAGGED_VERDICTS, DraftCheck, EvidenceSource, LawAssumed
-from pipeline.render_md import kb_line, size_line
+from pipeline.render_md import kb_line, md_escape, size_line
 
 TEMPLATES = package_data("pipeline", "templates")
-_MD_SPECIAL = str.maketrans({c: f"\\{c}" for c in "\\`*_[]<>#|"})
 
 
 def label(check: DraftCheck) -> str:
@@ -56,8 +55,7 @@ def _css(check: DraftCheck) -> str:
     return "ok" if check.verdict == "ok" else "other"
 
 
-def _md(text: str) -> str:
-    return " ".join(text.split()).translate(_MD_SPECIAL)
+_md = md_escape
 
 
 def _evidence(ev: EvidenceSource) -> str:

@@ -76,7 +76,8 @@ class _Head:
     title: str
 
 
-def _number(raw: str) -> str:
+def clause_number(raw: str) -> str:
+    """A heading's number as digits: "六" -> "6", "2.1" stays, "A" stays."""
     if raw.isdigit() or re.fullmatch(r"\d+(?:\.\d+)*", raw):
         return raw
     try:
@@ -93,7 +94,7 @@ def _heads(text: str) -> list[_Head]:
             if start in heads:
                 continue
             raw = m.group("n") or (m.groupdict().get("n2") or "")
-            number = _number(raw.rstrip("."))
+            number = clause_number(raw.rstrip("."))
             level = fixed if fixed is not None else number.count(".") + 1
             if fixed is None and "." not in number and int(number or 0) > 100:
                 continue  # a figure at the start of a line, not a clause number

@@ -119,6 +119,22 @@ _NAMES = {
 }
 
 
+# Why the review assumes its law: one note per case (the report words them for the reader).
+NOTE_CLAUSE = "Named in the governing-law clause."
+NOTE_FOREIGN_IN_DOMESTIC = (
+    "The clause names a foreign law, but a contract without a foreign-related element "
+    "cannot choose one (涉外民事关系法律适用法第3条); reviewed under PRC law."
+)
+NOTE_ZH_DEFAULT = (
+    "No governing-law clause names a law; a Chinese-language contract is assumed to be "
+    "under PRC law."
+)
+NOTE_EN_UNKNOWN = (
+    "No governing-law clause: reviewed with common-law principles and US statutes where they "
+    "would apply; the applicable law is uncertain."
+)
+
+
 def assumed_law(text: str, language: str) -> AssumedLaw:
     """Read the governing-law clause of ``text`` (the view text) and decide the law."""
     for m in _clauses(text, language):
@@ -129,26 +145,14 @@ def assumed_law(text: str, language: str) -> AssumedLaw:
         start = m.start + (len(m.group()) - len(m.group().lstrip()))
         if language == "zh" and system != "prc":
             return AssumedLaw(
-                "prc", _NAMES["prc"], "clause", quote, start,
-                "The clause names a foreign law, but a contract without a foreign-related element "
-                "cannot choose one (涉外民事关系法律适用法第3条); reviewed under PRC law.",
-            )  # fmt: skip
+                "prc", _NAMES["prc"], "clause", quote, start, NOTE_FOREIGN_IN_DOMESTIC
+            )
         state = _US.search(quote) if system == "us" else None
         name = f"{state.group()} law (US)" if state else _NAMES[system]
-        return AssumedLaw(
-            system, name, "clause", quote, start, "Named in the governing-law clause."
-        )
+        return AssumedLaw(system, name, "clause", quote, start, NOTE_CLAUSE)
     if language == "zh":
-        return AssumedLaw(
-            "prc", _NAMES["prc"], "language", None, None,
-            "No governing-law clause names a law; a Chinese-language contract is assumed to be "
-            "under PRC law.",
-        )  # fmt: skip
-    return AssumedLaw(
-        "unknown", _NAMES["unknown"], "language", None, None,
-        "No governing-law clause: reviewed with common-law principles and US statutes where they "
-        "would apply; the applicable law is uncertain.",
-    )  # fmt: skip
+        return AssumedLaw("prc", _NAMES["prc"], "language", None, None, NOTE_ZH_DEFAULT)
+    return AssumedLaw("unknown", _NAMES["unknown"], "language", None, None, NOTE_EN_UNKNOWN)
 
 
 # Which rule jurisdictions apply under each law.

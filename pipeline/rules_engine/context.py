@@ -7,7 +7,7 @@ spans with :meth:`RuleContext.span`; they never build offsets by hand.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -106,6 +106,17 @@ class RuleContext:
         if self.text[start:].strip():
             out.append(Sentence(start, len(self.text), self.text[start:]))
         return tuple(out)
+
+    @cached_property
+    def _sentence_starts(self) -> list[int]:
+        return [s.start for s in self.sentences]
+
+    def sentence_at(self, offset: int) -> Sentence | None:
+        """The sentence holding the view ``offset``, if any."""
+        i = bisect_right(self._sentence_starts, offset) - 1
+        if i < 0 or offset >= self.sentences[i].end:
+            return None
+        return self.sentences[i]
 
     def sentences_matching(self, pattern: re.Pattern[str]) -> Iterator[Sentence]:
         return (s for s in self.sentences if pattern.search(s.text))

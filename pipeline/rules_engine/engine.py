@@ -23,16 +23,22 @@ def _fill(template: str, values: dict[str, str]) -> str:
     return template.format_map(_Defaults(str, values))
 
 
+def applies(rule: LoadedRule, ctx: RuleContext) -> bool:
+    """Whether ``rule`` runs on this contract: its language, a rule of the law assumed (a rule
+    of another law does not run), and its subject (goods or services) where it has one."""
+    spec = rule.spec
+    if spec.language != ctx.language or spec.jurisdiction not in RULE_JURISDICTIONS[ctx.law.system]:
+        return False
+    return spec.subject in ("any", ctx.subject)
+
+
 def run_rules(rules: tuple[LoadedRule, ...], ctx: RuleContext) -> tuple[Finding, ...]:
     """Findings of every rule in the contract's language and of its governing law (a rule of
     another law does not run), ordered by position then rule id."""
     findings: list[Finding] = []
     seen: set[tuple[str, int, int]] = set()
-    jurisdictions = RULE_JURISDICTIONS[ctx.law.system]
     for rule in rules:
-        if rule.spec.language != ctx.language or rule.spec.jurisdiction not in jurisdictions:
-            continue
-        if rule.spec.subject not in ("any", ctx.subject):
+        if not applies(rule, ctx):
             continue
         for hit in rule.check.fn(ctx, rule.params):
             key = (rule.spec.type, hit.span.start, hit.span.end)

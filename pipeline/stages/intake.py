@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import re
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +35,8 @@ from pypdf import PdfReader
 from pypdf.errors import FileNotDecryptedError, PdfReadError, PdfStreamError
 
 from pipeline.config import IntakeLimits, OcrSettings
-from pipeline.entities.clauses import HeadingPath, heading_paths
+from pipeline.entities.clause_names import clause_name
+from pipeline.entities.clauses import heading_paths
 from pipeline.errors import (
     EmptyInputError,
     EncryptedPdfError,
@@ -57,9 +57,6 @@ TEXT_SUFFIXES = {".txt", ".md", ".text", ".markdown"}
 WORD_BINARY_SUFFIXES = {".doc"}  # Word 97-2003: refused, with the way to convert it
 SUPPORTED_SUFFIXES = PDF_SUFFIXES | DOCX_SUFFIXES | TEXT_SUFFIXES
 _ZIP_MAGIC = b"PK\x03\x04"
-_DOTTED = re.compile(r"\d+(?:\.\d+)+")
-_WORDED = re.compile(r"^(?:ARTICLE|Article|SECTION|Section|CLAUSE|Clause|SCHEDULE|Schedule)\s")
-_NAMED = re.compile(r"^第.+条")
 
 PAGE_SEPARATOR = "\n"
 
@@ -144,27 +141,6 @@ def _refuse_binary_word(path: Path) -> None:
     )
 
 
-def _clause_label(heading: HeadingPath) -> str:
-    """How a lawyer names the clause a heading opens: "第2.2条" for 2.2 under 第二条,
-    "Section 7.1" for 7.1 under Section 7, "7.1" under "7.", "第五条", else the path."""
-    labels, numbers = heading.labels, heading.numbers
-    inner = labels[-1]
-    if _DOTTED.fullmatch(inner):
-        first = inner.split(".")[0]
-        for label, number in zip(reversed(labels[:-1]), reversed(numbers[:-1]), strict=True):
-            if _DOTTED.fullmatch(label) or label.isdigit():
-                continue  # a bare number ("7", "2.2") names no kind of clause
-            if number == first and label.startswith("第") and label.endswith("条"):
-                return f"第{inner}条"
-            if number == first and _WORDED.match(label):
-                return f"{label.split()[0]} {inner}"
-            return " / ".join(labels)  # under 第二章, 附件二 or a clause of another number
-        return inner
-    if _NAMED.match(inner) or _WORDED.match(inner) or len(labels) == 1:
-        return inner
-    return " / ".join(labels)
-
-
 def _docx_document(path: Path, data: bytes, limits: IntakeLimits) -> Document:
     docx = read_docx(path, data, limits)
     if not "".join(docx.text.split()) and docx.alt_chunks:
@@ -195,7 +171,7 @@ def _docx_document(path: Path, data: bytes, limits: IntakeLimits) -> Document:
             paragraphs=docx.paragraphs,
             cells=docx.cells,
             clause_starts=tuple(h.start for h in headings),
-            clause_labels=tuple(_clause_label(h) for h in headings),
+            clause_labels=tuple(clause_name(h.labels, h.numbers) for h in headings),
             paragraph_count=docx.paragraph_count,
             text_length=total,
         ),

@@ -15,9 +15,10 @@ fix, not a hiding: it may delete rule findings' text (its own; an unclear arbitr
 the forum it drops) and is sized by the rule (a sentence), not by the cap; it must be exactly a
 deletion some finding of that rule decided, or it is rejected.
 Edits under the confidence floor are not applied; they are queued for human review.
-Suggestions (additions marked 【建议补充】 / [Suggested addition]) are accepted but never
-written into the text. Replacements are applied from python-Levenshtein opcodes between the
-span and its replacement, then checked to leave everything outside the spans untouched.
+Suggestions (additions marked 【建议补充】 / [Suggested addition], deletions 【建议删除】 /
+[Suggested deletion]) are accepted but never written into the text. Replacements are applied
+from python-Levenshtein opcodes between the span and its replacement, then checked to leave
+everything outside the spans untouched.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from pipeline.stages.reflect_support.signals import pres_lev
 log = logging.getLogger(__name__)
 
 SUGGESTION_MARKERS = ("【建议补充】", "[Suggested addition]")
+# a suggestion to delete words is labelled as one (never as an addition)
+DELETION_MARKERS = ("【建议删除】", "[Suggested deletion]")
 
 ROLE_PAIRS = (
     ("甲方", "乙方"),

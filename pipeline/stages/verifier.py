@@ -6,9 +6,9 @@ produces: ``verification`` (VerifierResult), ``verifier_llm_calls``
 Factored (CoVe): the LLM Verifier has its own persona and prompt and sees the claims
 (quote, span, type, severity, suggested fix, citations), the rule findings and the KB
 evidence — never Generate's reasoning. It may only edit existing text; additions come back as
-suggestions marked 【建议补充】 / [Suggested addition]. Long contracts are verified per clause
-block and the results merged; a block whose prompt does not fit the LLM's context window is
-split until it does.
+suggestions marked 【建议补充】 / [Suggested addition] (a suggestion to delete words: 【建议删除】 /
+[Suggested deletion]). Long contracts are verified per clause block and the results merged; a
+block whose prompt does not fit the LLM's context window is split until it does.
 
 Without an active LLM (mode ``none``, or after a degrade) the Verifier is deterministic: a rule
 finding whose evidence decides a deletion (``Finding.fix``: a void exemption, the forum the
@@ -33,15 +33,22 @@ from pipeline.llm.schemas import ProposedEdit, VerifierReply
 from pipeline.llm.session import SIZING_FENCE, LLMCallRecord, LLMSession
 from pipeline.model import Document, Edit, EditType, EvidenceSource, Finding
 from pipeline.stages.reflect_support.blocks import fitting_blocks
-from pipeline.stages.revise import SUGGESTION_MARKERS
+from pipeline.stages.revise import DELETION_MARKERS, SUGGESTION_MARKERS
 
 log = logging.getLogger(__name__)
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-def suggestion_marker(text: str) -> str:
-    return SUGGESTION_MARKERS[0] if _CJK.search(text) else SUGGESTION_MARKERS[1]
+MARKERS = SUGGESTION_MARKERS + DELETION_MARKERS
+_DELETES = re.compile(r"^(?:删除|删去|去掉|delete|remove|strike)", re.I)
+
+
+def suggestion_marker(text: str, fix: str = "") -> str:
+    """【建议补充】 or [Suggested addition] by the contract's language; 【建议删除】 or [Suggested
+    deletion] when the fix opens by deleting words ("删除该免责约定…")."""
+    markers = DELETION_MARKERS if _DELETES.match(fix.strip()) else SUGGESTION_MARKERS
+    return markers[0] if _CJK.search(text) else markers[1]
 
 
 def deterministic_edits(document: Document, rule_findings: tuple[Finding, ...]) -> tuple[Edit, ...]:
@@ -67,13 +74,13 @@ def deterministic_edits(document: Document, rule_findings: tuple[Finding, ...]) 
             continue
         if not finding.suggestion.strip():
             continue
-        marker = suggestion_marker(document.text)
         fix = finding.suggestion.strip()
+        marker = suggestion_marker(document.text, fix)
         edits.append(
             Edit(
                 start=finding.span.start,
                 end=finding.span.end,
-                replace_with=fix if fix.startswith(SUGGESTION_MARKERS) else f"{marker}{fix}",
+                replace_with=fix if fix.startswith(MARKERS) else f"{marker}{fix}",
                 type=EditType.SUGGESTION,
                 evidence_source=finding.evidence_source,
                 confidence=finding.confidence,
@@ -253,8 +260,10 @@ class Verifier:
         if proposed.start == proposed.end or kind is EditType.SUGGESTION:
             # additions are suggestions, never contract text
             kind = EditType.SUGGESTION
-            if not text.startswith(SUGGESTION_MARKERS):
-                text = suggestion_marker(document.text) + text
+            if not text.startswith(MARKERS):
+                # only words that exist can be deleted: a point insertion stays an addition
+                deletes = text if proposed.end > proposed.start else ""
+                text = suggestion_marker(document.text, deletes) + text
         if proposed.end < proposed.start:
             return f"edit [{proposed.start}, {proposed.end}) ends before it starts"
         evidence = evidence_by_citation.get(proposed.evidence_source)

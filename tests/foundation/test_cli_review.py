@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from pipeline.atomic import write_text_atomic
 from pipeline.cli.app import app
-from pipeline.model import ReviewReport
+from pipeline.model import SCHEMA_VERSION, ReviewReport
 
 runner = CliRunner()
 REPO = Path(__file__).resolve().parents[2]
@@ -116,7 +116,7 @@ def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path: Path) -> N
 def test_version_names_the_schema() -> None:
     result = runner.invoke(app, ["version"])
     assert result.exit_code == 0
-    assert "report schema 1.6" in result.output
+    assert f"report schema {SCHEMA_VERSION}" in result.output
 
 
 def test_committed_json_schema_matches_the_model() -> None:

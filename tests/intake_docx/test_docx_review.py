@@ -20,6 +20,7 @@ from pipeline.batch import run_batch
 from pipeline.cli.app import app
 from pipeline.config import IntakeLimits
 from pipeline.model import Document, HumanReviewItem, ReviewReport
+from pipeline.render_md import md_escape
 from pipeline.review_queue import queue_lines
 from pipeline.stages.intake import read_document
 from tests.intake_docx.builder import add_list, number, save, tracked_paragraph
@@ -135,16 +136,17 @@ def test_headers_and_footers_stay_out_of_the_review(zh: Reviewed) -> None:
             finding.span.anchor or ""
         )
     markdown = (zh.out / "report.md").read_text("utf-8")
-    assert "Headers and footers (kept apart, not reviewed as clauses)" in markdown
-    assert f"- footer, section 1: {ZH_FOOTER}" in markdown
+    assert "## 页眉页脚（单独保存，未作为条款审查）" in markdown
+    assert f"- 页脚（第1节）：{md_escape(ZH_FOOTER)}" in markdown
 
 
 def test_markdown_and_html_show_anchors_instead_of_pages(zh: Reviewed) -> None:
     anchor = f"第2.2条 ¶{zh.built.marks['deposit']}"
     markdown = (zh.out / "report.md").read_text("utf-8")
-    assert f"`deposit_excessive` ({anchor}, chars" in markdown
+    assert f"`deposit_excessive` — {anchor}\n" in markdown
     assert f"(Word .docx, {zh.built.count} paragraphs," in markdown
-    assert "None" not in markdown and "page" not in markdown.split("## Findings")[1]
+    findings = markdown.split("## 审查意见")[1].split("## 运行信息")[0]
+    assert "None" not in markdown and "页" not in findings and "page" not in findings
     html = (zh.out / "report.html").read_text("utf-8")
     assert f'<span class="where">{anchor}</span>' in html
     assert f"Word .docx, {zh.built.count} paragraphs" in html
@@ -219,11 +221,11 @@ def test_tracked_changes_are_reviewed_as_accepted_and_said_so(
     else:  # the deleted 30% is gone: nothing to flag
         assert deposits == []
     markdown = (out / "report.md").read_text("utf-8")
-    assert "## Tracked changes accepted" in markdown
+    assert "## 已接受修订" in markdown
     assert "reviewed as if all of them were accepted" in markdown
-    assert "1 insertion(s), 1 deletion(s), 0 move(s)" in markdown
+    assert "插入 1 处、删除 1 处、移动 0 处" in markdown
     html = (out / "report.html").read_text("utf-8")
-    assert 'id="tracked-changes"' in html and "Tracked changes accepted." in html
+    assert 'id="tracked-changes"' in html and "已接受修订。" in html
     raw = json.loads((out / "report.json").read_text("utf-8"))
     assert raw["document"]["tracked_changes"]["insertions"] == 1
 

@@ -279,7 +279,7 @@ def test_uncited_claim_gets_a_possible_basis_never_a_citation(
     assert finding.evidence_source == ()  # the review's own claim is left as it was
     assert "第586条" not in finding.message and "第五百八十六条" not in finding.message
     markdown = (out / "report.md").read_text("utf-8")
-    assert "## Possible legal basis (retrieved, not cited by the review)" in markdown
+    assert "## 可能的法律依据（检索所得，审查意见未引用）" in markdown
     assert 'id="possible-bases"' in (out / "report.html").read_text("utf-8")
     _, catalog_only = _review(contract, tmp_path / "cat")  # no store, no retrieval: no hint
     assert catalog_only.possible_bases == ()

@@ -27,6 +27,7 @@ from typer.testing import CliRunner
 from pipeline.cli.app import app
 from pipeline.config import IntakeLimits, OcrSettings
 from pipeline.errors import NoTextLayerError
+from pipeline.model import SCHEMA_VERSION
 from pipeline.stages.intake import read_document
 from tests.ocr.scans import combine, degrade, image_only_pdf, page_of_quote, render_pages, scan
 
@@ -97,7 +98,7 @@ def test_the_report_says_ocr_ran_on_which_pages(scanned: dict[str, Reviewed], na
     report = reviewed.report
     ocr = report["document"]["ocr"]
     pages = report["document"]["pages"]
-    assert report["schema_version"] == "1.6"
+    assert report["schema_version"] == SCHEMA_VERSION
     assert ocr["mode"] == "auto" and ocr["languages"] == "chi_sim+eng" and ocr["dpi"] == 300
     assert ocr["engine"].startswith("tesseract ")
     assert [p["page"] for p in ocr["pages"]] == list(range(1, pages + 1))
@@ -108,8 +109,13 @@ def test_the_report_says_ocr_ran_on_which_pages(scanned: dict[str, Reviewed], na
     html = (reviewed.out / "report.html").read_text("utf-8")
     first = ocr["pages"][0]
     assert "## OCR" in md and f"| 1 | {first['confidence']:.1f} | {first['words']} | ok |" in md
-    assert f"- OCR: pages {', '.join(str(p) for p in range(1, pages + 1))} read from the scan" in md
-    assert 'id="ocr"' in html and "OCR ran." in html
+    listed = ", ".join(str(p) for p in range(1, pages + 1))
+    colon = "：" if name.startswith("zh") else ": "  # the report speaks the contract's language
+    assert f"- OCR{colon}pages {listed} read from the scan" in md
+    assert (
+        'id="ocr"' in html
+        and ("已进行 OCR 识别。" if name.startswith("zh") else "OCR ran.") in html
+    )
     assert f'<tr data-page="1"><td>1</td><td>{first["confidence"]:.1f}</td>' in html
     for written in reviewed.out.iterdir():
         assert stat.S_IMODE(written.stat().st_mode) == 0o600, written

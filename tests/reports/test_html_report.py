@@ -136,20 +136,22 @@ def test_page_works_in_a_real_browser(
     assert browser.find_element(By.ID, "human-review").is_displayed()
     marks = browser.find_elements(By.CSS_SELECTOR, "#contract mark")
     assert {m.get_attribute("class") for m in marks} == {"sev-HIGH", "sev-MEDIUM", "sev-LOW"}
-    panels = browser.find_elements(By.CSS_SELECTOR, ".panel")
-    assert len(panels) == 3 and not any(p.is_displayed() for p in panels)
+    cards = browser.find_elements(By.CSS_SELECTOR, "article.finding")
+    assert len(cards) == 3 and all(c.is_displayed() for c in cards)  # messages are visible
 
     penalty_mark = next(m for m in marks if m.text == "违约金为合同总价款的40%")
     penalty_mark.click()
-    panel = browser.find_element(By.ID, "finding-1")
-    assert panel.is_displayed()
-    assert "cn.civil-code.586" in panel.text
-    assert "不得超过主合同标的额的百分之二十" in panel.text
-    assert not browser.find_element(By.ID, "finding-0").is_displayed()
+    card = browser.find_element(By.ID, "finding-1")
+    assert "current" in (card.get_attribute("class") or "")
+    assert "active" in (penalty_mark.get_attribute("class") or "")
+    card.find_element(By.CSS_SELECTOR, "details.evidence summary").click()
+    assert "cn.civil-code.586" in card.text
+    assert "不得超过主合同标的额的百分之二十" in card.text
 
-    browser.find_elements(By.CSS_SELECTOR, ".finding-link")[0].click()
-    assert browser.find_element(By.ID, "finding-0").is_displayed()
-    assert not panel.is_displayed()
+    browser.find_element(By.CSS_SELECTOR, '.finding-link[data-finding="0"]').click()
+    assert "current" in (browser.find_element(By.ID, "finding-0").get_attribute("class") or "")
+    assert "current" not in (card.get_attribute("class") or "")
+    assert "active" not in (penalty_mark.get_attribute("class") or "")
 
     # The hostile markup is inert text: no alert fired, no injected element exists.
     assert (
@@ -183,4 +185,4 @@ def test_playbook_verdicts_are_shown_and_escaped() -> None:
     table = html.split('<table id="playbook">', 1)[1].split("</table>", 1)[0]
     assert 'class="pb-RED"' in table and "escalate to the general counsel" in table
     assert "&lt;b&gt;≤ 20%&lt;/b&gt;" in table and "<b>" not in table
-    assert "违约金为合同总价款的40%" in table and "(p. 1)" in table
+    assert "违约金为合同总价款的40%" in table and "(第1页)" in table

@@ -26,5 +26,16 @@ def test_english_contract_under_prc_law_is_reviewed_under_prc_law(tmp_path: Path
     assert deposit["clause"] == "1 / 1.2"
     assert [e["doc_id"] for e in deposit["evidence_source"]] == ["cn.civil-code.586"]
     markdown = (out / "report.md").read_text("utf-8")
-    assert "- Law assumed: PRC law" in markdown and "(clause 1 / 1.2, page 1" in markdown
-    assert "law assumed: PRC law" in (out / "report.html").read_text("utf-8")
+    assert (
+        "- Law assumed: PRC law" in markdown
+        and "`deposit_excessive` — Clause 1.2, page 1" in markdown
+    )
+    assert (
+        "| **Law the review assumed** | PRC law (中华人民共和国法律) "
+        "*(Named in the governing-law clause.)* |  |"
+    ) in markdown
+    html = (out / "report.html").read_text("utf-8")
+    row = html.split('<tr id="term-law_assumed">', 1)[1].split("</tr>", 1)[0]
+    assert "PRC law (中华人民共和国法律)" in row and "Named in the governing-law clause." in row
+    chosen = html.split('<tr id="term-governing_law">', 1)[1].split("</tr>", 1)[0]
+    assert "People&#39;s Republic of China" in chosen
