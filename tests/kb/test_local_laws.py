@@ -290,6 +290,26 @@ def test_a_registered_statute_comes_back_from_the_llamaindex_retriever(
 
 
 @pytest.mark.integration
+def test_the_python_api_registers_and_verifies_the_same_way(
+    statutes: tuple[Path, Path], tmp_path: Path
+) -> None:
+    from pipeline import LawOptions, ingest_kb, verify_citation
+
+    kb = tmp_path / "kb"
+    law = LawOptions(key="us.example-tenancy-act", name="Example Tenancy Act", aliases=("ETA",))
+    summary = ingest_kb([statutes[1]], law=law, kb_path=kb, backend="minilm")
+    assert (summary.added, summary.updated) == (3, 0)
+    verdict = verify_citation("ETA § 6", kb_path=kb, backend="minilm")
+    assert verdict.lookup.exists and verdict.lookup.status == "in_force"
+    assert verdict.lookup.evidence is not None
+    assert verdict.lookup.evidence.doc_id == "us.example-tenancy-act.6"
+    with pytest.raises(LawOptionError, match="--status: 'gone' is not a status"):
+        ingest_kb(
+            [statutes[1]], law=LawOptions(key="us.x", name="X Act", status="gone"), kb_path=kb
+        )
+
+
+@pytest.mark.integration
 def test_a_damaged_local_registry_is_named_with_the_fix(
     registered_kb: Path, tmp_path: Path
 ) -> None:
