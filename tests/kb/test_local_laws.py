@@ -20,6 +20,8 @@ from kb.local_laws import LOCAL_REGISTRY, LawOptions, kb_registry, read_local_la
 from kb.registry import default_registry
 from kb.values import LawOptionError
 from pipeline.cli.app import app
+from pipeline.llm import ScriptedLLM
+from pipeline.llm.select import ModeInfo
 
 runner = CliRunner()
 
@@ -243,6 +245,49 @@ def test_check_judges_citations_of_the_registered_law_and_reads_the_kb_only(
     assert "《示例市物业服务条例》 has 4 articles" in second["reasons"][0]
     assert report["kb"]["mode"] == "chroma" and report["kb"]["articles"] == 7
     assert _hashes(registered_kb) == before  # the local registry and the store are only read
+
+
+@pytest.mark.integration
+def test_a_review_checks_its_drafts_citation_of_the_registered_law(
+    registered_kb: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    draft = {
+        "risk_points": [
+            {
+                "quote": "乙方应向甲方交纳物业服务保证金人民币5万元",
+                "type": "deposit_amount",
+                "severity": "LOW",
+                "reasoning": "物业服务保证金不得超过一年物业服务费用总额的百分之十，需核对比例。",
+                "suggested_fix": "核对物业服务费用总额。",
+                "citations": ["《示例市物业服务条例》第五条", "示例市物业服务条例第九条"],
+            }
+        ]
+    }
+    verified = {"no_errors_found": True, "confidence": 0.9, "edits": [], "unresolved": []}
+    replies = [json.dumps(draft, ensure_ascii=False), json.dumps(verified)]
+
+    def build_client(settings: object) -> tuple[ScriptedLLM, ModeInfo]:
+        return ScriptedLLM(list(replies)), ModeInfo("scripted", "a scripted test LLM")
+
+    monkeypatch.setattr("pipeline.llm.select.build_client", build_client)
+    contract = _write(tmp_path, "contract.txt", CONTRACT)
+    before = _hashes(registered_kb)
+    out = tmp_path / "out"
+    done = runner.invoke(
+        app,
+        ["review", str(contract), "--out", str(out), "--reflection", "light", "--kb-path",
+         str(registered_kb), "--kb-backend", "minilm"],
+    )  # fmt: skip
+    assert done.exit_code in (0, 1, 3), done.output
+    report = json.loads((out / "report.json").read_text("utf-8"))
+    (point,) = report["draft_checks"]
+    statuses = {c["citation"]: c["status"] for c in point["citations"]}
+    assert statuses == {
+        "《示例市物业服务条例》第五条": "supported",
+        "示例市物业服务条例第九条": "fabricated",
+    }
+    assert "fabricated_citation" in {f["type"] for f in report["findings"]}
+    assert _hashes(registered_kb) == before  # a review reads the KB folder, never writes it
 
 
 @pytest.mark.integration
