@@ -5,6 +5,10 @@ Public surface for other packages:
 - ``parse_citation(text) -> CitationRef | None``
 - ``kb.types`` value types, and ``kb.values``: the frozen base, ``EvidenceSource`` and the
   errors, shared with the pipeline's data model.
+- ``kb.local_laws``: statutes a user registered in a KB folder (``kb ingest --law-name``), and
+  the registry and catalog of a KB with them;
+- ``kb.llamaindex.StatuteRetriever``: the KB as a LlamaIndex retriever (the ``llamaindex``
+  extra; nothing else imports llama-index).
 
 ``kb`` knows nothing of the pipeline. The names below load on first use, so importing
 ``kb.values`` (as every pipeline module does, through ``pipeline.errors``) stays cheap.

@@ -15,10 +15,12 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from kb.local_laws import LawOptions
     from pipeline.api import (
         Report,
         ReviewOptions,
         build_kb,
+        ingest_kb,
         query_kb,
         review,
         review_batch,
@@ -44,6 +46,8 @@ _HOMES = {
     "review": "pipeline.api",
     "review_batch": "pipeline.api",
     "build_kb": "pipeline.api",
+    "ingest_kb": "pipeline.api",
+    "LawOptions": "kb.local_laws",
     "query_kb": "pipeline.api",
     "verify_citation": "pipeline.api",
     "ReviewOptions": "pipeline.api",
@@ -67,6 +71,7 @@ __all__ = [
     "IntakeLimits",
     "KBSettings",
     "LLMSettings",
+    "LawOptions",
     "OcrSettings",
     "ReflectionSettings",
     "Report",
@@ -74,6 +79,7 @@ __all__ = [
     "RulesSettings",
     "__version__",
     "build_kb",
+    "ingest_kb",
     "query_kb",
     "review",
     "review_batch",

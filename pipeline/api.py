@@ -9,8 +9,8 @@ are thin layers over the same library code.
   :func:`review_outcome` also returns what the HTML and Word reports are made from (the HTTP
   service writes the whole output set with it).
 - :func:`review_batch` is ``contract-review batch``: a folder, resumable, with a summary.
-- :func:`build_kb`, :func:`query_kb` and :func:`verify_citation` are ``contract-review kb
-  build``/``query``/``verify``.
+- :func:`build_kb`, :func:`ingest_kb`, :func:`query_kb` and :func:`verify_citation` are
+  ``contract-review kb build``/``ingest``/``query``/``verify``.
 
 :data:`ReviewOptions` is the run configuration the CLI builds from its options
 (:class:`pipeline.config.RunConfig`): frozen, and a misspelt setting is an error. Errors are

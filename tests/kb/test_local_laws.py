@@ -20,6 +20,8 @@ from kb.local_laws import LOCAL_REGISTRY, LawOptions, kb_registry, read_local_la
 from kb.registry import default_registry
 from kb.values import LawOptionError
 from pipeline.cli.app import app
+from pipeline.llm import ScriptedLLM
+from pipeline.llm.select import ModeInfo
 
 runner = CliRunner()
 
@@ -246,6 +248,49 @@ def test_check_judges_citations_of_the_registered_law_and_reads_the_kb_only(
 
 
 @pytest.mark.integration
+def test_a_review_checks_its_drafts_citation_of_the_registered_law(
+    registered_kb: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    draft = {
+        "risk_points": [
+            {
+                "quote": "乙方应向甲方交纳物业服务保证金人民币5万元",
+                "type": "deposit_amount",
+                "severity": "LOW",
+                "reasoning": "物业服务保证金不得超过一年物业服务费用总额的百分之十，需核对比例。",
+                "suggested_fix": "核对物业服务费用总额。",
+                "citations": ["《示例市物业服务条例》第五条", "示例市物业服务条例第九条"],
+            }
+        ]
+    }
+    verified = {"no_errors_found": True, "confidence": 0.9, "edits": [], "unresolved": []}
+    replies = [json.dumps(draft, ensure_ascii=False), json.dumps(verified)]
+
+    def build_client(settings: object) -> tuple[ScriptedLLM, ModeInfo]:
+        return ScriptedLLM(list(replies)), ModeInfo("scripted", "a scripted test LLM")
+
+    monkeypatch.setattr("pipeline.llm.select.build_client", build_client)
+    contract = _write(tmp_path, "contract.txt", CONTRACT)
+    before = _hashes(registered_kb)
+    out = tmp_path / "out"
+    done = runner.invoke(
+        app,
+        ["review", str(contract), "--out", str(out), "--reflection", "light", "--kb-path",
+         str(registered_kb), "--kb-backend", "minilm"],
+    )  # fmt: skip
+    assert done.exit_code in (0, 1, 3), done.output
+    report = json.loads((out / "report.json").read_text("utf-8"))
+    (point,) = report["draft_checks"]
+    statuses = {c["citation"]: c["status"] for c in point["citations"]}
+    assert statuses == {
+        "《示例市物业服务条例》第五条": "supported",
+        "示例市物业服务条例第九条": "fabricated",
+    }
+    assert "fabricated_citation" in {f["type"] for f in report["findings"]}
+    assert _hashes(registered_kb) == before  # a review reads the KB folder, never writes it
+
+
+@pytest.mark.integration
 def test_more_files_or_a_new_status_keep_the_registration(
     statutes: tuple[Path, Path], tmp_path: Path
 ) -> None:
@@ -287,6 +332,26 @@ def test_a_registered_statute_comes_back_from_the_llamaindex_retriever(
     assert top.node.metadata["citation"] == "Example Tenancy Act § 5"
     assert top.node.metadata["status"] == "repealed"
     assert top.node.metadata["replaced_by"] == "示例市物业服务条例"
+
+
+@pytest.mark.integration
+def test_the_python_api_registers_and_verifies_the_same_way(
+    statutes: tuple[Path, Path], tmp_path: Path
+) -> None:
+    from pipeline import LawOptions, ingest_kb, verify_citation
+
+    kb = tmp_path / "kb"
+    law = LawOptions(key="us.example-tenancy-act", name="Example Tenancy Act", aliases=("ETA",))
+    summary = ingest_kb([statutes[1]], law=law, kb_path=kb, backend="minilm")
+    assert (summary.added, summary.updated) == (3, 0)
+    verdict = verify_citation("ETA § 6", kb_path=kb, backend="minilm")
+    assert verdict.lookup.exists and verdict.lookup.status == "in_force"
+    assert verdict.lookup.evidence is not None
+    assert verdict.lookup.evidence.doc_id == "us.example-tenancy-act.6"
+    with pytest.raises(LawOptionError, match="--status: 'gone' is not a status"):
+        ingest_kb(
+            [statutes[1]], law=LawOptions(key="us.x", name="X Act", status="gone"), kb_path=kb
+        )
 
 
 @pytest.mark.integration
