@@ -1,4 +1,5 @@
-"""``contract-review eval clauses``: the clause-kind classifier's held-out score.
+"""``contract-review eval clauses`` and ``eval defects``: the clause-kind classifier's held-out
+score, and the defect classifier's blind one.
 
 Held-out data: the clause labels of ``golden_set/heldout/contracts`` (written blind). Rebuilding
 the shipped model is ``contract-review dev train-clauses`` (``pipeline/cli/dev.py``).
@@ -49,6 +50,35 @@ def eval_clauses(
         )
 
 
+def eval_defects(
+    golden: Annotated[Path, typer.Option(help="The golden set folder.")] = GOLDEN,
+) -> None:
+    """Score the shipped defect classifier on the blind defect clauses
+    (``golden_set/defects/blind``): precision and recall per type, each record counting only
+    for the type it was written for."""
+    from pipeline.entities.defect_model import default_defect_classifier
+    from pipeline.eval.defect_train import blind_examples
+    from pipeline.eval.defect_train import score as score_defects
+
+    model = default_defect_classifier()
+    if model is None:
+        console.print("[red]no defect model is built: run contract-review dev train-defects[/]")
+        raise typer.Exit(code=50)
+    blind = guarded(lambda: blind_examples(golden))
+    if not blind:
+        console.print(f"[red]{golden}/defects/blind: no clauses to score[/]")
+        raise typer.Exit(code=50)
+    typer.echo(f"{'type':34s}   tp   fp   fn  precision  recall")
+    for s in score_defects(model, blind):
+        p, r = s.precision(), s.recall()
+        typer.echo(
+            f"{s.kind:34s} {s.tp:4d} {s.fp:4d} {s.fn:4d}  "
+            f"{'   n/a' if p is None else f'{p:6.3f}'}     {'  n/a' if r is None else f'{r:.3f}'}"
+        )
+    typer.echo(f"{len(blind)} blind clauses")
+
+
 def register(group: typer.Typer) -> None:
-    """Add ``clauses`` to the ``eval`` group."""
+    """Add ``clauses`` and ``defects`` to the ``eval`` group."""
     group.command("clauses")(eval_clauses)
+    group.command("defects")(eval_defects)

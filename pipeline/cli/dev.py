@@ -117,6 +117,30 @@ def train_clauses(
     console.print(f"trained on {len(clauses)} clauses; wrote {target}", highlight=False)
 
 
+def train_defects(
+    golden: Annotated[Path, typer.Option(help="The golden set folder.")] = GOLDEN,
+    out: Annotated[Path | None, typer.Option(help="Where to write the model (.npz).")] = None,
+) -> None:
+    """Train the defect classifier on the written defect clauses and the dev contracts' lines,
+    with thresholds set for precision out of fold, and write the model."""
+    from pipeline.entities.defect_model import model_path
+    from pipeline.eval.defect_train import (
+        development_examples,
+        out_of_fold,
+        precise_thresholds,
+        train,
+    )
+
+    examples = guarded(lambda: development_examples(golden))
+    thresholds = precise_thresholds(examples, out_of_fold(examples))
+    model = train(examples, thresholds=thresholds)
+    target = out or model_path()
+    model.save(target)
+    for kind, t in zip(model.kinds, thresholds, strict=True):
+        typer.echo(f"{kind:34s} threshold {t:.2f}" + ("  (never fires)" if t >= 1 else ""))
+    console.print(f"trained on {len(examples)} examples; wrote {target}", highlight=False)
+
+
 def register(app: typer.Typer) -> None:
     group = typer.Typer(
         name="dev", help="Developer tools: bench, mutation testing, generated files.",
@@ -127,4 +151,5 @@ def register(app: typer.Typer) -> None:
     group.command("golden-pdfs")(golden_pdfs)
     group.command("schema")(schema)
     group.command("train-clauses")(train_clauses)
+    group.command("train-defects")(train_defects)
     app.add_typer(group, name="dev")

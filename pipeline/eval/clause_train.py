@@ -108,22 +108,34 @@ def _targets(clauses: Sequence[LabelledClause]) -> np.ndarray:
 def train(
     clauses: Sequence[LabelledClause], c: float = 16.0, thresholds: np.ndarray | None = None
 ) -> ClauseClassifier:
+    return fit([x.text for x in clauses], _targets(clauses), CLAUSE_KINDS, c, thresholds)
+
+
+def fit(
+    texts: Sequence[str],
+    targets: np.ndarray,
+    kinds: tuple[str, ...],
+    c: float = 16.0,
+    thresholds: np.ndarray | None = None,
+) -> ClauseClassifier:
+    """A vectorizer fitted on ``texts`` and one balanced logistic regression per column of
+    ``targets`` (1 yes, 0 no, -1 unknown: that row is left out of the column's fit)."""
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
 
     vectorizer = TfidfVectorizer(**VECTORIZER_ARGS)
-    vectorizer.fit([normalise(x.text) for x in clauses])
-    features = featurize(vectorizer, [x.text for x in clauses])
-    targets = _targets(clauses)
+    vectorizer.fit([normalise(x) for x in texts])
+    features = featurize(vectorizer, texts)
     coefs, intercepts = [], []
-    for j, kind in enumerate(CLAUSE_KINDS):
-        y = targets[:, j]
+    for j, kind in enumerate(kinds):
+        known = targets[:, j] >= 0
+        y = targets[known, j]
         if y.min() == y.max():
-            raise ValueError(f"clause kind {kind!r} has no positive (or no negative) example")
+            raise ValueError(f"{kind!r} has no positive (or no negative) example")
         model = LogisticRegression(
             C=c, class_weight="balanced", max_iter=5000, solver="liblinear", random_state=0
         )
-        model.fit(features, y)
+        model.fit(features[known], y)
         coefs.append(model.coef_[0])
         intercepts.append(model.intercept_[0])
     return ClauseClassifier(
@@ -131,11 +143,9 @@ def train(
         coef=np.array(coefs, dtype=np.float32),
         intercept=np.array(intercepts, dtype=np.float32),
         thresholds=(
-            thresholds
-            if thresholds is not None
-            else np.full(len(CLAUSE_KINDS), 0.5, dtype=np.float32)
+            thresholds if thresholds is not None else np.full(len(kinds), 0.5, dtype=np.float32)
         ),
-        kinds=CLAUSE_KINDS,
+        kinds=kinds,
     )
 
 

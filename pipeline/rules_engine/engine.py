@@ -10,8 +10,10 @@ from pipeline.entities.textview import joined
 from pipeline.model import Finding
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.loader import LoadedRule
+from pipeline.rules_engine.registry import Hit
 
 STAGE_NAME = "validate_rules"
+MODEL_CHECK = "defect_model"
 
 
 class _Defaults(defaultdict[str, str]):
@@ -37,13 +39,17 @@ def run_rules(rules: tuple[LoadedRule, ...], ctx: RuleContext) -> tuple[Finding,
     another law does not run), ordered by position then rule id."""
     findings: list[Finding] = []
     seen: set[tuple[str, int, int]] = set()
-    for rule in rules:
+    # a model's reading comes after the rules, and only where no rule of its type already
+    # reported that clause: a matched rule is the surer verdict, with its own fix
+    for rule in sorted(rules, key=lambda r: r.check.name == MODEL_CHECK):
         if not applies(rule, ctx):
             continue
         for hit in rule.check.fn(ctx, rule.params):
             key = (rule.spec.type, hit.span.start, hit.span.end)
             if key in seen:
                 continue  # two rules of one type on the same words: report it once
+            if hit.confidence < 1.0 and _already_found(findings, rule.spec.type, hit, ctx):
+                continue
             seen.add(key)
             quote = ctx.document.text[hit.span.start : hit.span.end]
             values = {"quote": joined(quote), **hit.values}
@@ -60,9 +66,22 @@ def run_rules(rules: tuple[LoadedRule, ...], ctx: RuleContext) -> tuple[Finding,
                     rule_id=rule.spec.id,
                     related_spans=hit.related,
                     clause=clause_label(ctx, hit.span.start),
+                    confidence=hit.confidence,
                 )
             )
     return tuple(sorted(findings, key=lambda f: (f.span.start, f.rule_id or "")))
+
+
+def _already_found(findings: list[Finding], kind: str, hit: Hit, ctx: RuleContext) -> bool:
+    clause = clause_label(ctx, hit.span.start)
+    return any(
+        f.type == kind
+        and (
+            (f.span.start < hit.span.end and hit.span.start < f.span.end)
+            or (clause is not None and f.clause == clause)
+        )
+        for f in findings
+    )
 
 
 def clause_label(ctx: RuleContext, offset: int) -> str | None:

@@ -53,6 +53,7 @@ class Hit:
     span: Span
     values: dict[str, str] = field(default_factory=dict)
     related: tuple[Span, ...] = ()
+    confidence: float = 1.0  # below 1 only where a model, not a rule, decided
 
 
 CheckFn = Callable[[RuleContext, Any], Iterable[Hit]]
@@ -86,6 +87,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_dates",
     "pipeline.rules_engine.checks_instalments",
     "pipeline.rules_engine.checks_named_shares",
+    "pipeline.rules_engine.checks_defect_model",
 )
 
 

@@ -28,7 +28,7 @@ run, counting round 0 (per clause block for long contracts; re-asks come on top)
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -243,6 +243,7 @@ class Reflect:
                 review.append(outcome)
         self.session.set_reflection_score(0, best.signals.reflection_score)
         review += self._review_items(document, best, llm_ran)
+        review += model_read_items(rule_findings)
         return {
             "report_findings": self._report_findings(rule_findings, best),
             "applied_edits": self._report_edits(best.revision),
@@ -398,3 +399,19 @@ def _dedupe(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
             seen.add(key)
             out.append(f)
     return tuple(out)
+
+
+def model_read_items(findings: Sequence[Finding]) -> list[HumanReviewItem]:
+    """A finding the defect classifier gave (no rule matched its words) is a reading, not a
+    match: a lawyer confirms it."""
+    return [
+        HumanReviewItem(
+            reason="model_finding",
+            detail=f"{f.type} read by the defect classifier (score {f.confidence:.2f}), not "
+            f"matched by a rule ({f.rule_id}): confirm it",
+            span=f.span,
+            evidence=f.evidence_source,
+        )
+        for f in findings
+        if f.confidence < 1.0
+    ]

@@ -1,0 +1,83 @@
+"""A clause the defect classifier (:mod:`pipeline.entities.defect_model`) reads as a defect.
+
+The rules catch the wordings their authors foresaw; this check catches the same legal effect
+in other words. It scores every paragraph of the search view (a wrapped PDF line is already
+joined there, so a paragraph is a clause as the model was trained on it), fires where the
+type's threshold is reached, and quotes the paragraph's best-scoring sentence. A finding it
+gives carries the model's probability as its ``confidence`` and goes to human review with
+that reason, so a lawyer sees it was read by a model, not matched by a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+from pydantic import field_validator
+
+from pipeline.entities.defect_model import DEFECT_TYPES, default_defect_classifier
+from pipeline.rules_engine.context import RuleContext, Sentence
+from pipeline.rules_engine.registry import Hit, Params, check
+
+MIN_CHARS = 8
+
+
+class DefectParams(Params):
+    type: str
+    # the contract must be of a kind where the defect exists (a labour 违约金 needs a labour
+    # contract): one of these patterns must match its text
+    require_doc: list[str] = []
+
+    @field_validator("type")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        if value not in DEFECT_TYPES:
+            raise ValueError(
+                f"type {value!r} is not one the model knows: {', '.join(DEFECT_TYPES)}"
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    start: int  # view offsets
+    end: int
+    text: str
+
+
+def paragraphs(ctx: RuleContext) -> list[Paragraph]:
+    out: list[Paragraph] = []
+    start = 0
+    for line in ctx.text.split("\n"):
+        text = line.strip()
+        if len(text) >= MIN_CHARS:
+            lead = len(line) - len(line.lstrip())
+            out.append(Paragraph(start + lead, start + lead + len(text), text))
+        start += len(line) + 1
+    return out
+
+
+@check("defect_model", DefectParams, fields=("score",))
+def defect_model(ctx: RuleContext, params: DefectParams) -> Iterator[Hit]:
+    """A paragraph the defect classifier scores at or over its type's threshold."""
+    model = default_defect_classifier()
+    if model is None or params.type not in model.kinds:
+        return
+    if params.require_doc and not any(re.search(p, ctx.text) for p in params.require_doc):
+        return
+    j = model.kinds.index(params.type)
+    units = ctx.memo("defect_model.paragraphs", lambda: paragraphs(ctx))
+    probs = ctx.memo("defect_model.scores", lambda: model.scores([u.text for u in units]))
+    for unit, row in zip(units, probs, strict=True):
+        if row[j] < model.thresholds[j]:
+            continue
+        sentences = [s for s in ctx.sentences if unit.start <= s.start < unit.end]
+        best = _best_sentence(sentences, model.scores([s.text for s in sentences])[:, j])
+        span = ctx.sentence_span(best) if best else ctx.span(unit.start, unit.end)
+        yield Hit(span, {"score": f"{row[j]:.2f}"}, confidence=float(row[j]))
+
+
+def _best_sentence(sentences: list[Sentence], scores: np.ndarray) -> Sentence | None:
+    return sentences[int(np.argmax(scores))] if sentences else None

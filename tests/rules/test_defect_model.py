@@ -1,0 +1,198 @@
+"""The defect classifier beside the rules: its training data, its check, and what it reads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pipeline.entities.defect_model import DEFECT_TYPES, default_defect_classifier
+from pipeline.errors import RuleLoadError
+from pipeline.eval.clause_train import fit
+from pipeline.eval.defect_train import (
+    applicable_types,
+    contract_examples,
+    model_gates,
+    written_examples,
+)
+from pipeline.rules_engine.loader import load_rules
+from pipeline.stages.parse_entities import ParseEntities
+from pipeline.stages.reflect import model_read_items
+from pipeline.stages.validate_rules import ValidateRules, default_resolver
+from tests.rules.helpers import Stages, rule_findings
+
+# written for this test, not taken from any training or blind file
+UNILATERAL_ZH = "甲方可视经营情况随时重新核定本合同项下的服务费标准，新标准自甲方书面通知发出之日起执行，乙方应当接受。"
+UNILATERAL_ZH_LAWFUL = (
+    "如国家统计局公布的居民消费价格指数上涨超过5%，双方可协商调整服务费标准，调整须经双方书面确认。"
+)
+UNILATERAL_EN = (
+    "The Supplier may revise the Price List and these terms from time to time at its discretion, "
+    "and the revised version binds the Customer from the date it is posted on the Supplier's portal."
+)
+UNILATERAL_EN_LAWFUL = (
+    "Any change to the Price List requires a written amendment signed by authorised "
+    "representatives of both parties."
+)
+
+
+def _column(kind: str) -> int:
+    return DEFECT_TYPES.index(kind)
+
+
+def test_a_written_positive_says_nothing_of_the_types_it_overlaps(tmp_path: Path) -> None:
+    rows = [
+        {"id": "a-1", "lang": "en", "type": "unilateral_amendment", "label": 1, "text": "x"},
+        {"id": "a-2", "lang": "zh", "type": "invalid_exemption", "label": 0, "text": "y"},
+    ]
+    (tmp_path / "batch.jsonl").write_text("\n".join(json.dumps(r) for r in rows), encoding="utf-8")
+    positive, negative = written_examples(tmp_path)
+    assert positive.targets[_column("unilateral_amendment")] == 1
+    assert positive.targets[_column("unfair_standard_term")] == -1  # overlaps: unknown
+    assert positive.targets[_column("deposit_term_confusion")] == 0
+    assert set(negative.targets) == {0}
+    assert positive.written_for == "unilateral_amendment" and not positive.contract
+
+
+def test_an_unknown_type_in_the_written_data_names_the_file(tmp_path: Path) -> None:
+    row = {"id": "a-1", "lang": "en", "type": "made_up", "label": 1, "text": "x"}
+    (tmp_path / "bad.jsonl").write_text(json.dumps(row), encoding="utf-8")
+    with pytest.raises(Exception, match=r"bad\.jsonl:1.*made_up"):
+        written_examples(tmp_path)
+
+
+def test_a_contract_line_is_positive_where_a_finding_quotes_it(tmp_path: Path) -> None:
+    (tmp_path / "c1.txt").write_text(
+        "第一条 价款为十万元。\n第二条 甲方有权随时单方调整单价，\n乙方不得对此提出异议。\n短\n",
+        encoding="utf-8",
+    )
+    label = {
+        "id": "c1", "lang": "zh", "clean": False,
+        "findings": [{"type": "unfair_standard_term", "quote": "甲方有权随时 单方调整单价"}],
+    }  # fmt: skip
+    (tmp_path / "c1.json").write_text(json.dumps(label, ensure_ascii=False), encoding="utf-8")
+    lines = contract_examples([tmp_path], gates=[])
+    assert [e.text for e in lines] == [
+        "第一条 价款为十万元。",
+        "第二条 甲方有权随时单方调整单价，",
+        "乙方不得对此提出异议。",
+    ]
+    assert [e.targets[_column("unfair_standard_term")] for e in lines] == [0, 1, 0]
+    assert all(e.contract and e.group == "c1" for e in lines)
+
+
+def test_thresholds_are_set_where_the_rules_would_report_the_type() -> None:
+    gates = model_gates()
+    prc_english = "Sale Contract\n1. Price. ...\n9. This Contract is governed by the laws of the People's Republic of China.\n"
+    new_york = (
+        "Services Agreement\n9. This Agreement is governed by the laws of the State of New York.\n"
+    )
+    sale_zh = "买卖合同\n第一条 甲方向乙方购买设备。\n第九条 乙方逾期交货的，应支付违约金。\n"
+    labour_zh = "劳动合同\n用人单位（甲方）：某公司\n劳动者（乙方）：张三\n第九条 乙方提前离职的，应支付违约金。\n"
+    assert {"unfair_standard_term", "invalid_exemption"} <= applicable_types(prc_english, gates)
+    assert "unilateral_amendment" not in applicable_types(prc_english, gates)
+    assert {"unilateral_amendment", "auto_renewal_no_notice"} <= applicable_types(new_york, gates)
+    assert "unfair_standard_term" not in applicable_types(new_york, gates)
+    assert "labour_penalty_misuse" not in applicable_types(sale_zh, gates)
+    assert "labour_penalty_misuse" in applicable_types(labour_zh, gates)
+
+
+def test_fit_leaves_rows_of_unknown_label_out_of_that_type() -> None:
+    texts = ["alpha beta", "alpha gamma", "delta beta", "delta gamma"]
+    only_unknown_positive = np.array([[1, -1], [0, -1], [1, 0], [0, 0]], dtype=np.int8)
+    with pytest.raises(ValueError, match="'b' has no positive"):
+        fit(texts, only_unknown_positive, ("a", "b"))
+    model = fit(texts, np.array([[1, -1], [0, 1], [1, 0], [0, 0]], dtype=np.int8), ("a", "b"))
+    assert model.coef.shape[0] == 2
+
+
+def test_a_rule_naming_a_type_the_model_does_not_know_fails_at_load(tmp_path: Path) -> None:
+    (tmp_path / "bad.yaml").write_text(
+        "rules:\n  - id: cn.model.bad\n    language: zh\n    jurisdiction: cn\n"
+        "    type: unfair_standard_term\n    severity: MEDIUM\n    check: defect_model\n"
+        "    params: {type: penalty_excessive}\n    basis:\n      - citation: 民法典第497条\n"
+        "    message: x\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RuleLoadError, match="penalty_excessive"):
+        load_rules(default_resolver(), [tmp_path])
+
+
+@pytest.fixture(scope="module")
+def stages() -> Stages:
+    return ParseEntities(), ValidateRules()
+
+
+def _model_findings(stages: Stages, text: str) -> list[str]:
+    return [f.type for f in rule_findings(stages, text) if f.confidence < 1.0]
+
+
+@pytest.mark.parametrize(
+    ("text", "lawful", "kind"),
+    [
+        (UNILATERAL_ZH, UNILATERAL_ZH_LAWFUL, "unfair_standard_term"),
+        (UNILATERAL_EN, UNILATERAL_EN_LAWFUL, "unilateral_amendment"),
+    ],
+)
+def test_the_shipped_model_reads_a_defect_in_words_no_rule_was_written_for(
+    text: str, lawful: str, kind: str
+) -> None:
+    model = default_defect_classifier()
+    assert model is not None, "pipeline/entities/data/defect_model.npz is missing"
+    j = model.kinds.index(kind)
+    scores = model.scores([text, lawful])[:, j]
+    assert scores[0] >= model.thresholds[j] > scores[1]
+
+
+def _contract(clause: str) -> str:
+    return (
+        "物业服务合同\n甲方（委托方）：上海松岭置业有限公司\n乙方（物业服务人）：上海安泽物业管理有限公司\n"
+        "第一条 服务范围为松岭花园小区共用部位及共用设施设备的维修、养护和管理。\n"
+        "第二条 服务费为每月每平方米人民币三元，按季度支付。\n"
+        f"第三条 {clause}\n"
+        "第四条 因本合同引起的争议，提交上海仲裁委员会仲裁。\n"
+    )
+
+
+def test_a_model_finding_carries_its_score_and_goes_to_human_review(stages: Stages) -> None:
+    found = rule_findings(stages, _contract(UNILATERAL_ZH))
+    (finding,) = [f for f in found if f.rule_id == "cn.model.unfair_standard_term"]
+    assert 0.0 < finding.confidence < 1.0
+    assert UNILATERAL_ZH in finding.quote
+    assert finding.clause == "第三条"
+    assert {e.doc_id for e in finding.evidence_source} >= {"cn.civil-code.497"}
+    (item,) = model_read_items(found)
+    assert item.reason == "model_finding" and item.span == finding.span
+    assert "cn.model.unfair_standard_term" in item.detail
+
+
+def test_the_lawful_twin_gives_no_model_finding(stages: Stages) -> None:
+    assert _model_findings(stages, _contract(UNILATERAL_ZH_LAWFUL)) == []
+    assert model_read_items(rule_findings(stages, _contract(UNILATERAL_ZH_LAWFUL))) == []
+
+
+@pytest.mark.slow
+def test_shipped_defect_model_is_what_the_training_data_gives() -> None:
+    """A stale model file (training data changed, model not rebuilt) fails here."""
+    from pipeline.eval.clause_train import GOLDEN_DIR
+    from pipeline.eval.defect_train import development_examples, train
+
+    examples = development_examples(GOLDEN_DIR)
+    shipped = default_defect_classifier()
+    assert shipped is not None
+    retrained = train(examples, thresholds=shipped.thresholds)
+    sample = [e.text for e in examples[::60]]
+    np.testing.assert_allclose(shipped.scores(sample), retrained.scores(sample), atol=2e-3)
+
+
+def test_where_a_rule_already_found_the_type_the_model_adds_nothing(stages: Stages) -> None:
+    exemption = "乙方对因设备缺陷造成甲方人员人身伤害的，不承担任何赔偿责任。"
+    model = default_defect_classifier()
+    assert model is not None
+    j = model.kinds.index("invalid_exemption")
+    assert model.scores([f"第三条 {exemption}"])[0, j] >= model.thresholds[j]  # it would fire
+    found = [f for f in rule_findings(stages, _contract(exemption)) if f.type == "invalid_exemption"]
+    assert [f.rule_id for f in found] == ["cn.exemption.personal_injury"]
+    assert found[0].fix is not None  # the rule's decided deletion survives
