@@ -193,6 +193,8 @@ def test_where_a_rule_already_found_the_type_the_model_adds_nothing(stages: Stag
     assert model is not None
     j = model.kinds.index("invalid_exemption")
     assert model.scores([f"第三条 {exemption}"])[0, j] >= model.thresholds[j]  # it would fire
-    found = [f for f in rule_findings(stages, _contract(exemption)) if f.type == "invalid_exemption"]
+    found = [
+        f for f in rule_findings(stages, _contract(exemption)) if f.type == "invalid_exemption"
+    ]
     assert [f.rule_id for f in found] == ["cn.exemption.personal_injury"]
     assert found[0].fix is not None  # the rule's decided deletion survives
