@@ -82,6 +82,7 @@ REASON_NAMES: dict[str, tuple[str, str]] = {
     "ocr_low_confidence": ("扫描页识别置信度低", "Scanned page read with low confidence"),
     "ocr_no_text": ("扫描页未识别出文字", "No text read from a scanned page"),
     "page_not_read": ("页面未读取（无文字层）", "Page not read (no text layer)"),
+    "model_finding": ("模型识别的问题，非规则命中，请确认", "Read by a model, not a rule: confirm"),
 }
 
 SEVERITY_NAMES: dict[str, tuple[str, str]] = {

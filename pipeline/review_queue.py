@@ -2,9 +2,9 @@
 
 Each line: the run id, the document hash and path, the reason (loop_exhausted, no_improvement,
 low_confidence, low_reflection_score, degraded, budget_exhausted, context_overflow,
-conflicting_authority, ocr_low_confidence, ocr_no_text, page_not_read), the detail, the span
-(for the OCR reasons: the whole page) and the evidence (for conflicting_authority: the other
-articles, quoted).
+conflicting_authority, ocr_low_confidence, ocr_no_text, page_not_read, model_finding), the detail,
+the span (for the OCR reasons: the whole page) and the evidence (for conflicting_authority: the
+other articles, quoted; for model_finding: the finding's law).
 """
 
 from __future__ import annotations

@@ -357,6 +357,7 @@ def test_every_finding_type_and_reason_has_a_plain_name_in_both_languages() -> N
     for zh, en in [*TYPE_NAMES.values(), *REASON_NAMES.values(), *WORDS.values()]:
         assert zh and en and zh != en
     reasons = {"conflicting_authority", "kb_fallback", "low_confidence", "figure_mismatch"}
+    reasons |= {"model_finding"}
     assert reasons | {REASON_LOW_CONFIDENCE, REASON_NO_TEXT, REASON_UNREAD} <= set(REASON_NAMES)
 
 
