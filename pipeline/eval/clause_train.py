@@ -135,7 +135,8 @@ def fit(
         model = LogisticRegression(
             C=c, class_weight="balanced", max_iter=5000, solver="liblinear", random_state=0
         )
-        model.fit(features[known], y)
+        # all rows known (the clause kinds): fit on the matrix itself, as the shipped model was
+        model.fit(features if known.all() else features[known], y)
         coefs.append(model.coef_[0])
         intercepts.append(model.intercept_[0])
     return ClauseClassifier(

@@ -198,3 +198,16 @@ def test_where_a_rule_already_found_the_type_the_model_adds_nothing(stages: Stag
     ]
     assert [f.rule_id for f in found] == ["cn.exemption.personal_injury"]
     assert found[0].fix is not None  # the rule's decided deletion survives
+
+
+def test_every_model_rule_names_a_type_the_shipped_model_reads() -> None:
+    model = default_defect_classifier()
+    assert model is not None
+    gates = model_gates()
+    assert {g.type for g in gates} == set(DEFECT_TYPES) == set(model.kinds)
+    assert {(g.type, g.language) for g in gates} >= {
+        ("unfair_standard_term", "zh"), ("unfair_standard_term", "en"),
+        ("invalid_exemption", "zh"), ("invalid_exemption", "en"),
+        ("unilateral_amendment", "en"), ("unlimited_liability", "en"),
+    }  # fmt: skip
+    assert all(0.5 <= t <= 1.0 for t in model.thresholds)

@@ -509,7 +509,9 @@ def test_catalogue_size_and_every_rule_tested(stages: Stages) -> None:
     rules = stages[1].rules
     assert sum(r.spec.language == "zh" for r in rules) >= 25
     assert sum(r.spec.language == "en" for r in rules) >= 12
-    assert {r.spec.id for r in rules} == {case[0] for case in CASES}
+    # the defect model's rules are tested against the shipped model in test_defect_model.py
+    checked_by_rules = {r.spec.id for r in rules if r.spec.check != "defect_model"}
+    assert checked_by_rules == {case[0] for case in CASES}
 
 
 @pytest.mark.parametrize(("rule_id", "positive", "negative"), CASES, ids=[c[0] for c in CASES])
