@@ -52,6 +52,9 @@ def eval_clauses(
 
 def eval_defects(
     golden: Annotated[Path, typer.Option(help="The golden set folder.")] = GOLDEN,
+    blind_set: Annotated[
+        str, typer.Option("--set", help="The blind folder under defects/: blind or blind2.")
+    ] = "blind",
 ) -> None:
     """Score the shipped defect classifier on the blind defect clauses
     (``golden_set/defects/blind``): precision and recall per type, each record counting only
@@ -64,9 +67,9 @@ def eval_defects(
     if model is None:
         console.print("[red]no defect model is built: run contract-review dev train-defects[/]")
         raise typer.Exit(code=50)
-    blind = guarded(lambda: blind_examples(golden))
+    blind = guarded(lambda: blind_examples(golden, blind_set))
     if not blind:
-        console.print(f"[red]{golden}/defects/blind: no clauses to score[/]")
+        console.print(f"[red]{golden}/defects/{blind_set}: no clauses to score[/]")
         raise typer.Exit(code=50)
     typer.echo(f"{'type':34s}   tp   fp   fn  precision  recall")
     for s in score_defects(model, blind):

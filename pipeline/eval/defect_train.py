@@ -253,7 +253,7 @@ def score(model: ClauseClassifier, examples: Sequence[Example]) -> list[TypeScor
     return out
 
 
-def blind_examples(golden: Path) -> list[Example]:
+def blind_examples(golden: Path, folder: str = "blind") -> list[Example]:
     """The blind clause test set: each record counts only for the type it was written for
     (a lawful look-alike of one type is not a labelled negative of every other)."""
     return [
@@ -268,5 +268,5 @@ def blind_examples(golden: Path) -> list[Example]:
             False,
             e.written_for,
         )
-        for e in written_examples(golden / "defects" / "blind")
+        for e in written_examples(golden / "defects" / folder)
     ]

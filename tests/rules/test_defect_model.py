@@ -211,3 +211,30 @@ def test_every_model_rule_names_a_type_the_shipped_model_reads() -> None:
         ("unilateral_amendment", "en"), ("unlimited_liability", "en"),
     }  # fmt: skip
     assert all(0.5 <= t <= 1.0 for t in model.thresholds)
+
+
+def test_eval_defects_scores_a_named_blind_folder_and_names_an_empty_one(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pipeline.cli.app import app
+
+    rows = [
+        {"id": "t-1", "lang": "zh", "type": "unfair_standard_term", "label": 1,
+         "text": f"第三条 {UNILATERAL_ZH}"},
+        {"id": "t-2", "lang": "zh", "type": "unfair_standard_term", "label": 0,
+         "text": f"第三条 {UNILATERAL_ZH_LAWFUL}"},
+    ]  # fmt: skip
+    folder = tmp_path / "defects" / "blind2"
+    folder.mkdir(parents=True)
+    (folder / "set.jsonl").write_text(
+        "\n".join(json.dumps(r, ensure_ascii=False) for r in rows), encoding="utf-8"
+    )
+    runner = CliRunner()
+    result = runner.invoke(app, ["eval", "defects", "--golden", str(tmp_path), "--set", "blind2"])
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if x.startswith("unfair_standard_term"))
+    assert line.split()[1:4] == ["1", "0", "0"]  # tp fp fn
+    assert "2 blind clauses" in result.output
+    empty = runner.invoke(app, ["eval", "defects", "--golden", str(tmp_path)])
+    assert empty.exit_code == 50
+    assert "defects/blind: no clauses" in " ".join(empty.output.split())
