@@ -10,10 +10,10 @@ other articles, quoted; for model_finding: the finding's law).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from pipeline.model import HumanReviewItem
+from pipeline.model import Finding, HumanReviewItem
 
 QUEUE_FILE = "human_review.jsonl"
 
@@ -39,3 +39,19 @@ def read_queue(out_dir: Path) -> list[dict[str, object]]:
     if not path.is_file():
         return []
     return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def model_read_items(findings: Sequence[Finding]) -> list[HumanReviewItem]:
+    """A finding the defect classifier gave (no rule matched its words) is a reading, not a
+    match: a lawyer confirms it."""
+    return [
+        HumanReviewItem(
+            reason="model_finding",
+            detail=f"{f.type} read by the defect classifier (score {f.confidence:.2f}), not "
+            f"matched by a rule ({f.rule_id}): confirm it",
+            span=f.span,
+            evidence=f.evidence_source,
+        )
+        for f in findings
+        if f.confidence < 1.0
+    ]

@@ -28,7 +28,7 @@ run, counting round 0 (per clause block for long contracts; re-asks come on top)
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +53,7 @@ from pipeline.model import (
     PageMap,
     StageRecord,
 )
+from pipeline.review_queue import model_read_items
 from pipeline.runner import Pipeline
 from pipeline.stages.cross_check_kb import CrossCheckKB
 from pipeline.stages.cross_check_kb import review_items as conflict_review_items
@@ -399,19 +400,3 @@ def _dedupe(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
             seen.add(key)
             out.append(f)
     return tuple(out)
-
-
-def model_read_items(findings: Sequence[Finding]) -> list[HumanReviewItem]:
-    """A finding the defect classifier gave (no rule matched its words) is a reading, not a
-    match: a lawyer confirms it."""
-    return [
-        HumanReviewItem(
-            reason="model_finding",
-            detail=f"{f.type} read by the defect classifier (score {f.confidence:.2f}), not "
-            f"matched by a rule ({f.rule_id}): confirm it",
-            span=f.span,
-            evidence=f.evidence_source,
-        )
-        for f in findings
-        if f.confidence < 1.0
-    ]

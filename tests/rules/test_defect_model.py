@@ -17,9 +17,9 @@ from pipeline.eval.defect_train import (
     model_gates,
     written_examples,
 )
+from pipeline.review_queue import model_read_items
 from pipeline.rules_engine.loader import load_rules
 from pipeline.stages.parse_entities import ParseEntities
-from pipeline.stages.reflect import model_read_items
 from pipeline.stages.validate_rules import ValidateRules, default_resolver
 from tests.rules.helpers import Stages, rule_findings
 
