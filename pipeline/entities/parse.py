@@ -25,6 +25,9 @@ _EN_SENTENCE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z(\"“])|\n")
 _RANGE_JOIN = re.compile(
     r"^\s*(?:起)?\s*(?:至|到|—|–|-|~|to|until|through|and ending on)\s*$", re.I
 )
+# "between May 24, 2027 and May 28, 2027": a window, not two dates for one event
+_BETWEEN = re.compile(r"\bbetween\s+$", re.I)
+_AND = re.compile(r"^\s*(?:and|&)\s*$", re.I)
 # The base a percentage is "of": the price or any total (租金总额, 服务费总额, 合同总价款 ...).
 _OF_TOTAL = re.compile(
     r"(?:[\u4e00-\u9fff]{0,4}总(?:额|价款?|金额|费用|租金|报酬|计)|合同(?:价款|金额|价格)|工程价款"
@@ -177,7 +180,11 @@ def _mark_ranges(text: str, matches: list[Match]) -> list[Match]:
     found_dates = [i for i, m in enumerate(out) if m.kind == "date"]
     for a, b in pairwise(found_dates):
         first, second = out[a], out[b]
-        if _RANGE_JOIN.match(text[first.end : second.start]):
+        joined = _RANGE_JOIN.match(text[first.end : second.start]) or (
+            _BETWEEN.search(text[max(0, first.start - 12) : first.start])
+            and _AND.match(text[first.end : second.start])
+        )
+        if joined:
             start_attrs = {**first.attrs, "role": "start", "range_end": second.start}
             out[a] = Match(first.kind, first.start, first.end, first.value, start_attrs)
             end_attrs = {**second.attrs, "role": "end", "range_start": first.start}

@@ -34,6 +34,15 @@ HEADING_START = re.compile(
     r"|[甲乙丙丁]方[（(：:])"
 )
 _SENTENCE_END = "。；：;:!?！？.）)"
+# a line that stops on "OR", "of the", "AND": the sentence goes on below, however short the
+# line is (capitals wrap early)
+_OPEN_END = re.compile(
+    # "; and" / ", or" close a list item: the next line is the next item, not the rest
+    r"(?<![;,:] )\b(?:[Aa][Nn][Dd]|[Oo][Rr]|[Nn][Oo][Rr]|[Oo][Ff]|[Tt][Hh][Ee]|[Tt][Oo]|[Ii][Nn]"
+    r"|[Ff][Oo][Rr]"
+    # lower-case "a"/"an" only: "Schedule A" ends a title
+    r"|[Bb][Yy]|[Ww][Ii][Tt][Hh]|[Aa][Nn][Yy]|[Uu][Nn][Dd][Ee][Rr]|a|an)$"
+)
 _NUMBER_ONLY = re.compile(r"^\s*(?:第[一二三四五六七八九十百零〇\d]+条|\d+(?:\.\d+)*[.、]?)\s*$")
 
 
@@ -162,7 +171,7 @@ def _build_view(document: Document) -> TextView:
             soft = False  # a table row ("期次 | 比例 | 金额") starts a line; a wrapped row joins
         continues = nxt.lstrip()[:1].islower() and stripped[-1:] not in tuple(_SENTENCE_END)
         ends_line = stripped[-1:] in tuple(_SENTENCE_END) or (
-            display_width(stripped) < full and not continues
+            display_width(stripped) < full and not continues and not _OPEN_END.search(stripped)
         )
         if soft and not _NUMBER_ONLY.match(stripped) and ends_line:
             soft = False

@@ -57,6 +57,9 @@ TOPICS: dict[str, str] = {
     r"|(?:price|amount|fees?) (?:excluding|exclusive of|net of) (?:VAT|tax)",
     "tax": r"增值税(?:税额|额)|税额|税金|税款|\bVAT amount|amount of (?:VAT|tax)|tax amount",
     "principal": r"借款金额|借款本金|本金|借款|贷款金额|loan amount|principal",
+    # a measure of a company (what a price was based on), not a sum the contract moves
+    "company_metric": r"净资产|注册资本|实缴资本|营业收入|净利润|资产总额|估值"
+    r"|net assets|registered capital|net profit|valuation|EBITDA",
     "interest": r"利率|利息|年息|月息|interest",
     "rent": r"租金|租用费|租赁费|场地费|场地使用费|rent",
     "salary": r"工资|月薪|薪酬|salary|wage",
@@ -140,6 +143,8 @@ DURATION_TOPICS: dict[str, str] = {
     r"|(?:委托|服务|代理|承包|经营|合作|许可|特许经营|居间|加盟|授权|仓储|保管|发布|托管|运营|维保"
     r"|维护|租用|使用许可|经销|分销)(?:期限|期间)"
     r"|term of (?:the )?(?:engagement|licen[cs]e|franchise|appointment)"
+    r"|\b(?:storage|rental|hire|subscription|engagement|warehousing|supply|distribution|agency"
+    r"|franchise|cooperation|licen[cs]e) (?:period|term)\b"
     r"|(?<!renewal )(?<!Renewal )\bTerm\s*[:：]"
     r"|term of this (?:agreement|contract)|(?:agreement|contract) (?:runs|continues) for"
     r"|(?:Contract|Agreement|Initial|Subscription|Licen[cs]e) Term\b[\"”]?\s*"

@@ -157,8 +157,25 @@ def end_before_start(ctx: RuleContext, params: EndBeforeStartParams) -> Iterator
 
 
 def signing_date(ctx: RuleContext) -> Entity | None:
-    signing = [d for d in ctx.of_kind("date") if d.attrs.get("role") == "signing" and _iso(d)]
+    """The date this contract was signed: a dated signature line ("日期：2025年2月8日",
+    "Date: 8 February 2025") first, since 签署 may name another document (签署交接确认书)."""
+    dates = [d for d in ctx.of_kind("date") if _iso(d)]
+    dated_lines = [d for d in dates if _SIGNATURE_LINE.match(_line_before(ctx, d))]
+    if dated_lines:
+        return min(dated_lines, key=lambda d: str(d.value))
+    signing = [d for d in dates if d.attrs.get("role") == "signing"]
     return signing[0] if signing else None
+
+
+# a signature block's own date line: "日期：", "签订日期：", "Date:", "Dated:"
+_SIGNATURE_LINE = re.compile(
+    r"^\s*(?:签订|签署|签约|签字)?(?:日期|时间)\s*[:：]\s*$|^\s*Dated?\s*[:：]?\s*$", re.I
+)
+
+
+def _line_before(ctx: RuleContext, d: Entity) -> str:
+    at = ctx.view_offset(d.span.start)
+    return ctx.text[ctx.text.rfind("\n", 0, at) + 1 : at]
 
 
 class BeforeSigningParams(Params):
@@ -279,13 +296,17 @@ def party_name_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit]:
 # other companies (an affiliate, a general partner) may be mentioned under their own names.
 _CN_ACTOR = re.compile(r"\s?(?:应|须|必须|负责|承担|同意|有权|将|不得|保证|承诺|向)")
 _EN_ACTOR = re.compile(r",?\s+(?:shall|will|must|may|agrees|warrants|represents|undertakes)\b")
-_CN_COMPANY_END = re.compile(r"有限责任公司|股份有限公司|有限公司|集团公司|公司")
+_CN_COMPANY_END = re.compile(
+    r"合伙企业[（(]有限合伙[）)]|合伙企业|有限责任公司|股份有限公司|有限公司|集团公司|公司"
+)
 _EN_COMPANY = re.compile(r"(?:[A-Z][\w&'.-]*\s+){0,6}?" + COMPANY_SUFFIX)
 
 
 # ... or as the one who pays, is paid or issues (由…公司支付, 承包人…公司, issued by … Limited)
 _CN_ROLE_BEFORE = re.compile(
-    r"(?:由|向|承包人|发包人|出租人|承租人|委托人|受托人|买方|卖方|收款人|付款人|户名|账户名称|开户名称)[:：]?\s*$"
+    r"(?:由|向|承包人|发包人|出租人|承租人|委托人|受托人|买方|卖方|收款人|付款人|户名|账户名称|开户名称"
+    # 将股权变更登记至…名下: the one who receives what the contract transfers
+    r"|(?:登记|过户|转让|转移|变更)(?:至|到|给|予))[:：]?\s*$"
 )
 _EN_ROLE_BEFORE = re.compile(
     r"(?:issued by|payable to|paid to|in fav(?:ou)?r of|account name:?|on behalf of)\s*$", re.I

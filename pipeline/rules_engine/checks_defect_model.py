@@ -29,6 +29,9 @@ class DefectParams(Params):
     # the contract must be of a kind where the defect exists (a labour 违约金 needs a labour
     # contract): one of these patterns must match its text
     require_doc: list[str] = []
+    # the contract settles the defect elsewhere (定金 and 违约金 with an election between them):
+    # when every one of these patterns matches its text, the model's reading is not reported
+    unless_doc: list[str] = []
 
     @field_validator("type")
     @classmethod
@@ -66,6 +69,8 @@ def defect_model(ctx: RuleContext, params: DefectParams) -> Iterator[Hit]:
     if model is None or params.type not in model.kinds:
         return
     if params.require_doc and not any(re.search(p, ctx.text) for p in params.require_doc):
+        return
+    if params.unless_doc and all(re.search(p, ctx.text) for p in params.unless_doc):
         return
     j = model.kinds.index(params.type)
     units = ctx.memo("defect_model.paragraphs", lambda: paragraphs(ctx))

@@ -55,11 +55,42 @@ _EN_TIED = re.compile(
 _ZH_TIED = re.compile(rf"(?P<name>{_ZH_EVENT})(?:为|即|以)[^，。；]{{0,12}}(?:之日|当日|日期)")
 
 
+# a schedule row that names the event in its first cell: "Completion of Subcontract Works |
+# 28 February 2026", "竣工日期 | 2026年2月28日"
+_EN_ROW_EVENT = re.compile(rf"^\s*(?:(?:Date|Time) (?:of|for) )?(?P<name>{_EN_EVENT_WORD})\b", re.I)
+_ZH_ROW_EVENT = re.compile(
+    r"^\s*(?:工程|项目)?(?P<name>竣工|完工|开工|交割|交房|起租)(?:日期|日|时间)?\s*$"
+)
+# "shall achieve Completion within 270 days …, that is, on or before 4 December 2025"
+_EN_DUE = re.compile(
+    rf"\b(?:achieve|attain|reach|effect)\s+(?:the\s+)?(?P<name>{_EN_EVENT_WORD})\b[^.;|]{{0,160}}?"
+    r"\b(?:by|on or before|no later than|not later than)\s*$",
+    re.I,
+)
+
+
+def _row_event(ctx: RuleContext, start: int) -> str | None:
+    """The event a table row's first cell names, for a date in a later cell of that row."""
+    line_start = ctx.text.rfind("\n", 0, start) + 1
+    row_before = ctx.text[line_start:start]
+    if row_before.count("|") < 1:
+        return None
+    first_cell = row_before.split("|", 1)[0]
+    if ctx.language == "zh":
+        m = _ZH_ROW_EVENT.match(first_cell)
+        return m.group("name") + "日" if m else None
+    m = _EN_ROW_EVENT.match(first_cell)
+    return f"{m.group('name').title()} Date" if m else None
+
+
 def _event_name(ctx: RuleContext, date_entity: Entity) -> str | None:
     start = ctx.view_offset(date_entity.span.start)
     end = ctx.view_offset(date_entity.span.end)
     before = ctx.text[max(0, start - 40) : start]
     after = ctx.text[end : end + 40]
+    row = _row_event(ctx, start)
+    if row:
+        return row
     if ctx.language == "zh":
         m = _ZH_NAMED_BEFORE.search(before)
         return m.group("name").rstrip("期") if m else None
@@ -70,8 +101,9 @@ def _event_name(ctx: RuleContext, date_entity: Entity) -> str | None:
     listed = _EN_EVENT_LISTED.search(wide) or _EN_EVENT_SCHEDULED.search(wide)
     if listed:
         return f"{listed.group('name').title()} Date"
-    occurs = _EN_OCCURS.search(ctx.text[max(0, start - 240) : start])
-    return f"{occurs.group('name')} Date" if occurs else None
+    reach = ctx.text[max(0, start - 240) : start]
+    occurs = _EN_OCCURS.search(reach) or _EN_DUE.search(reach)
+    return f"{occurs.group('name').title()} Date" if occurs else None
 
 
 @check("named_date_conflict", fields=("name", "first", "second"))
@@ -134,12 +166,32 @@ _RUNS_FROM_EVENT = re.compile(
 _EN_ENDS_BEFORE = re.compile(
     r"\b(?:expir\w*|terminat\w*|end\w*)\s+(?:on|at the end of)\s*$"
     # "At the end of the Contractual Term on 31 March 2031"
-    r"|\b(?:end|expiry|expiration) of the (?:\w+ )?(?:Term|term|Lease|lease)\s+(?:on|,)\s*$",
+    r"|\b(?:end|expiry|expiration) of the (?:\w+ ){0,2}(?:Term|term|Lease|lease|Period|period)"
+    r"\s+(?:on|,)\s*$",
     re.I,
 )
 _TERM_WORDS = re.compile(
     DURATION_TOPICS["contract_term"] + "|" + DURATION_TOPICS["lease_term"], re.I
 )
+
+
+# "自第二条约定的交付日起算", "from the date of delivery": the term runs from the handover,
+# dated in another clause
+_RUNS_FROM_DELIVERY = re.compile(
+    r"自[^，。；]{0,20}?(?:交付|交房|移交)(?:之)?日起"
+    r"|\b(?:from|commenc\w+ on|starting on|beginning on) the (?:date of )?(?:delivery|handover)\b",
+    re.I,
+)
+
+
+def _the_delivery_date(dates: list[Entity]) -> list[Entity]:
+    """The one date the contract gives for delivery; none when deliveries have several dates."""
+    delivered = [
+        d for d in dates
+        if d.attrs.get("role") == "delivery" and isinstance(d.value, str)
+        and "range_start" not in d.attrs and "range_end" not in d.attrs
+    ]  # fmt: skip
+    return delivered[:1] if len({d.value for d in delivered}) == 1 else []
 
 
 def _ends_the_term(ctx: RuleContext, d: Entity) -> bool:
@@ -199,6 +251,8 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
             named = _START_EVENT.search(ctx.entity_sentence(duration))
             starts = [d for d in dates if named and _event_name(ctx, d) == named.group().title()
                       and isinstance(d.value, str)][:1]  # fmt: skip
+        if not starts and _RUNS_FROM_DELIVERY.search(ctx.entity_sentence(duration)):
+            starts = _the_delivery_date(dates)
         if not starts:
             continue
         begin = date.fromisoformat(str(starts[0].value))

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pydantic import Field
 
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.contract_total import stated_totals
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 
@@ -135,3 +136,72 @@ def _hit(ctx: RuleContext, cell: Cell, computed: float) -> Hit:
     )
     span = ctx.span(ctx.view_offset(cell.start), ctx.view_offset(end))
     return Hit(span, {"stated": cell.text, "computed": shown})
+
+
+# a column of money, not of unit prices: "Amount (RMB)", "金额（元）", "总价", "Line Total"
+_MONEY_COLUMN = re.compile(r"金额|价款|总价|合价|Amount|Total|Value|Price|Sum", re.I)
+_UNIT_COLUMN = re.compile(r"单价|Unit|Rate|per\b|%|比例|Share", re.I)
+# a total stated before or apart from tax, or the tax itself, is not the price stated again
+_TAX_LABEL = re.compile(
+    r"不含税|未税|税前|税额|增值税|\bexcl|\bnet\b|before tax|\bVAT\b(?! incl)", re.I
+)
+# VAT rates and 万元 columns: the same price shown another way
+_SAME_PRICE_FACTORS = (1.0, 1.03, 1.06, 1.09, 1.13, 1 / 1.03, 1 / 1.06, 1 / 1.09, 1 / 1.13)
+_SCALES = (1.0, 10_000.0)
+_RENT = re.compile(r"租金|\brent\b|\blease payments?\b", re.I)
+
+
+@check("table_total_vs_price", TableParams, fields=("stated", "price"))
+def table_total_vs_price(ctx: RuleContext, params: TableParams) -> Iterator[Hit]:
+    """A price table's total row that is not the contract price the text states ("the total
+    price is RMB 941,000.00" against a schedule totalling 914,000.00)."""
+    totals = stated_totals(ctx)
+    values = {round(float(t.value), 2) for t in totals if isinstance(t.value, int | float)}
+    if len(values) != 1:
+        return  # no price stated, or stated twice differently (total_restated reports that)
+    price = values.pop()
+    if any(_RENT.search(ctx.entity_sentence(t)) for t in totals):
+        return  # a rent total is not the price of the things a table lists (a finance lease)
+    grand = [cell for table in pipe_tables(ctx.document.text) for cell in _grand_totals(table)]
+    if len(grand) != 1:
+        return  # several priced tables (rooms and meeting rooms, equipment and rent): parts
+    cell = grand[0]
+    assert cell.value is not None
+    if _off(cell.value, price, params.tolerance) and not same_price(cell.value, price):
+        hit = _hit(ctx, cell, price)
+        yield Hit(hit.span, {"stated": cell.text, "price": totals[0].text}, (totals[0].span,))
+
+
+def _grand_totals(table: list[list[Cell]]) -> list[Cell]:
+    """The money figure of each total row (not a subtotal, not a tax line) of a table."""
+    column = money_column(table[0])
+    if column is None:
+        return []
+    found: list[Cell] = []
+    for row in table[1:]:
+        label = _label(row)
+        if not _is_total_row(row) or _SUBTOTAL_ROW.search(label) or _TAX_LABEL.search(label):
+            continue
+        cell = row[column] if column < len(row) else None
+        if cell is not None and cell.value is not None and not cell.percent:
+            found.append(cell)
+    return found
+
+
+def same_price(shown: float, price: float) -> bool:
+    """The table shows the price in 万元, or before VAT: equal to the yuan once scaled or taxed
+    (a taxed figure rounds to the unit, so a chance near-match at 3% is not taken for VAT)."""
+    return any(
+        abs(shown * scale * factor - price) <= 1.0
+        for scale in _SCALES
+        for factor in _SAME_PRICE_FACTORS
+    )
+
+
+def money_column(header: list[Cell]) -> int | None:
+    """The last header cell that names an amount of money (not a unit price)."""
+    found = [
+        j for j, c in enumerate(header)
+        if c.value is None and _MONEY_COLUMN.search(c.text) and not _UNIT_COLUMN.search(c.text)
+    ]  # fmt: skip
+    return found[-1] if found else None

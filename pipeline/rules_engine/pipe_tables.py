@@ -70,7 +70,8 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
     line after one that fills the page's width continues it (:func:`_continue`)."""
     # a full-width bar (｜) separates cells as '|' does; both are one character, so offsets hold
     lines = text.replace("｜", "|").split("\n")
-    full = 0.85 * max((display_width(line) for line in lines), default=0)
+    widest = max((display_width(line) for line in lines), default=0)
+    full = 0.85 * widest
     table: list[list[Cell]] = []
     gap = 0
     offset = 0
@@ -81,7 +82,10 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
             continue  # a blank line inside a cut row (a page break): the row goes on after it
         if table and not gap and line.strip() and _continues(table, previous, line, full):
             table[-1] = _continue(table[-1], previous, line, offset)
-        elif line.count("|") >= 2:
+        elif line.count("|") >= 2 or (
+            table and not gap and line.count("|") == 1 and display_width(line) >= 0.75 * widest
+        ):
+            # one bar inside an open table, on a full-width line: a row a wrap cut short
             row = _cells(line, offset)
             header_row = all(c.value is None for c in row)
             if table and gap and (len(row) != len(table[-1]) or header_row):

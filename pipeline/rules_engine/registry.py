@@ -81,6 +81,8 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_semantic",
     "pipeline.rules_engine.checks_construction",
     "pipeline.rules_engine.checks_tables",
+    "pipeline.rules_engine.checks_named_sums",
+    "pipeline.rules_engine.checks_roles",
     "pipeline.rules_engine.checks_essentials",
     "pipeline.rules_engine.checks_caps",
     "pipeline.rules_engine.checks_liability_scope",

@@ -3,7 +3,8 @@ soft breaks (a space between Latin words, nothing inside CJK text or a cut figur
 
 from __future__ import annotations
 
-from pipeline.entities.textview import joined
+from pipeline.entities.textview import build_view, joined
+from tests.entities.helpers import make_document
 
 
 def test_a_quote_across_lines_is_shown_joined_as_the_view_joins_it() -> None:
@@ -13,3 +14,21 @@ def test_a_quote_across_lines_is_shown_joined_as_the_view_joins_it() -> None:
     assert joined("违约\n金") == "违约金"
     assert joined("late pay-\nment") == "late payment"
     assert joined("¥80,00\n0.00元") == "¥80,000.00元"
+
+
+def test_a_capitals_line_that_stops_on_or_runs_on_into_the_next() -> None:
+    wide = "This line of ordinary text is here to set the page width for the lines that follow it."
+    text = (
+        f"{wide}\n{wide}\n"
+        "10.2 EACH PARTY'S LIABILITY, WHETHER IN CONTRACT, TORT, INDEMNITY OR\n"
+        "OTHERWISE, SHALL NOT EXCEED THE FEES.\n"
+        "Schedule A\n"
+        "Price List\n"
+        "Owner: Harborline Dental Partners, LLC, 2150 Garnet Avenue; and\n"
+        "Contractor: Mesa Ridge Builders, Inc.\n"
+    )
+    view = build_view(make_document(text)).text
+    assert "INDEMNITY OR OTHERWISE" in view
+    assert "Schedule A\nPrice List" in view
+    # "; and" closes a list item (here a party's line): the next party keeps its own line
+    assert "; and\nContractor:" in view

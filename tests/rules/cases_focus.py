@@ -136,3 +136,118 @@ FOCUS_CASES += [
         en_prc(extra=_EN_WORKS.format(due="30 April 2026")),
     ),
 ]
+
+# facts that must agree (FOCUS3): a table's total against the stated price, a named fee in the
+# text against its schedule row, a core duty written for the other side
+_ZH_PRICE_TABLE = """设备买卖合同
+
+卖方：苏州精工机床有限公司
+买方：无锡华达汽车零部件有限公司
+
+第二条 本合同总价为人民币{price}元（含税），明细见附件一。
+第九条 本合同争议提交无锡仲裁委员会仲裁。
+附件一 价格清单
+名称 | 数量 | 单价（元） | 金额（元）
+数控车床 | 2台 | 100,000.00 | 200,000.00
+安装调试 | 1项 | 50,000.00 | 50,000.00
+合计 | — | — | 250,000.00
+"""
+_EN_PRICE_TABLE = """EQUIPMENT SUPPLY AGREEMENT
+
+This Agreement is made on January 10, 2025 between Ridgeway Pumps, Inc. ("Supplier") and Harbor Water LLC ("Buyer").
+1.1 The total purchase price is US${price}, payable within thirty (30) days of delivery.
+4.1 This Agreement is governed by {law}.
+Schedule 1 - Prices
+Item | Quantity | Unit price (US$) | Amount (US$)
+Booster pump | 2 | 100,000.00 | 200,000.00
+Installation | 1 | 50,000.00 | 50,000.00
+Total | | | 250,000.00
+"""
+_ZH_FEES = """特许经营合同
+
+特许人（甲方）：成都蜀味坊餐饮管理有限公司
+被特许人（乙方）：绵阳鑫禾餐饮有限公司
+
+第三条 被特许人应向特许人支付加盟费人民币{fee}。
+第十二条 争议解决 因本合同引起的争议，提交成都仲裁委员会仲裁。
+附件：费用支付计划
+款项 | 金额（元） | 支付时间
+加盟费 | 380,000.00 | 本合同签订之日起十日内
+开业培训费 | 50,000.00 | 首期集中培训开始前
+"""
+_EN_FEES = """FRANCHISE AGREEMENT
+
+This Agreement is made on March 3, 2025 between Sunbelt Bagels LLC ("Franchisor") and Coastal Dough Inc. ("Franchisee").
+3.1 Franchisee shall pay a Franchise Fee of US${fee} on signing.
+9.1 This Agreement is governed by {law}.
+Schedule 2 - Fees
+Item | Amount (US$) | Due
+Franchise Fee | 38,000.00 | on signing
+Opening Training Fee | 5,000.00 | before opening
+"""
+_ZH_SALE_DUTY = """设备买卖合同
+
+卖方：苏州精工机床有限公司
+买方：无锡华达汽车零部件有限公司
+
+第二条 本合同总价为人民币250,000元。
+第三条 {payer}应于设备验收合格后十日内向{payee}支付全部货款。
+第九条 本合同争议提交无锡仲裁委员会仲裁。
+"""
+_EN_SALE_DUTY = """EQUIPMENT SUPPLY AGREEMENT
+
+This Agreement is made on January 10, 2025 between Ridgeway Pumps, Inc. ("Seller") and Harbor Water LLC ("Buyer").
+1.1 Seller shall sell and deliver the Equipment to Buyer.
+1.2 {payer} shall pay to {payee} the Contract Price of US$250,000 within thirty (30) days of delivery.
+4.1 This Agreement is governed by {law}.
+"""
+_NY = "the laws of the State of New York"
+_PRC = "the laws of the People's Republic of China"
+
+FOCUS_CASES += [
+    (
+        "cn.amount.table_total_vs_price",
+        _ZH_PRICE_TABLE.format(price="260,000"),
+        _ZH_PRICE_TABLE.format(price="250,000"),
+    ),
+    (
+        "en.amount.table_total_vs_price",
+        _EN_PRICE_TABLE.format(price="260,000", law=_NY),
+        _EN_PRICE_TABLE.format(price="250,000", law=_NY),
+    ),
+    (
+        "en.prc.amount.table_total_vs_price",
+        _EN_PRICE_TABLE.format(price="260,000", law=_PRC),
+        _EN_PRICE_TABLE.format(price="250,000", law=_PRC),
+    ),
+    (
+        "cn.amount.named_sum_restated",
+        _ZH_FEES.format(fee="叁拾陆万元整"),
+        _ZH_FEES.format(fee="叁拾捌万元整"),
+    ),
+    (
+        "en.amount.named_sum_restated",
+        _EN_FEES.format(fee="36,000", law=_NY),
+        _EN_FEES.format(fee="38,000", law=_NY),
+    ),
+    (
+        "en.prc.amount.named_sum_restated",
+        _EN_FEES.format(fee="36,000", law=_PRC),
+        _EN_FEES.format(fee="38,000", law=_PRC),
+    ),
+    (
+        "cn.party.duty_for_the_other_side",
+        _ZH_SALE_DUTY.format(payer="卖方", payee="买方"),
+        _ZH_SALE_DUTY.format(payer="买方", payee="卖方"),
+    ),
+    (
+        "en.party.duty_for_the_other_side",
+        _EN_SALE_DUTY.format(payer="Seller", payee="Buyer", law=_NY),
+        _EN_SALE_DUTY.format(payer="Buyer", payee="Seller", law=_NY),
+    ),
+    (
+        "en.prc.party.duty_for_the_other_side",
+        _EN_SALE_DUTY.format(payer="Seller", payee="Buyer", law=_PRC),
+        _EN_SALE_DUTY.format(payer="Buyer", payee="Seller", law=_PRC),
+    ),
+]

@@ -645,3 +645,226 @@ def test_an_appendix_of_another_document_is_not_a_missing_annex(stages: Stages) 
     rule = "en.annex.missing"
     assert rule not in _rules(stages, EN_FRANCHISE_MANUAL.format(where="to the Manual"))
     assert rule in _rules(stages, EN_FRANCHISE_MANUAL.format(where="to this Agreement"))
+
+
+EN_SUBCONTRACT = """M&E SUBCONTRACT
+
+Main Contractor: Huadong Construction Engineering Co., Ltd.
+Subcontractor: Jiangnan Electromechanical Installation Co., Ltd.
+
+Clause 4 Time. 4.1 The Subcontractor shall start on 10 March 2025 and shall achieve Completion within 270 calendar days, counting the first day, that is, on or before 4 December 2025.
+Clause 9 Delay Damages. Delay damages are 0.05% of the Subcontract Price per day, capped at 5%.
+Clause 14 Governing Law. This Subcontract is governed by the laws of the People's Republic of China.
+
+SCHEDULE 2 - PROGRAMME
+Milestone | Date
+Cable tray first fix complete | 30 June 2025
+Completion of Subcontract Works | {completion}
+"""
+
+
+def test_a_schedule_row_naming_the_event_against_the_clauses_deadline(stages: Stages) -> None:
+    rule = "en.prc.date.named_event_twice"
+    assert rule in _rules(stages, EN_SUBCONTRACT.format(completion="28 February 2026"))
+    assert rule not in _rules(stages, EN_SUBCONTRACT.format(completion="4 December 2025"))
+
+
+EN_DELIVERY_WINDOW = """EQUIPMENT RENTAL AGREEMENT
+
+Lessor: Midwest Lift Rentals LLC
+Lessee: Lakeshore Cold Storage Inc.
+
+1.1 "Commencement Date" means the date on which the Equipment has been delivered and accepted, which is scheduled to be June 1, 2027.
+3.1 Lessor shall deliver the Equipment to the Premises {window}, and commission each unit.
+14.1 This Agreement is governed by the laws of the State of Illinois.
+"""
+
+
+def test_a_delivery_window_between_two_dates_is_not_a_second_delivery_date(
+    stages: Stages,
+) -> None:
+    rule = "en.date.two_delivery_dates"
+    window = "between May 24, 2027 and May 28, 2027"
+    assert rule not in _rules(stages, EN_DELIVERY_WINDOW.format(window=window))
+    assert rule in _rules(stages, EN_DELIVERY_WINDOW.format(window="on May 24, 2027"))
+
+
+ZH_PROPERTY = """物业服务合同
+
+委托方（甲方）：杭州云栖科技园开发有限公司
+受托方（乙方）：浙江绿城物业服务集团有限公司
+
+4.1 双方应于2025年2月10日至2025年2月25日期间共同对本物业的共用部位进行承接查验。
+4.3 双方应于2025年2月28日完成交接并签署交接确认书，乙方自2025年3月1日起正式提供物业服务。
+17.1 本合同争议提交杭州仲裁委员会仲裁。
+
+甲方（盖章）：杭州云栖科技园开发有限公司
+日期：{signed}
+乙方（盖章）：浙江绿城物业服务集团有限公司
+日期：{signed}
+"""
+
+
+def test_the_signature_blocks_date_is_the_signing_date_not_another_documents(
+    stages: Stages,
+) -> None:
+    rule = "cn.date.performance_before_signing"
+    assert rule not in _rules(stages, ZH_PROPERTY.format(signed="2025年2月8日"))
+    assert rule in _rules(stages, ZH_PROPERTY.format(signed="2025年2月15日"))
+
+
+ZH_LEASE_FROM_HANDOVER = """房屋租赁合同
+
+出租方（甲方）：杭州西溪云谷置业有限公司
+承租方（乙方）：杭州数澜信息技术有限公司
+
+第二条 交付 甲方应于2025年9月1日将房屋按现状交付乙方；该交付日即为租赁期起始日。
+第三条 租赁期限 租赁期限共叁拾陆个月，自第二条约定的交付日起算。
+第十条 续租与返还 租赁期满日（{end}）前六十日，乙方如需续租，应向甲方书面提出。
+第十二条 争议解决 因本合同发生的争议，向杭州市西湖区人民法院提起诉讼。
+"""
+
+
+def test_a_term_in_capital_numerals_running_from_a_handover_dated_in_another_clause(
+    stages: Stages,
+) -> None:
+    rule = "cn.date.term_vs_expiry"
+    assert rule in _rules(stages, ZH_LEASE_FROM_HANDOVER.format(end="2028年9月30日"))
+    assert rule not in _rules(stages, ZH_LEASE_FROM_HANDOVER.format(end="2028年8月31日"))
+
+
+EN_SUPPLY_SCHEDULE = """SUPPLY CONTRACT
+
+Party A (Buyer): Ningbo Hengtai Pump Co., Ltd.
+Party B (Seller): Zhejiang Yongda Precision Casting Co., Ltd.
+
+3.1 The total price for the Products is RMB {price} (the "Contract Price"), inclusive of VAT at 13%.
+Article 10 This Contract is governed by the laws of the People's Republic of China.
+
+Schedule 1 - Products and Prices
+Item | Drawing | Quantity (pcs) | Unit price (RMB) | Line total (RMB)
+Impeller | IMP-220 Rev. C | 4,000 | 86.50 | 346,000.00
+Impeller | IMP-310 Rev. B, large bore, machined to drawing with the balancing certificate required by
+the Buyer's quality plan | 2,500 | 124.00 | 310,000.00
+Pump casing | PC-80 Rev. D | 1,200 | 215.00 | 258,000.00
+Total | | 7,700 | | 914,000.00
+"""
+
+
+def test_a_price_table_total_against_the_price_the_text_states(stages: Stages) -> None:
+    rule = "en.prc.amount.table_total_vs_price"
+    found = rule_findings(stages, EN_SUPPLY_SCHEDULE.format(price="941,000.00"))
+    assert rule in {f.rule_id for f in found}
+    # the row a wrap cut after its first cell is still a row: no "items add up to" alarm
+    assert "en.prc.amount.table_total" not in {f.rule_id for f in found}
+    assert rule not in _rules(stages, EN_SUPPLY_SCHEDULE.format(price="914,000.00"))
+    # the table shows the price before 13% VAT: the same price (914,000 x 1.13)
+    assert rule not in _rules(stages, EN_SUPPLY_SCHEDULE.format(price="1,032,820.00"))
+
+
+ZH_FRANCHISE_FEES = """特许经营合同
+
+特许人（甲方）：成都蜀味坊餐饮管理有限公司
+被特许人（乙方）：绵阳鑫禾餐饮有限公司
+
+第三条 特许经营费用 被特许人应向特许人支付下列费用：（1）加盟费人民币{fee}；（2）开业培训及督导费人民币伍万元整。
+第十二条 争议解决 因本合同引起的争议，提交成都仲裁委员会仲裁。
+附件：费用支付计划
+款项 | 金额（元） | 支付时间
+加盟费 | 380,000.00 | 本合同签订之日起十日内
+第一经营年度品牌使用费 | 60,000.00 | 2026年2月19日前
+开业培训及督导费 | 50,000.00 | 首期集中培训开始前
+"""
+
+
+def test_a_named_fee_stated_in_the_text_and_again_in_the_schedule(stages: Stages) -> None:
+    rule = "cn.amount.named_sum_restated"
+    assert rule in _rules(stages, ZH_FRANCHISE_FEES.format(fee="叁拾陆万元整"))
+    assert rule not in _rules(stages, ZH_FRANCHISE_FEES.format(fee="叁拾捌万元整"))
+
+
+EN_DEPOSIT_ELECTION = """EQUIPMENT PURCHASE CONTRACT
+
+Party A (Buyer): Hefei Ruifeng Auto Parts Co., Ltd.
+Party B (Seller): Shandong Weida Machine Tool Co., Ltd.
+
+3.1 Party A shall pay Party B a deposit (定金) of RMB 300,000.00, credited against the Contract Price of RMB 3,900,000.00.
+8.2 If Party A pays late, it shall pay liquidated damages of 0.05% of the overdue amount per day, not exceeding 5% of the Contract Price. If Party A refuses to take delivery without lawful reason, it shall not be entitled to the return of the deposit, and Party B may also claim the liquidated damages.
+{election}
+Article 11 This Contract is governed by the laws of the People's Republic of China.
+"""
+
+
+def test_the_model_reading_of_deposit_and_damages_yields_to_an_election_clause(
+    stages: Stages,
+) -> None:
+    rule = "en.prc.model.deposit_term_confusion"
+    election = (
+        "8.3 Where both the deposit and liquidated damages could apply to the same breach, "
+        "the non-breaching party may elect to apply either of them."
+    )
+    assert rule not in _rules(stages, EN_DEPOSIT_ELECTION.format(election=election))
+    assert rule in _rules(stages, EN_DEPOSIT_ELECTION.format(election=""))
+
+
+EN_MIPA = """MEMBERSHIP INTEREST PURCHASE AGREEMENT
+
+This Agreement is made by and between Brantley Holdings LLC ("Seller") and Ostrander Capital Partners II, L.P. ("Buyer").
+
+Section 1.1 At the Closing, Seller shall sell to Buyer, and Buyer shall purchase from Seller, all of the membership interests.
+Section 1.2 The aggregate purchase price is $12,400,000 (the "Purchase Price").
+Section 1.3 At the Closing, {payer} shall pay to {payee}, by wire transfer of immediately available funds, $12,400,000, being the Purchase Price.
+Section 1.4 If the closing working capital is less than the target, Seller shall pay the shortfall to Buyer.
+Section 8.1 This Agreement is governed by the laws of the State of Delaware.
+"""
+
+
+def test_the_seller_paying_the_price_is_a_duty_written_for_the_other_side(
+    stages: Stages,
+) -> None:
+    rule = "en.party.duty_for_the_other_side"
+    assert rule in _rules(stages, EN_MIPA.format(payer="the Seller", payee="the Buyer"))
+    # the buyer pays; and the seller's shortfall payment in 1.4 runs that way by design
+    assert rule not in _rules(stages, EN_MIPA.format(payer="the Buyer", payee="the Seller"))
+
+
+ZH_EQUITY_TO_A_PARTNERSHIP = """股权转让协议
+
+转让方：深圳市前海博源投资有限公司
+受让方：广州天擎创业投资合伙企业（有限合伙）
+
+第二条 转让价款 标的股权的转让价款为人民币叁佰陆拾万元整（¥3,600,000.00），系以目标公司经审计的净资产人民币2,400万元为基础协商确定。
+第四条 变更登记 转让方应促使目标公司办理股东变更登记，将标的股权变更登记至{holder}名下。
+第九条 争议解决 因本协议发生的争议，提交深圳国际仲裁院仲裁。
+
+受让方：广州天擎创业投资合伙企业（有限合伙）（盖章）
+"""
+
+
+def test_a_partnership_party_and_a_company_of_a_like_name_receiving_the_shares(
+    stages: Stages,
+) -> None:
+    rule = "cn.party.name_variant"
+    found = _rules(stages, ZH_EQUITY_TO_A_PARTNERSHIP.format(holder="广州天擎创业投资有限公司"))
+    assert rule in found
+    # the net assets the price was based on are not a second statement of the price
+    assert "cn.amount.total_restated" not in found
+    assert rule not in _rules(stages, ZH_EQUITY_TO_A_PARTNERSHIP.format(holder="受让方"))
+
+
+EN_WAREHOUSING = """WAREHOUSING AGREEMENT
+
+Keeper: Suzhou Hengtong Logistics Co., Ltd.
+Depositor: Kunshan Meida Electronics Co., Ltd.
+
+1.1 "Commencement Date" means 1 April 2025.
+2.2 The storage period is twenty-four (24) months starting on the Commencement Date (the "Storage Period").
+10. Upon expiry of the Storage Period on {end}, the Depositor shall remove all Goods from the Warehouse within ten (10) days.
+12. This Agreement is governed by the laws of the People's Republic of China.
+"""
+
+
+def test_a_storage_period_against_the_date_its_expiry_is_given(stages: Stages) -> None:
+    rule = "en.prc.date.term_vs_expiry"
+    assert rule in _rules(stages, EN_WAREHOUSING.format(end="31 May 2027"))
+    assert rule not in _rules(stages, EN_WAREHOUSING.format(end="31 March 2027"))

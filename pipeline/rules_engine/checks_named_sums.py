@@ -1,0 +1,114 @@
+"""A named sum (加盟费, the Franchise Fee, 履约保证金) stated in the text and again in a
+schedule's table, with two different figures: which one binds is uncertain.
+
+A fact is a label and its figure: in prose, the name standing right before an amount
+("加盟费人民币叁拾陆万元整", "a Franchise Fee of US$360,000"); in a table, a row's first cell
+and the figure in its money column ("加盟费 | 380,000.00 | 签约后十日内"). Only the same label
+on both sides is compared, so one year's fee in a row never meets another year's in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pipeline.model import Entity
+from pipeline.rules_engine.checks_tables import TableParams, money_column, same_price
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
+from pipeline.rules_engine.registry import Hit, check
+
+_ZH_LABEL = re.compile(
+    r"(?P<label>[\u4e00-\u9fff]{1,10}?(?:费|金|款|租金))"
+    r"(?:[（(][^）)]{0,8}[）)])?(?:为|是|共计|计|：|:|\s|人民币|RMB|¥|￥)*$"
+)
+# the label is the noun right before the sum, not the verb phrase that leads to it
+_ZH_CUT = re.compile(r".*(?:支付|缴纳|缴付|收取|交纳|交付|向|的|及|和|或|应|须|将|按|其中)")
+_EN_LABEL = re.compile(
+    r"(?P<label>(?:[A-Z][A-Za-z\-]+\s+){1,3}(?:Fee|Deposit|Payment|Rent|Charge|Premium|Sum))"
+    r"[\"”)]*\s*(?:\([^()]{0,30}\)\s*)?"
+    r"(?:of|is|shall be|will be|equal to|amounting to|in the amount of|:)?\s*(?:the sum of\s*)?$"
+)
+# names that every schedule repeats for different things
+_GENERIC = re.compile(
+    r"^(?:合计|总计|小计|共计|总价|总额|金额|价款|费用|款项|单价|合同价款|合同总价|首付款|尾款|余款"
+    r"|total|amount|price|sum|fee|payment|unit price|contract price|total price|balance)$",
+    re.I,
+)
+# one period's or one stage's figure: it may differ from the named sum by design
+_QUALIFIED = re.compile(
+    r"每|各|第[一二三四五六七八九十\d]+|首|年度|月|\beach\b|\bper\b|\bfirst\b|\bsecond\b|\bthird\b"
+    r"|\bannual|\bmonthly|\bquarterly|\byear\b",
+    re.I,
+)
+
+
+def _norm(label: str) -> str:
+    label = re.sub(r"[（(][^）)]*[）)]", "", label)
+    return re.sub(r"^the\s+|\s+", " ", label.strip(), flags=re.I).strip().lower()
+
+
+def _prose_label(ctx: RuleContext, amount: Entity) -> str | None:
+    before = ctx.sentence_before(amount)[-40:]
+    if ctx.language == "zh":
+        m = _ZH_LABEL.search(before[-18:])
+        label = _ZH_CUT.sub("", m.group("label")) if m else ""
+    else:
+        m = _EN_LABEL.search(before)
+        label = m.group("label") if m else ""
+    if len(label) < 2 or _GENERIC.match(_norm(label)) or _QUALIFIED.search(label):
+        return None
+    return _norm(label)
+
+
+def _prose_sums(ctx: RuleContext) -> dict[str, list[Entity]]:
+    """Named amounts in the text, a 大写 sum and its figure counted once."""
+    found: dict[str, list[Entity]] = {}
+    for e in ctx.of_kind("amount"):
+        twin = e.attrs.get("twin_start")
+        if isinstance(twin, int) and twin < e.span.start:
+            continue
+        if not isinstance(e.value, int | float):
+            continue
+        label = _prose_label(ctx, e)
+        if label is not None:
+            found.setdefault(label, []).append(e)
+    return found
+
+
+def _table_sums(ctx: RuleContext) -> Iterator[tuple[str, Cell]]:
+    """(label, money cell) for each table row whose first cell names a sum."""
+    for table in pipe_tables(ctx.document.text):
+        column = money_column(table[0])
+        for row in table[1:]:
+            head = row[0] if row else None
+            if head is None or head.value is not None or _QUALIFIED.search(head.text):
+                continue
+            label = _norm(head.text)
+            if len(label) < 2 or _GENERIC.match(label):
+                continue
+            figures = [c for c in row[1:] if c.value is not None and not c.percent]
+            cell = row[column] if column is not None and column < len(row) else None
+            if cell is None or cell.value is None:
+                cell = figures[0] if len(figures) == 1 else None
+            if cell is not None and cell.value is not None and cell.value >= 100:
+                yield label, cell
+
+
+@check("named_sum_restated", TableParams, fields=("name", "first", "second"))
+def named_sum_restated(ctx: RuleContext, params: TableParams) -> Iterator[Hit]:
+    """The same named sum with one figure in the text and another in a table."""
+    prose = _prose_sums(ctx)
+    if not prose:
+        return
+    for label, cell in _table_sums(ctx):
+        for e in prose.get(label, []):
+            stated = float(e.value) if isinstance(e.value, int | float) else 0.0
+            assert cell.value is not None
+            off = abs(stated - cell.value) > params.tolerance * max(stated, 1.0)
+            if off and not same_price(cell.value, stated):
+                start = ctx.view_offset(cell.start)
+                related = ctx.span(start, start + len(cell.text))
+                yield Hit(e.span, {"name": label, "first": e.text, "second": cell.text},
+                          (related,))  # fmt: skip
+                return

@@ -1,0 +1,90 @@
+"""A party's duty written for the other side: the seller pays the purchase price, the tenant
+receives the rent, the buyer delivers the goods. Each role of a two-sided contract has one
+direction for its core duty; an operative clause that reverses it leaves who owes what
+uncertain, whatever else the clause says.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.registry import Hit, Params, check
+
+# who gives the thing (and is paid) / who pays (and receives the thing)
+_EN_GIVER = r"Seller|Vendor|Lessor|Landlord|Licensor|Transferor|Assignor|Supplier|Franchisor"
+_EN_PAYER = r"Buyer|Purchaser|Lessee|Tenant|Licensee|Transferee|Assignee|Franchisee"
+_ZH_GIVER = (
+    r"卖方|出卖人|出卖方|出租方|出租人|转让方|转让人|供方|供货方|许可方|许可人|特许人|特许方"
+)
+_ZH_PAYER = (
+    r"买方|买受人|买受方|承租方|承租人|受让方|受让人|需方|采购方|被许可方|被许可人|被特许人"
+    r"|被特许方"
+)
+# the core price of the contract, not a refund, an adjustment or damages
+_EN_PRICE = (
+    r"(?:the\s+)?(?:Purchase Price|Contract Price|Closing Payment|Consideration|Rent"
+    r"|Licen[cs]e Fee|Franchise Fee)\b"
+)
+_ZH_PRICE = r"(?:转让价款|转让款|股权转让款|合同价款|价款|货款|租金|许可使用费|加盟费)"
+_EN_SWAPPED_PAY = re.compile(
+    rf"\b(?:the\s+)?(?P<payer>{_EN_GIVER})\s+shall\s+pay\s+(?:to\s+)?(?:the\s+)?(?P<payee>{_EN_PAYER})\b"
+    rf"(?P<rest>[^.;]{{0,260}})"
+)
+_ZH_SWAPPED_PAY = re.compile(
+    rf"(?P<payer>{_ZH_GIVER})(?:应|须|应当)[^，。；]{{0,24}}?向(?P<payee>{_ZH_PAYER})"
+    rf"(?:支付|付清|缴纳|交纳)(?P<rest>[^。；]{{0,30}})"
+)
+_EN_SWAPPED_GIVE = re.compile(
+    # a tenant or a lessee hands the premises back at the end by design: buyers only
+    rf"\b(?:the\s+)?(?P<payer>Buyer|Purchaser|Transferee|Assignee)\s+shall\s+"
+    rf"(?:deliver|transfer|assign|sell|hand over|lease)\s+"
+    rf"(?:to\s+(?:the\s+)?(?P<payee>{_EN_GIVER})\b)?(?P<rest>[^.;]{{0,120}})"
+)
+# a seller pays back, makes good or compensates: those run the other way by design
+_EN_OTHER_WAY = re.compile(
+    r"refund|return|repay|reimburs|indemnif|damages|penalt|interest|excess|shortfall|difference"
+    r"|adjust|deficit|double|twice|overpa|cost|expense|tax|deposit|security|guarantee|bond"
+    r"|retention|margin",
+    re.I,
+)
+_ZH_OTHER_WAY = re.compile(
+    r"退还|返还|退回|赔偿|违约金|利息|差额|多付|双倍|补偿|费用|税|保证金|押金|定金|质保金"
+)
+_EN_GOODS = re.compile(
+    r"Goods|Products|Equipment|Premises|Property|Purchased|Interests|Shares|Assets", re.I
+)
+
+
+def _defined(ctx: RuleContext, *roles: str) -> bool:
+    """Both roles are parties of this contract (named in its parties or its definitions)."""
+    return all(re.search(rf"\b{re.escape(r)}\b|{re.escape(r)}", ctx.text[:3000]) for r in roles)
+
+
+@check("duty_for_the_other_side", fields=("payer", "payee", "sentence"))
+def duty_for_the_other_side(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """The seller (出租方, Licensor) pays the price to the buyer, or the buyer delivers."""
+    if ctx.language == "zh":
+        patterns = [(_ZH_SWAPPED_PAY, _ZH_PRICE, _ZH_OTHER_WAY)]
+    else:
+        patterns = [
+            (_EN_SWAPPED_PAY, _EN_PRICE, _EN_OTHER_WAY),
+            (_EN_SWAPPED_GIVE, _EN_GOODS.pattern, _EN_OTHER_WAY),
+        ]
+    for sentence in ctx.sentences:
+        for pattern, thing, other_way in patterns:
+            m = pattern.search(sentence.text)
+            if m is None or not re.search(thing, m.group("rest"), re.I if thing else 0):
+                continue
+            if other_way.search(m.group("rest")) or other_way.search(sentence.text[: m.start()]):
+                continue
+            payee = m.group("payee") or ""
+            if not _defined(ctx, m.group("payer"), *(payee and [payee])):
+                continue
+            start = sentence.start + m.start()
+            yield Hit(
+                ctx.span(start, sentence.start + m.end()),
+                {"payer": m.group("payer"), "payee": payee, "sentence": m.group()[:120]},
+            )
+            return
