@@ -170,7 +170,9 @@ def _build_view(document: Document) -> TextView:
         if soft and nxt.count("|") >= 2:
             soft = False  # a table row ("期次 | 比例 | 金额") starts a line; a wrapped row joins
         continues = nxt.lstrip()[:1].islower() and stripped[-1:] not in tuple(_SENTENCE_END)
-        ends_line = stripped[-1:] in tuple(_SENTENCE_END) or (
+        # "twelve (12)" then "months each": a bracket closing a figure is no sentence end
+        bracket_runs_on = stripped[-1:] in (")", "）") and nxt.lstrip()[:1].islower()
+        ends_line = (stripped[-1:] in tuple(_SENTENCE_END) and not bracket_runs_on) or (
             display_width(stripped) < full and not continues and not _OPEN_END.search(stripped)
         )
         if soft and not _NUMBER_ONLY.match(stripped) and ends_line:

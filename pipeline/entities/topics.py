@@ -47,6 +47,7 @@ TOPICS: dict[str, str] = {
     "total_price": r"总价款|总价|合同价款|合同金额|合同总额|总金额|价款总计|总计|合同价格|租金总额"
     r"|(?:股权|股份|资产)?(?:转让|交易|成交)(?:总)?(?:价款|价格|对价)|签约合同价|承包(?:总)?价"
     r"|工程价款|工程总价|货款总额|总货款|服务费总额|(?:特许经营|加盟|许可|技术)?费用总额"
+    r"|(?:设计|监理|咨询|代理|技术服务|开发|勘察)费总额"
     r"|total (?:contract |purchase )?price|(?:contract|purchase) price|total consideration"
     r"|aggregate fees|total fees"
     # a framework or distribution contract's subject amount is its purchase commitment

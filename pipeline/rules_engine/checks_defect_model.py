@@ -32,6 +32,9 @@ class DefectParams(Params):
     # the contract settles the defect elsewhere (定金 and 违约金 with an election between them):
     # when every one of these patterns matches its text, the model's reading is not reported
     unless_doc: list[str] = []
+    # the paragraph itself says what rules the defect out (a renewal's notice window): any of
+    # these patterns matching it drops the model's reading
+    unless_paragraph: list[str] = []
 
     @field_validator("type")
     @classmethod
@@ -77,6 +80,8 @@ def defect_model(ctx: RuleContext, params: DefectParams) -> Iterator[Hit]:
     probs = ctx.memo("defect_model.scores", lambda: model.scores([u.text for u in units]))
     for unit, row in zip(units, probs, strict=True):
         if row[j] < model.thresholds[j]:
+            continue
+        if any(re.search(p, unit.text) for p in params.unless_paragraph):
             continue
         sentences = [s for s in ctx.sentences if unit.start <= s.start < unit.end]
         best = _best_sentence(sentences, model.scores([s.text for s in sentences])[:, j])

@@ -62,10 +62,17 @@ _QUOTED = re.compile(r"[\"“](?P<term>[A-Z][^\"”\n]{0,60}?)[\"”]")
 _LABEL = re.compile(
     r"(?m)^[ \t]*(?:[-•*][ \t]*)?(?P<term>[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){1,5})[ \t]*:[ \t]*\S"
 )
-# "The Implementation Fee is a fixed fee of …": a sentence that says what the term is
+# "The Implementation Fee is a fixed fee of …", "The License Fee for each Renewal Term shall be
+# US$180,000": a sentence that says what the term is
 _STATED = re.compile(
-    r"(?:^|[.:;]\s+|\n)The (?P<term>[A-Z][a-z]+(?: [A-Z][a-z]+){1,4}) (?:is|are|means|shall be) "
+    r"(?:^|[.:;]\s+|\n)The (?P<term>[A-Z][a-z]+(?: [A-Z][a-z]+){1,4}) (?:[^.;]{0,40}? )?"
+    r"(?:is|are|means|shall be) "
 )
+# a name that runs on to a company suffix within a few words
+_COMPANY_AFTER = re.compile(
+    r"[,\w&'\- ]{0,40}?\b(?:LLC|Inc|Ltd|Limited|Co\b|Corp|GmbH|L\.?P\b|LLP|PLC)\b"
+)
+_ISSUES = r"(?:issue|issues|issued|prepare|prepares|deliver|delivers|submit|submits|sign|signs)"
 _ATTACHMENT_TITLE = re.compile(
     r"(?:Annex|Schedule|Exhibit|Appendix|Attachment)\s+[\dA-Z]{1,3}\s*(?:[(:\-–—]\s*)"
     r"(?:the\s+)?(?P<term>[A-Z][\w ]{2,60}?)\s*(?:[)\n.;,]|$)"
@@ -132,8 +139,10 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
             continue  # an amount in words, or a clause heading
         if _uses(body, term) < params.min_uses and not _DOCUMENT_NOUN.search(term):
             continue
-        if re.match(r",?\s+(?:LLC|Inc|Ltd|Co\b|Corp|GmbH|L\.?P\b|LLP|PLC)", body[m.end() :]):
-            continue  # a company name; party_name_variant deals with those
+        if _COMPANY_AFTER.match(body[m.end() :]):
+            continue  # a company name ("Caledon Print & Mail Limited"); party_name_variant's
+        if re.search(rf"\b{_ISSUES}\s+(?:the|a|an)\s+{re.escape(term)}\b", body):
+            continue  # "shall issue the Final Statement": the clause creates the document
         line_start = body.rfind("\n", 0, m.start()) + 1
         if body[line_start : m.start()].strip() == "" or body[line_start:].split("\n")[0].isupper():
             continue  # a heading or line start, not a use in running text

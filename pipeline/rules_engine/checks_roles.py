@@ -1,7 +1,9 @@
-"""A party's duty written for the other side: the seller pays the purchase price, the tenant
+"""Facts about the parties that must agree.
+
+A party's duty written for the other side: the seller pays the purchase price, the tenant
 receives the rent, the buyer delivers the goods. Each role of a two-sided contract has one
 direction for its core duty; an operative clause that reverses it leaves who owes what
-uncertain, whatever else the clause says.
+uncertain, whatever else the clause says. And one company given two registration codes.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from pipeline.entities.parties import COMPANY_SUFFIX
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
@@ -32,10 +35,11 @@ _EN_SWAPPED_PAY = re.compile(
     rf"\b(?:the\s+)?(?P<payer>{_EN_GIVER})\s+shall\s+pay\s+(?:to\s+)?(?:the\s+)?(?P<payee>{_EN_PAYER})\b"
     rf"(?P<rest>[^.;]{{0,260}})"
 )
-_ZH_SWAPPED_PAY = re.compile(
-    rf"(?P<payer>{_ZH_GIVER})(?:应|须|应当)[^，。；]{{0,24}}?向(?P<payee>{_ZH_PAYER})"
-    rf"(?:支付|付清|缴纳|交纳)(?P<rest>[^。；]{{0,30}})"
+_ZH_SWAPPED_PAY = (
+    r"(?P<payer>{giver})(?:应|须|应当)[^，。；]{{0,24}}?向(?P<payee>{payer})"
+    r"(?:支付|付清|缴纳|交纳)(?P<rest>[^。；]{{0,30}})"
 )
+_LETTERS = ("甲方", "乙方", "丙方", "丁方")
 _EN_SWAPPED_GIVE = re.compile(
     # a tenant or a lessee hands the premises back at the end by design: buyers only
     rf"\b(?:the\s+)?(?P<payer>Buyer|Purchaser|Transferee|Assignee)\s+shall\s+"
@@ -57,6 +61,20 @@ _EN_GOODS = re.compile(
 )
 
 
+def _zh_swapped_pay(ctx: RuleContext) -> re.Pattern[str]:
+    """The pattern with each side's letter name too (出租方（甲方）: 甲方 pays nothing for rent)."""
+    giver, payer = [_ZH_GIVER], [_ZH_PAYER]
+    for p in ctx.of_kind("party"):
+        names = {str(p.attrs.get("role") or ""), str(p.attrs.get("alias") or "")}
+        letter = next((n for n in names if n in _LETTERS), None)
+        role = next((n for n in names if n and n not in _LETTERS), "")
+        if letter and re.fullmatch(_ZH_GIVER, role):
+            giver.append(letter)
+        elif letter and re.fullmatch(_ZH_PAYER, role):
+            payer.append(letter)
+    return re.compile(_ZH_SWAPPED_PAY.format(giver="|".join(giver), payer="|".join(payer)))
+
+
 def _defined(ctx: RuleContext, *roles: str) -> bool:
     """Both roles are parties of this contract (named in its parties or its definitions)."""
     return all(re.search(rf"\b{re.escape(r)}\b|{re.escape(r)}", ctx.text[:3000]) for r in roles)
@@ -66,7 +84,7 @@ def _defined(ctx: RuleContext, *roles: str) -> bool:
 def duty_for_the_other_side(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """The seller (出租方, Licensor) pays the price to the buyer, or the buyer delivers."""
     if ctx.language == "zh":
-        patterns = [(_ZH_SWAPPED_PAY, _ZH_PRICE, _ZH_OTHER_WAY)]
+        patterns = [(_zh_swapped_pay(ctx), _ZH_PRICE, _ZH_OTHER_WAY)]
     else:
         patterns = [
             (_EN_SWAPPED_PAY, _EN_PRICE, _EN_OTHER_WAY),
@@ -88,3 +106,48 @@ def duty_for_the_other_side(ctx: RuleContext, params: Params) -> Iterator[Hit]:
                 {"payer": m.group("payer"), "payee": payee, "sentence": m.group()[:120]},
             )
             return
+
+
+# a party's registration code: 统一社会信用代码 (18 characters) or a company number
+_ZH_CODE = re.compile(
+    r"(?:统一社会信用代码|注册号|营业执照号码?)\s*[：:]?\s*(?P<code>[0-9A-Z]{15,18})"
+)
+_EN_CODE = re.compile(
+    r"\b(?:company|registration|registered|file|entity)\s+(?:number|no\.?)\s*:?\s*(?P<code>[A-Z0-9]{5,12})\b",
+    re.I,
+)
+_ZH_NAME = re.compile(
+    r"[\u4e00-\u9fff（）()]{4,40}?(?:有限责任公司|股份有限公司|有限公司|合伙企业[（(]有限合伙[）)])"
+)
+_EN_NAME = re.compile(r"(?:[A-Z][\w&'.-]*,?\s+){1,6}?" + COMPANY_SUFFIX)
+
+
+@check("registration_code_mismatch", fields=("name", "first", "second"))
+def registration_code_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """One company given two registration codes (the parties block against the signature
+    block): which legal person signs is uncertain."""
+    code_re, name_re = (_ZH_CODE, _ZH_NAME) if ctx.language == "zh" else (_EN_CODE, _EN_NAME)
+    seen: dict[str, tuple[str, int]] = {}
+    recent: list[str] = []  # company names on this line and the two before it
+    offset = 0
+    for line in ctx.text.split("\n"):
+        names = [m.group().strip() for m in name_re.finditer(line)]
+        for code in code_re.finditer(line):
+            before = [m.group().strip() for m in name_re.finditer(line[: code.start()])]
+            owners = before or recent[-1:]
+            if not owners:
+                continue
+            owner = owners[-1]
+            key = re.sub(r"\s+", "", owner).lower()
+            value = code.group("code").upper()
+            first = seen.setdefault(key, (value, offset + code.start("code")))
+            if first[0] != value:
+                start = offset + code.start("code")
+                yield Hit(
+                    ctx.span(start, start + len(value)),
+                    {"name": owner, "first": first[0], "second": value},
+                    (ctx.span(first[1], first[1] + len(first[0])),),
+                )
+                return
+        recent = (recent + names)[-3:] if names else recent[-2:]
+        offset += len(line) + 1

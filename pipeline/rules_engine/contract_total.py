@@ -34,7 +34,9 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
         and not _EXAMPLE.search(ctx.entity_sentence(e))
         and not any(_is_component(ctx.sentence_before(x)) for x in _with_twin(ctx, e))
         and not _PERIOD_FIGURE.search(ctx.sentence_before(e)[-40:])
-        and not _SHARE_RESTATED.search(ctx.sentence_before(e)[-40:])
+        and not any(
+            _SHARE_RESTATED.search(ctx.sentence_before(x)[-40:]) for x in _with_twin(ctx, e)
+        )
         and not _PER_PERIOD_BEFORE.search(ctx.sentence_before(e)[-12:])
         and not _PER_PERIOD_AFTER.match(_after(ctx, e))
     ]
@@ -68,10 +70,10 @@ _PER_PERIOD_AFTER = re.compile(
 )
 
 
-# "按服务费总额的万分之五（即人民币932.80元）" / "10% of the Fees (i.e. £24,000)": the amount a
-# share of the total comes to is not the total stated again
+# "按服务费总额的万分之五（即人民币932.80元）" / "10% of the Fees (i.e. £24,000)" / "设计费总额的
+# 两倍，即…": the amount a share or a multiple of the total comes to is not the total again
 _SHARE_RESTATED = re.compile(
-    r"(?:%|％|percent|分之[一二三四五六七八九十百千万\d.]+|成)\)?\s*[，,]?\s*[（(]?\s*"
+    r"(?:%|％|percent|分之[一二三四五六七八九十百千万\d.]+|成|倍|times)\)?\s*[，,]?\s*[（(]?\s*"
     r"(?:即|也即|亦即|计|i\.e\.,?|being|namely|that is,?)\s*"
     r"(?:人民币|RMB|US\$|USD|£|GBP|€|EUR)?\s*$",
     re.I,

@@ -10,6 +10,7 @@ from bisect import bisect_left
 
 from pipeline.entities.amounts import cn_lower_number
 from pipeline.model import Entity
+from pipeline.rules_engine.computed_totals import count_times_unit_price, rent_over_term
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 
@@ -41,7 +42,13 @@ def priced_total(ctx: RuleContext) -> Entity | None:
 
 
 def _compute(ctx: RuleContext) -> Entity | None:
-    return _from_table(ctx) or _declared_sum(ctx) or _from_lines(ctx)
+    return (
+        _from_table(ctx)
+        or _declared_sum(ctx)
+        or _from_lines(ctx)
+        or count_times_unit_price(ctx)
+        or rent_over_term(ctx)
+    )
 
 
 # "以上各项金额之和为本合同服务费总额", "The sum of the amounts above is the Contract Price"

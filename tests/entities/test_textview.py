@@ -26,9 +26,12 @@ def test_a_capitals_line_that_stops_on_or_runs_on_into_the_next() -> None:
         "Price List\n"
         "Owner: Harborline Dental Partners, LLC, 2150 Garnet Avenue; and\n"
         "Contractor: Mesa Ridge Builders, Inc.\n"
+        "12.2 After the Initial Term, this Agreement renews for successive terms of twelve (12)\n"
+        "months each, unless either Party gives notice of non-renewal.\n"
     )
     view = build_view(make_document(text)).text
     assert "INDEMNITY OR OTHERWISE" in view
     assert "Schedule A\nPrice List" in view
     # "; and" closes a list item (here a party's line): the next party keeps its own line
     assert "; and\nContractor:" in view
+    assert "twelve (12) months each" in view  # a bracketed figure does not end the sentence

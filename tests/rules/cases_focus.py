@@ -251,3 +251,80 @@ FOCUS_CASES += [
         _EN_SALE_DUTY.format(payer="Buyer", payee="Seller", law=_PRC),
     ),
 ]
+
+_ZH_CODES = """技术服务合同
+
+甲方：杭州云栖科技园开发有限公司（统一社会信用代码：91330106MA2GL1234X）
+乙方：浙江数澜信息技术有限公司（统一社会信用代码：91330108MA27Y5678K）
+
+第一条 乙方为甲方提供信息系统运维服务。
+第九条 争议提交杭州仲裁委员会仲裁。
+
+甲方（盖章）：杭州云栖科技园开发有限公司
+统一社会信用代码：{code}
+乙方（盖章）：浙江数澜信息技术有限公司
+"""
+_EN_CODES = """SERVICES AGREEMENT
+
+This Agreement is made between Northgate Payroll Limited, a company registered with company number 08123456 (the "Supplier"), and Fenwick Retail Limited (the "Customer").
+1.1 The Supplier shall provide the Services.
+9.1 This Agreement is governed by {law}.
+
+Signed for and on behalf of Northgate Payroll Limited (company number {number})
+"""
+_ENGLAND = "the laws of England and Wales"
+
+FOCUS_CASES += [
+    (
+        "cn.party.registration_code_mismatch",
+        _ZH_CODES.format(code="91330106MA2GL1243X"),
+        _ZH_CODES.format(code="91330106MA2GL1234X"),
+    ),
+    (
+        "en.party.registration_code_mismatch",
+        _EN_CODES.format(law=_ENGLAND, number="08123465"),
+        _EN_CODES.format(law=_ENGLAND, number="08123456"),
+    ),
+    (
+        "en.prc.party.registration_code_mismatch",
+        _EN_CODES.format(law=_PRC, number="08123465"),
+        _EN_CODES.format(law=_PRC, number="08123456"),
+    ),
+]
+
+_ZH_DAYS = """建设工程施工合同
+
+发包人：重庆两江置业有限公司
+承包人：重庆建工第三建设有限责任公司
+
+第三条 合同工期 计划开工日期：2025年7月1日；计划竣工日期：{end}；工期总日历天数：365天。
+第九条 付款 进度款按月支付。
+第十条 本合同争议提交重庆仲裁委员会仲裁。
+"""
+_EN_DAYS = """CONSTRUCTION CONTRACT
+
+Employer: Harbor Water LLC
+Contractor: Ridgeway Builders, Inc.
+
+4.1 The Contractor shall commence the Works on July 1, 2025 and shall achieve Substantial Completion within 300 calendar days after commencement, that is, by {end}.
+14.1 This Contract is governed by {law}.
+"""
+_OHIO = "the laws of the State of Ohio"
+
+FOCUS_CASES += [
+    (
+        "cn.date.day_period_vs_end",
+        _ZH_DAYS.format(end="2026年5月31日"),
+        _ZH_DAYS.format(end="2026年6月30日"),
+    ),
+    (
+        "en.date.day_period_vs_end",
+        _EN_DAYS.format(end="May 31, 2026", law=_OHIO),
+        _EN_DAYS.format(end="April 27, 2026", law=_OHIO),
+    ),
+    (
+        "en.prc.date.day_period_vs_end",
+        _EN_DAYS.format(end="May 31, 2026", law=_PRC),
+        _EN_DAYS.format(end="April 27, 2026", law=_PRC),
+    ),
+]

@@ -21,6 +21,7 @@ from pipeline.review_queue import model_read_items
 from pipeline.rules_engine.loader import load_rules
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules, default_resolver
+from tests.entities.helpers import make_document
 from tests.rules.helpers import Stages, rule_findings
 
 # written for this test, not taken from any training or blind file
@@ -238,3 +239,24 @@ def test_eval_defects_scores_a_named_blind_folder_and_names_an_empty_one(tmp_pat
     empty = runner.invoke(app, ["eval", "defects", "--golden", str(tmp_path)])
     assert empty.exit_code == 50
     assert "defects/blind: no clauses" in " ".join(empty.output.split())
+
+
+RENEWAL_WITH_NOTICE = """SOFTWARE LICENCE AGREEMENT
+
+This Agreement is made on 1 March 2025 between Orbis Software Inc. ("Licensor") and Tallgrass Foods LLC ("Licensee").
+12.2 This Agreement renews automatically for successive one-year terms unless terminated by either party on sixty (60) days' written notice before the end of the then-current term.
+14.1 This Agreement is governed by the laws of the State of New York.
+"""
+
+
+def test_a_notice_window_in_the_paragraph_drops_the_models_renewal_reading() -> None:
+    from pipeline.rules_engine.checks_defect_model import DefectParams, defect_model
+    from pipeline.rules_engine.context import RuleContext
+
+    document = make_document(RENEWAL_WITH_NOTICE)
+    parsed = ParseEntities().run(document=document)
+    ctx = RuleContext(document, parsed["entities"], parsed["clauses"])
+    bare = DefectParams(type="auto_renewal_no_notice")
+    assert list(defect_model(ctx, bare))  # the model alone reads the renewal as evergreen
+    rule = next(r for r in ValidateRules().rules if r.spec.id == "en.model.auto_renewal_no_notice")
+    assert list(defect_model(ctx, rule.params)) == []

@@ -868,3 +868,93 @@ def test_a_storage_period_against_the_date_its_expiry_is_given(stages: Stages) -
     rule = "en.prc.date.term_vs_expiry"
     assert rule in _rules(stages, EN_WAREHOUSING.format(end="31 May 2027"))
     assert rule not in _rules(stages, EN_WAREHOUSING.format(end="31 March 2027"))
+
+
+ZH_LEASE_DEPOSIT = """房屋租赁合同
+
+出租方（甲方）：杭州西溪置业有限公司
+承租方（乙方）：杭州数澜信息技术有限公司
+
+第三条 租赁期限为十二个月，自2025年9月1日起至2026年8月31日止。
+第四条 月租金为人民币10,000元，按季度支付。
+第五条 乙方应于本合同签订之日起五日内向甲方支付定金人民币{deposit}元，甲方违约的双倍返还定金。
+第十二条 争议解决 因本合同发生的争议，向杭州市西湖区人民法院提起诉讼。
+"""
+ZH_UNITS_DEPOSIT = """买卖合同
+
+卖方（甲方）：苏州精工机床有限公司
+买方（乙方）：无锡华达汽车零部件有限公司
+
+第二条 乙方向甲方购买数控车床5台，每台单价人民币20万元。
+第三条 乙方应于合同签订后三日内支付定金人民币{deposit}万元。
+第九条 争议提交无锡仲裁委员会仲裁。
+"""
+EN_UNITS_DEPOSIT = """SUPPLY CONTRACT
+
+Party A (Buyer): Ningbo Hengtai Pump Co., Ltd.
+Party B (Seller): Zhejiang Yongda Precision Casting Co., Ltd.
+
+2.1 Party B shall supply 500 units of the Model X pump at a unit price of RMB 1,000.00 per unit.
+3.1 Party A shall pay a deposit (定金) of RMB {deposit} within five days after signing.
+10.1 This Contract is governed by the laws of the People's Republic of China.
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "over", "within"),
+    [
+        (ZH_LEASE_DEPOSIT, "cn.deposit.over_20_percent", "30,000", "24,000"),
+        (ZH_UNITS_DEPOSIT, "cn.deposit.over_20_percent", "25", "20"),
+        (EN_UNITS_DEPOSIT, "en.prc.deposit.over_20_percent", "120,000.00", "100,000.00"),
+    ],
+    ids=["monthly rent x term", "count x unit price (zh)", "count x unit price (en)"],
+)
+def test_a_deposit_against_a_price_only_arithmetic_states(
+    stages: Stages, text: str, rule: str, over: str, within: str
+) -> None:
+    assert rule in _rules(stages, text.format(deposit=over))
+    assert rule not in _rules(stages, text.format(deposit=within))
+
+
+ZH_LEASE_LETTERS = """房屋租赁合同
+
+出租方（甲方）：杭州西溪置业有限公司
+承租方（乙方）：杭州数澜信息技术有限公司
+
+第四条 月租金为人民币10,000元，{payer}应于每月5日前向{payee}支付当月租金。
+第十二条 争议解决 因本合同发生的争议，向杭州市西湖区人民法院提起诉讼。
+"""
+
+
+def test_the_landlord_named_by_its_letter_paying_the_rent(stages: Stages) -> None:
+    rule = "cn.party.duty_for_the_other_side"
+    assert rule in _rules(stages, ZH_LEASE_LETTERS.format(payer="甲方", payee="乙方"))
+    assert rule not in _rules(stages, ZH_LEASE_LETTERS.format(payer="乙方", payee="甲方"))
+
+
+ZH_DESIGN = """建设工程设计合同
+
+发包人（甲方）：苏州工业园区启迪置业有限公司
+设计人（乙方）：华东建筑设计研究院有限公司
+
+第六条 设计费按总建筑面积每平方米人民币58元计算，以暂定总建筑面积68,000平方米计，设计费总额为人民币叁佰玖拾肆万肆仟元整（¥3,944,000.00）。
+第十三条 乙方的赔偿责任总额不超过设计费总额的两倍，即人民币柒佰捌拾捌万捌仟元整（¥7,888,000.00）。
+第十五条 争议提交苏州仲裁委员会仲裁。
+附件二 计费说明：单价58元/平方米 × 暂定总建筑面积68,000平方米 ＝ 3,944,000.00元。
+"""
+ZH_STORAGE_DEPOSIT = """仓储合同
+
+存货人（甲方）：苏州生益电子材料有限公司
+保管人（乙方）：苏州通联物流有限公司
+
+第九条 固定储位费：单价为每个托盘位每月人民币53元，甲方租用700个托盘位。
+第十二条 甲方应于合同签订后五日内向乙方支付定金人民币74,200元。
+第十五条 争议提交苏州仲裁委员会仲裁。
+"""
+
+
+def test_a_multiple_of_the_price_and_a_monthly_rate_are_not_the_price(stages: Stages) -> None:
+    # "两倍，即…" restates a multiple of the fee, not the fee; the computation is said twice
+    assert "cn.amount.total_restated" not in _rules(stages, ZH_DESIGN)
+    # 53元 per pallet per month is a rate: no price to measure the 定金 against
+    assert "cn.deposit.over_20_percent" not in _rules(stages, ZH_STORAGE_DEPOSIT)

@@ -8,7 +8,7 @@ import pytest
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.rules.cases_new import en_prc, en_services, zh_sale
-from tests.rules.helpers import Stages, finding_types
+from tests.rules.helpers import Stages, finding_types, rule_findings
 from tests.rules.test_rule_catalogue import labour
 
 
@@ -201,3 +201,28 @@ def test_two_named_commissions_as_alternatives_name_no_single_commission(
     two = "Any dispute shall be settled by arbitration administered by the Shanghai International Arbitration Center or by the China International Economic and Trade Arbitration Commission."
     assert "arbitration_institution_unclear" not in finding_types(stages, en_prc(disputes=one))
     assert "arbitration_institution_unclear" in finding_types(stages, en_prc(disputes=two))
+
+
+EN_PAYROLL = """PAYROLL SERVICES AGREEMENT
+
+This Agreement is made on 3 March 2025 between Northgate Payroll Limited (the "Supplier") and Fenwick Retail Limited (the "Customer").
+1.1 "Services" means the payroll services in Schedule 1.
+4.1 The Supplier shall not appoint a Key Subcontractor without the Customer's approval. {named} is approved for the printing of payslips.
+4.2 The Supplier shall process payslip data in accordance with the Data Security Policy. {named} shall keep payslip data confidential.
+5.1 The License Fee for each year of the Term shall be £18,000. The Customer may withhold the License Fee for any month in which the Data Security Policy is breached.
+6.1 The Supplier shall issue the Final Statement within two (2) months after the end of the Term. The Customer shall pay the balance shown in the Final Statement within 30 days.
+9.1 This Agreement is governed by the laws of England and Wales.
+"""
+
+
+def test_a_company_an_issued_document_and_a_priced_fee_are_not_undefined_terms(
+    stages: Stages,
+) -> None:
+    found = {
+        f.quote
+        for f in rule_findings(stages, EN_PAYROLL.format(named="Caledon Print & Mail Limited"))
+        if f.type == "undefined_term"
+    }
+    assert not any("Caledon" in q or "License Fee" in q or "Final Statement" in q for q in found)
+    # a document the contract neither defines nor creates is still reported
+    assert "Data Security Policy" in " ".join(found)

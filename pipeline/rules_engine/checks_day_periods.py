@@ -1,0 +1,74 @@
+"""A period counted in days or weeks from one date that is said to end on another: "计划开工日期
+2025年7月1日；计划竣工日期2026年5月31日；工期总日历天数365天", "commence on July 1, 2025 and
+achieve Substantial Completion within 300 calendar days, that is, by May 31, 2026". Start plus
+period must reach the end, give or take the day that counting conventions differ by.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date, timedelta
+
+from pydantic import Field
+
+from pipeline.model import Entity
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.registry import Hit, Params, check
+
+# the end is named as the end of this period: 竣工/届满/截止 before it, "that is, by" in English
+_ENDS = re.compile(
+    r"(?:竣工|完工|届满|到期|截止|期满|即)[^，。；\d]{0,10}$"
+    r"|(?:that is|i\.e\.|namely)[,\s]*(?:by|on or before|no later than|on)?\s*$"
+    r"|(?:Completion|Expiry|Expiration) Date[\"”]?\s*(?:is|shall be|:)?\s*$",
+    re.I,
+)
+# two dates joined as a range are term_dates_mismatch's matter
+_RANGE = re.compile(r"^\s*(?:起)?\s*(?:至|到|—|–|-|~|to|until|through)\s*$", re.I)
+_DAYS = {"day": 1, "week": 7}
+
+
+class DayPeriodParams(Params):
+    slack_days: int = Field(default=1, ge=0, description="counting the first day or not")
+
+
+def _iso(e: Entity) -> date | None:
+    return date.fromisoformat(e.value) if isinstance(e.value, str) else None
+
+
+@check("day_period_vs_end", DayPeriodParams, fields=("period", "start", "end", "expected"))
+def day_period_vs_end(ctx: RuleContext, params: DayPeriodParams) -> Iterator[Hit]:
+    """One paragraph with a start date, one period in days or weeks, and an end date named as
+    the period's end that start + period does not reach."""
+    offset = 0
+    for line in ctx.text.split("\n"):
+        lo, hi = offset, offset + len(line)
+        offset = hi + 1
+        dates = [d for d in ctx.of_kind("date") if lo <= ctx.view_offset(d.span.start) < hi]
+        periods = [
+            p for p in ctx.of_kind("duration")
+            if lo <= ctx.view_offset(p.span.start) < hi and p.attrs.get("unit") in _DAYS
+        ]  # fmt: skip
+        if len(dates) != 2 or len(periods) != 1:
+            continue
+        first, last = dates
+        start, end = _iso(first), _iso(last)
+        between = ctx.text[ctx.view_offset(first.span.end) : ctx.view_offset(last.span.start)]
+        before_end = ctx.text[lo : ctx.view_offset(last.span.start)]
+        if start is None or end is None or _RANGE.match(between) or not _ENDS.search(before_end):
+            continue
+        period = periods[0]
+        count = period.value if isinstance(period.value, int | float) else None
+        if not count:
+            continue
+        expected = start + timedelta(days=float(count) * _DAYS[str(period.attrs["unit"])])
+        # counting the start day as day one ends a day earlier
+        off = min(abs((end - expected).days), abs((end - (expected - timedelta(days=1))).days))
+        if off > params.slack_days:
+            yield Hit(
+                last.span,
+                {"period": period.text, "start": first.text, "end": last.text,
+                 "expected": (expected - timedelta(days=1)).isoformat()},
+                (period.span, first.span),
+            )  # fmt: skip
+            return

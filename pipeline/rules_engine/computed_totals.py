@@ -1,0 +1,117 @@
+"""A contract's subject amount that only arithmetic states: a count times a unit price in one
+sentence ("数控车床5台，每台单价人民币20万元", "500 units at a unit price of RMB 1,000.00"),
+or a monthly rent times the lease's months. A 定金 or a penalty is measured against it when no
+total is written down.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.entities.amounts import cn_lower_number
+from pipeline.model import Entity
+from pipeline.rules_engine.context import RuleContext
+
+_ZH_COUNT = re.compile(
+    r"(?P<n>\d[\d,]*(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)\s*"
+    r"(?:台|套|件|个|辆|吨|只|部|块|箱|株|头|公斤|千克|平方米|㎡|组|樘|张)"
+)
+_EN_COUNT = re.compile(
+    r"\b(?P<n>\d[\d,]*)\s+(?:\([^)]{0,20}\)\s+)?(?:units?|pieces?|pcs|sets?|tonnes?|tons?|vehicles?"
+    r"|machines?|cartons?|boxes|kits?|licen[cs]es|seats)\b",
+    re.I,
+)
+# the amount is the price of one: 单价 / 每台 / "/台" / "per unit" / "each"
+_ZH_PER_ONE = re.compile(
+    r"(?:单价|每(?:台|套|件|个|辆|吨|只|部|块|箱|公斤|千克|平方米|组))[^，。；]{0,8}$"
+)
+_ZH_PER_ONE_AFTER = re.compile(r"^\s*[/／](?:台|套|件|个|辆|吨|只|部|块|箱|公斤|千克|平方米|组)")
+_EN_PER_ONE = re.compile(
+    r"(?:unit price|price per (?:unit|piece|set|tonne|ton))[^.;,]{0,12}$", re.I
+)
+_EN_PER_ONE_AFTER = re.compile(
+    r"^\s*(?:per|a|each|/)\s*(?:unit|piece|set|tonne|ton|vehicle|machine|each)?\b|^\s*each\b", re.I
+)
+_MONTHLY = re.compile(r"月租金|每月租金|租金每月|每月|per month|monthly|a month", re.I)
+_MONTHLY_AFTER = re.compile(r"^\s*(?:[/／]\s*月|每月|per month|a month|/\s*month)", re.I)
+
+
+def _count(raw: str) -> float | None:
+    if raw[0].isdigit():
+        return float(raw.replace(",", ""))
+    value = cn_lower_number(raw)
+    return float(value) if value is not None else None
+
+
+def _around(ctx: RuleContext, e: Entity) -> tuple[str, str]:
+    end = ctx.view_offset(e.span.end)
+    return ctx.sentence_before(e)[-24:], ctx.text[end : end + 12]
+
+
+def _computed(e: Entity, total: float, note: str) -> Entity:
+    attrs = {"currency": e.attrs.get("currency"), "form": "figure", "topic": "total_price",
+             "computed": True}  # fmt: skip
+    return Entity(kind="amount", span=e.span, text=f"{total:,.2f} ({note})", value=total,
+                  attrs=attrs)  # fmt: skip
+
+
+# a price per month or per year is a rate, not the price of the thing
+_PER_PERIOD = re.compile(
+    r"每(?:个)?(?:月|年|日|天|周|季度)|per (?:month|year|annum|day|week)|/\s*(?:月|年|month|year)",
+    re.I,
+)
+
+
+def count_times_unit_price(ctx: RuleContext) -> Entity | None:
+    """One sentence with one count and one price of one item: their product. Where several
+    sentences give one (a restated computation), they must agree; else nothing is assumed."""
+    count_re, per, per_after = (
+        (_ZH_COUNT, _ZH_PER_ONE, _ZH_PER_ONE_AFTER)
+        if ctx.language == "zh"
+        else (_EN_COUNT, _EN_PER_ONE, _EN_PER_ONE_AFTER)
+    )
+    products: list[tuple[Entity, float]] = []
+    for sentence in ctx.sentences:
+        if _PER_PERIOD.search(sentence.text):
+            continue
+        prices = [
+            e for e in ctx.of_kind("amount")
+            if sentence.start <= ctx.view_offset(e.span.start) < sentence.end
+            and isinstance(e.value, float) and e.attrs.get("form") == "figure"
+            and (per.search(_around(ctx, e)[0]) or per_after.match(_around(ctx, e)[1]))
+        ]  # fmt: skip
+        counts = [c for c in count_re.finditer(sentence.text) if _count(c.group("n"))]
+        if len(prices) != 1 or len(counts) != 1:
+            continue
+        n = _count(counts[0].group("n"))
+        if n is None or n <= 1:
+            continue
+        assert isinstance(prices[0].value, float)
+        products.append((prices[0], n * prices[0].value))
+    if not products or len({round(total, 2) for _, total in products}) != 1:
+        return None
+    first, total = products[0]
+    return _computed(first, total, "单价×数量" if ctx.language == "zh" else "unit price x quantity")
+
+
+def rent_over_term(ctx: RuleContext) -> Entity | None:
+    """A lease with one monthly rent and a term in months: the rent for the whole term."""
+    rents = [
+        e for e in ctx.of_kind("amount")
+        if e.attrs.get("topic") == "rent" and isinstance(e.value, float)
+        and e.attrs.get("form") == "figure"
+        and (_MONTHLY.search(_around(ctx, e)[0]) or _MONTHLY_AFTER.match(_around(ctx, e)[1]))
+    ]  # fmt: skip
+    if len({e.value for e in rents}) != 1:
+        return None  # no monthly rent, or one that steps up: no single figure to multiply
+    terms = {
+        d.attrs.get("months") for d in ctx.of_kind("duration")
+        if d.attrs.get("topic") in ("lease_term", "contract_term")
+    }  # fmt: skip
+    months = [m for m in terms if isinstance(m, int | float) and float(m).is_integer() and m > 0]
+    if len(months) != 1:
+        return None
+    rent = rents[0]
+    assert isinstance(rent.value, float)
+    note = "月租金×租期" if ctx.language == "zh" else "monthly rent x term"
+    return _computed(rent, rent.value * months[0], note)
