@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pipeline.entities.parties import COMPANY_SUFFIX
+from pipeline.entities.parties import CN_PARTY_LINE, COMPANY_SUFFIX
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
@@ -116,6 +116,7 @@ _EN_CODE = re.compile(
     r"\b(?:company|registration|registered|file|entity)\s+(?:number|no\.?)\s*:?\s*(?P<code>[A-Z0-9]{5,12})\b",
     re.I,
 )
+_NAME_END = re.compile(r"统一社会信用代码|注册号|营业执照|住所|地址|法定代表人|[，,；;]")
 _ZH_NAME = re.compile(
     r"[\u4e00-\u9fff（）()]{4,40}?(?:有限责任公司|股份有限公司|有限公司|合伙企业[（(]有限合伙[）)])"
 )
@@ -131,9 +132,15 @@ def registration_code_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit
     recent: list[str] = []  # company names on this line and the two before it
     offset = 0
     for line in ctx.text.split("\n"):
-        names = [m.group().strip() for m in name_re.finditer(line)]
+        # a party's line names it whatever its form (洛川县金塬果业专业合作社, a research institute)
+        labelled = CN_PARTY_LINE.match(line) if ctx.language == "zh" else None
+        found = [(m.start(), m.group().strip()) for m in name_re.finditer(line)]
+        if labelled and not found:
+            name = _NAME_END.split(labelled.group("name"))[0].strip().rstrip("（(")
+            found.append((labelled.start("name"), name))
+        names = [name for _, name in sorted(found)]
         for code in code_re.finditer(line):
-            before = [m.group().strip() for m in name_re.finditer(line[: code.start()])]
+            before = [name for at, name in sorted(found) if at < code.start()]
             owners = before or recent[-1:]
             if not owners:
                 continue

@@ -62,6 +62,10 @@ _PER_PERIOD = re.compile(
 )
 
 
+# "每单超过5件的部分": a count that is a threshold, not what is bought
+_THRESHOLD = re.compile(r"超过|以上|以下|不足|不超过|满\d|exceed|more than|less than|up to", re.I)
+
+
 def count_times_unit_price(ctx: RuleContext) -> Entity | None:
     """One sentence with one count and one price of one item: their product. Where several
     sentences give one (a restated computation), they must agree; else nothing is assumed."""
@@ -72,7 +76,7 @@ def count_times_unit_price(ctx: RuleContext) -> Entity | None:
     )
     products: list[tuple[Entity, float]] = []
     for sentence in ctx.sentences:
-        if _PER_PERIOD.search(sentence.text):
+        if _PER_PERIOD.search(sentence.text) or _THRESHOLD.search(sentence.text):
             continue
         prices = [
             e for e in ctx.of_kind("amount")
@@ -91,7 +95,21 @@ def count_times_unit_price(ctx: RuleContext) -> Entity | None:
     if not products or len({round(total, 2) for _, total in products}) != 1:
         return None
     first, total = products[0]
+    if total < _largest_security(ctx):
+        return None  # a price below the deposit or penalty it secures: items were missed
     return _computed(first, total, "单价×数量" if ctx.language == "zh" else "unit price x quantity")
+
+
+def _largest_security(ctx: RuleContext) -> float:
+    """The largest 定金, deposit or fixed penalty the contract states."""
+    return max(
+        (
+            float(e.value) for e in ctx.of_kind("amount")
+            if isinstance(e.value, int | float)
+            and e.attrs.get("topic") in ("deposit", "security_deposit", "earnest_money", "penalty")
+        ),
+        default=0.0,
+    )  # fmt: skip
 
 
 def rent_over_term(ctx: RuleContext) -> Entity | None:
@@ -113,5 +131,7 @@ def rent_over_term(ctx: RuleContext) -> Entity | None:
         return None
     rent = rents[0]
     assert isinstance(rent.value, float)
+    if rent.value * months[0] < _largest_security(ctx):
+        return None
     note = "月租金×租期" if ctx.language == "zh" else "monthly rent x term"
     return _computed(rent, rent.value * months[0], note)

@@ -958,3 +958,26 @@ def test_a_multiple_of_the_price_and_a_monthly_rate_are_not_the_price(stages: St
     assert "cn.amount.total_restated" not in _rules(stages, ZH_DESIGN)
     # 53元 per pallet per month is a rate: no price to measure the 定金 against
     assert "cn.deposit.over_20_percent" not in _rules(stages, ZH_STORAGE_DEPOSIT)
+
+
+ZH_COOPERATIVE = """鲜食苹果采购合同
+
+甲方（买方）：江苏禾润生鲜供应链有限公司
+统一社会信用代码：91320115MA1X7K3Q2R
+
+乙方（卖方）：洛川县金塬果业专业合作社
+统一社会信用代码：93610629MA6Y2T8L5C
+
+第一条 乙方向甲方供应鲜食苹果。
+第九条 争议提交南京仲裁委员会仲裁。
+
+甲方（盖章）：江苏禾润生鲜供应链有限公司
+统一社会信用代码：{code}
+"""
+
+
+def test_each_partys_code_belongs_to_the_party_on_its_line(stages: Stages) -> None:
+    rule = "cn.party.registration_code_mismatch"
+    # the cooperative's own code is not a second code of the company above it
+    assert rule not in _rules(stages, ZH_COOPERATIVE.format(code="91320115MA1X7K3Q2R"))
+    assert rule in _rules(stages, ZH_COOPERATIVE.format(code="91320115MA1X7K3Q2Z"))
