@@ -7,12 +7,14 @@ period must reach the end, give or take the day that counting conventions differ
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator
 from datetime import date, timedelta
 
 from pydantic import Field
 
 from pipeline.model import Entity
+from pipeline.rules_engine.checks_facts import days_off
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
@@ -32,6 +34,18 @@ class DayPeriodParams(Params):
     slack_days: int = Field(default=1, ge=0, description="counting the first day or not")
 
 
+def _by_line(
+    ctx: RuleContext, line_starts: list[int], entities: Iterable[Entity]
+) -> dict[int, list[Entity]]:
+    """Entities grouped by the view line they start on, in text order."""
+    grouped: dict[int, list[Entity]] = {}
+    for e in entities:
+        grouped.setdefault(bisect_right(line_starts, ctx.view_offset(e.span.start)) - 1, []).append(
+            e
+        )
+    return grouped
+
+
 def _iso(e: Entity) -> date | None:
     return date.fromisoformat(e.value) if isinstance(e.value, str) else None
 
@@ -40,31 +54,26 @@ def _iso(e: Entity) -> date | None:
 def day_period_vs_end(ctx: RuleContext, params: DayPeriodParams) -> Iterator[Hit]:
     """One paragraph with a start date, one period in days or weeks, and an end date named as
     the period's end that start + period does not reach."""
-    offset = 0
-    for line in ctx.text.split("\n"):
-        lo, hi = offset, offset + len(line)
-        offset = hi + 1
-        dates = [d for d in ctx.of_kind("date") if lo <= ctx.view_offset(d.span.start) < hi]
-        periods = [
-            p for p in ctx.of_kind("duration")
-            if lo <= ctx.view_offset(p.span.start) < hi and p.attrs.get("unit") in _DAYS
-        ]  # fmt: skip
-        if len(dates) != 2 or len(periods) != 1:
+    line_starts = [0] + [i + 1 for i, ch in enumerate(ctx.text) if ch == "\n"]
+    dates = _by_line(ctx, line_starts, ctx.of_kind("date"))
+    periods = _by_line(
+        ctx, line_starts, [p for p in ctx.of_kind("duration") if p.attrs.get("unit") in _DAYS]
+    )
+    for k, lo in enumerate(line_starts):
+        if len(dates.get(k, [])) != 2 or len(periods.get(k, [])) != 1:
             continue
-        first, last = dates
+        first, last = dates[k]
         start, end = _iso(first), _iso(last)
         between = ctx.text[ctx.view_offset(first.span.end) : ctx.view_offset(last.span.start)]
         before_end = ctx.text[lo : ctx.view_offset(last.span.start)]
         if start is None or end is None or _RANGE.match(between) or not _ENDS.search(before_end):
             continue
-        period = periods[0]
+        period = periods[k][0]
         count = period.value if isinstance(period.value, int | float) else None
         if not count:
             continue
         expected = start + timedelta(days=float(count) * _DAYS[str(period.attrs["unit"])])
-        # counting the start day as day one ends a day earlier
-        off = min(abs((end - expected).days), abs((end - (expected - timedelta(days=1))).days))
-        if off > params.slack_days:
+        if days_off(end, expected) > params.slack_days:
             yield Hit(
                 last.span,
                 {"period": period.text, "start": first.text, "end": last.text,

@@ -220,9 +220,7 @@ def term_dates_mismatch(ctx: RuleContext, params: TermDatesParams) -> Iterator[H
         start, end = pair
         begin, finish = date.fromisoformat(str(start.value)), date.fromisoformat(str(end.value))
         expected = _term_end(begin, duration, months)
-        if abs((finish - expected).days) <= params.slack_days or (
-            abs((finish - (expected - timedelta(days=1))).days) <= params.slack_days
-        ):
+        if days_off(finish, expected) <= params.slack_days:
             continue
         yield Hit(
             duration.span,
@@ -230,6 +228,12 @@ def term_dates_mismatch(ctx: RuleContext, params: TermDatesParams) -> Iterator[H
              "expected": (expected - timedelta(days=1)).isoformat()},
             (start.span, end.span),
         )  # fmt: skip
+
+
+def days_off(end: date, day_after: date) -> int:
+    """How many days a stated end misses a period ending the day before ``day_after`` (the
+    start counted as day one) or on it (not counted): conventions differ by that day."""
+    return min(abs((end - day_after).days), abs((end - (day_after - timedelta(days=1))).days))
 
 
 def _term_end(begin: date, duration: Entity, months: int) -> date:

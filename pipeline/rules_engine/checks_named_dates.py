@@ -11,7 +11,7 @@ from datetime import date, timedelta
 from pipeline.entities.topics import DURATION_TOPICS
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import add_months
-from pipeline.rules_engine.checks_facts import TermDatesParams, whole_months
+from pipeline.rules_engine.checks_facts import TermDatesParams, days_off, whole_months
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
@@ -261,9 +261,7 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
             if end.attrs.get("sentence_start") == sentence:
                 continue  # a range in the term's own sentence: term_dates_mismatch checks it
             finish = date.fromisoformat(str(end.value))
-            off = min(
-                abs((finish - expected).days), abs((finish - (expected - timedelta(days=1))).days)
-            )
+            off = days_off(finish, expected)
             if off > params.slack_days:
                 yield Hit(
                     end.span,

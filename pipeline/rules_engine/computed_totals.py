@@ -74,16 +74,17 @@ def count_times_unit_price(ctx: RuleContext) -> Entity | None:
         if ctx.language == "zh"
         else (_EN_COUNT, _EN_PER_ONE, _EN_PER_ONE_AFTER)
     )
+    # the prices of one item, found once: a sentence then only looks among these few
+    unit_prices = [
+        (ctx.view_offset(e.span.start), e) for e in ctx.of_kind("amount")
+        if isinstance(e.value, float) and e.attrs.get("form") == "figure"
+        and (per.search((around := _around(ctx, e))[0]) or per_after.match(around[1]))
+    ]  # fmt: skip
     products: list[tuple[Entity, float]] = []
     for sentence in ctx.sentences:
         if _PER_PERIOD.search(sentence.text) or _THRESHOLD.search(sentence.text):
             continue
-        prices = [
-            e for e in ctx.of_kind("amount")
-            if sentence.start <= ctx.view_offset(e.span.start) < sentence.end
-            and isinstance(e.value, float) and e.attrs.get("form") == "figure"
-            and (per.search(_around(ctx, e)[0]) or per_after.match(_around(ctx, e)[1]))
-        ]  # fmt: skip
+        prices = [e for at, e in unit_prices if sentence.start <= at < sentence.end]
         counts = [c for c in count_re.finditer(sentence.text) if _count(c.group("n"))]
         if len(prices) != 1 or len(counts) != 1:
             continue
