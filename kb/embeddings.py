@@ -174,6 +174,11 @@ def _cached_query(spec: str, text: str) -> np.ndarray:
     return vector
 
 
+def forget_query_vectors() -> None:
+    """Drop the cached query vectors, so a benchmark times the embedding, not the cache."""
+    _cached_query.cache_clear()
+
+
 def collection_suffix(spec: str) -> str:
     """A Chroma-safe collection-name part for a backend spec."""
     if spec in BACKEND_NAMES:

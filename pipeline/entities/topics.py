@@ -50,6 +50,10 @@ TOPICS: dict[str, str] = {
     r"|(?:设计|监理|咨询|代理|技术服务|开发|勘察)费总额"
     r"|total (?:contract |purchase )?price|(?:contract|purchase) price|total consideration"
     r"|aggregate fees|total fees"
+    # English names of the whole price of a lease or a works contract ("the total Rent for the
+    # Lease Term", "the Contract Sum"), as 租金总额 / 签约合同价 are in Chinese
+    r"|total (?:amount of (?:the )?)?rent(?:al)?s?\b|aggregate rent|contract sum"
+    r"|total contract (?:value|sum|amount)"
     # a framework or distribution contract's subject amount is its purchase commitment
     r"|aggregate (?:FOB |CIF |CIP |EXW )?value|minimum purchase (?:amount|commitment)"
     r"|最低采购(?:金额|额)|年度采购总额",
