@@ -52,7 +52,7 @@ TOPICS: dict[str, str] = {
     r"|aggregate fees|total fees"
     # English names of the whole price of a lease or a works contract ("the total Rent for the
     # Lease Term", "the Contract Sum"), as 租金总额 / 签约合同价 are in Chinese
-    r"|total (?:amount of (?:the )?)?rent(?:al)?s?\b|aggregate rent|contract sum"
+    r"|total (?:amount of (?:the )?)?rent(?:al)?s?\b|aggregate rent|contract sum(?! analysis)"
     r"|total contract (?:value|sum|amount)"
     # a framework or distribution contract's subject amount is its purchase commitment
     r"|aggregate (?:FOB |CIF |CIP |EXW )?value|minimum purchase (?:amount|commitment)"
@@ -74,7 +74,8 @@ TOPICS: dict[str, str] = {
     r"|(?:许可|设计|咨询|代理|运|管理|维护|培训|实施|技术|使用|开办|保险|检测|安装|调试|监理|仓储|保管"
     r"|装卸|佣|手续|包装)费",
     # retention money held back from the price (质保金), not the price stated again
-    "retention": r"质保金|质量保证金|保留金|retention money|Retention Money|retention amount",
+    "retention": r"质保金|质量保证金|保留金|retention money|Retention Money|retention amount"
+    r"|\bretention\b(?! period)",
     "instalment": r"首付款|首期|进度款|尾款|余款|剩余价款|分期|第[一二三四五六七八九十\d]+期"
     r"|instal?lment",
 }

@@ -85,6 +85,19 @@ _DOCUMENT_NOUN = re.compile(
 )
 
 
+# the determiner or possessive just before a term that names one particular thing
+_DEFINITE = re.compile(r"(?:\b(?:the|its|their|such|his|her|our|your)|'s|s')\s+$", re.I)
+_DEFINED_ELSEWHERE = re.compile(
+    r"^[^.;]{0,12}\(?\s*(?:as (?:such terms? (?:is|are) )?defined|has the meaning"
+    r"|within the meaning)",
+    re.I,
+)
+
+
+def _one_space(text: str) -> str:
+    return " ".join(text.split())
+
+
 def _uses(body: str, term: str) -> int:
     return len(re.findall(r"\b" + r"\s+".join(map(re.escape, term.split())) + r"\b", body))
 
@@ -114,12 +127,25 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
     first_clause = next((c for c in ctx.clauses if c.id != "preamble"), None)
     preamble = ctx.text[: ctx.view_offset(first_clause.span.start)] if first_clause else ""
     reported: set[str] = set()
+    defined |= {_one_space(d) for d in defined}  # "Disclosing     Party" in a flattened filing
     for m in _TERM.finditer(body):
-        term = _LEAD_WORDS.sub("", m.group("term"))
+        if re.search(r"\n[ \t]*\n", m.group("term")):
+            continue  # a heading and the next paragraph's first word, not one phrase
+        term = _one_space(_LEAD_WORDS.sub("", m.group("term")))
         if " " not in term:
             continue
         if term in reported or term in defined or term in params.ignore or term in preamble:
             continue
+        before = body[max(0, m.start("term") - 16) : m.start("term")]
+        lead = _LEAD_WORDS.match(m.group("term"))
+        if not _DEFINITE.search(before + (lead.group(0) if lead else "")):
+            continue  # an obligation binds to *the* Installation Specifications, a named thing
+        if re.search(rf"{_HEADING_NUMBER}\s*$", before):
+            continue  # an inline clause heading: "9.1 Confidential Information. Each Party …"
+        if " and " in term and not _DOCUMENT_NOUN.search(term):
+            continue  # "its Affiliates and Subcontractors": a list of things, not one term
+        if _DEFINED_ELSEWHERE.search(body[m.end() : m.end() + 60]):
+            continue  # "(as defined in the Commercial License Agreement)"
         if any(term in n or n in term for n in named) or _ORG_WORDS.search(term):
             continue
         if _ORG_WORDS.search(body[max(0, m.start() - 40) : m.start()]):

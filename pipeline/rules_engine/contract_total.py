@@ -75,7 +75,10 @@ _PER_PERIOD_AFTER = re.compile(
 _SHARE_RESTATED = re.compile(
     r"(?:%|％|percent|分之[一二三四五六七八九十百千万\d.]+|成|倍|times)\)?\s*[，,]?\s*[（(]?\s*"
     r"(?:即|也即|亦即|计|i\.e\.,?|being|namely|that is,?)\s*"
-    r"(?:人民币|RMB|US\$|USD|£|GBP|€|EUR)?\s*$",
+    r"(?:人民币|RMB|US\$|USD|£|GBP|€|EUR)?\s*$"
+    # "10% of the Contract Sum, i.e. £246,000": the share named before the total word
+    r"|(?:%|per\s?cent)\)?\s+of\s+(?:the\s+)?[A-Za-z ]{2,40},?\s*[(]?\s*"
+    r"(?:i\.e\.,?|being|namely|that is,?)\s*(?:RMB|US\$|USD|£|GBP|€|EUR)?\s*$",
     re.I,
 )
 

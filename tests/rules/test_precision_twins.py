@@ -226,3 +226,53 @@ def test_a_company_an_issued_document_and_a_priced_fee_are_not_undefined_terms(
     assert not any("Caledon" in q or "License Fee" in q or "Final Statement" in q for q in found)
     # a document the contract neither defines nor creates is still reported
     assert "Data Security Policy" in " ".join(found)
+
+
+# A filing flattened to running text (as the CUAD contracts are): headings sit inline after their
+# numbers, definitions carry runs of spaces, and lists of capitalised nouns abound.
+EN_FLATTENED = """MASTER SUPPLY AGREEMENT
+
+This Master Supply Agreement is made on 1 March 2025 between Harbourline Components Ltd ("Supplier") and Westmere Foods Ltd ("Customer").
+1.1 "Confidential      Information" means information a party marks as confidential. "Affiliate" means a company controlled by a party.
+9.1 Confidential Information. Each party shall keep the other's Confidential Information secret.
+9.2 Supplier shall be responsible for its Affiliates and Subcontractors in performing this Agreement.
+9.3 Supplier shall meet the conditions of Rating Agencies named by the Customer from time to time.
+9.4 Supplier shall pack the goods {packing}.
+9.5 Each quarter Supplier shall report on its Affiliates and Subcontractors, on Rating Agencies and on the other party's Confidential Information held by it.
+12.1 This Agreement is governed by the laws of England and Wales.
+"""
+
+
+def test_headings_lists_spaced_definitions_and_bare_names_are_not_undefined_terms(
+    stages: Stages,
+) -> None:
+    def undefined(packing: str) -> set[str]:
+        text = EN_FLATTENED.format(packing=packing)
+        found = rule_findings(stages, text)
+        return {f.quote for f in found if f.rule_id == "en.term.undefined"}
+
+    plain = undefined("in sealed cartons")
+    assert not plain, plain  # the inline heading, the list, the spaced definition, a bare name
+    # a document an obligation points to with "the", never defined or attached, is still reported
+    assert undefined("in accordance with the Packing Guidelines") == {"Packing Guidelines"}
+
+
+def test_english_names_of_the_whole_price_are_the_total_and_its_parts_are_not() -> None:
+    from pipeline.rules_engine.context import RuleContext
+    from pipeline.rules_engine.contract_total import contract_total, stated_totals
+    from tests.entities.helpers import make_document
+
+    text = (
+        "EQUIPMENT LEASE\n"
+        "4.1 The Rent is RMB 90,400 per month.\n"
+        "4.2 The total Rent for the Lease Term is RMB 3,254,400.\n"
+        "6.3 The amount for steelwork in the Contract Sum Analysis (RMB 412,000) is fixed.\n"
+        "7.1 Liquidated damages shall not exceed 10% of the Contract Sum, i.e. RMB 325,440.\n"
+        "7.4 On the total Rent of RMB 3,254,400 the maximum Retention is RMB 162,720.\n"
+    )
+    document = make_document(text)
+    parsed = ParseEntities().run(document=document)
+    ctx = RuleContext(document, parsed["entities"], parsed["clauses"])
+    total = contract_total(ctx)
+    assert total is not None and total.value == 3_254_400
+    assert {e.value for e in stated_totals(ctx)} == {3_254_400}
