@@ -84,7 +84,12 @@ def defect_model(ctx: RuleContext, params: DefectParams) -> Iterator[Hit]:
         if any(re.search(p, unit.text) for p in params.unless_paragraph):
             continue
         sentences = [s for s in ctx.sentences if unit.start <= s.start < unit.end]
-        best = _best_sentence(sentences, model.scores([s.text for s in sentences])[:, j])
+        scores = model.scores([s.text for s in sentences])[:, j] if sentences else None
+        if len(sentences) > 1 and scores is not None and scores.max() < model.thresholds[j]:
+            # a long paragraph (a whole section on one line, as in a flattened filing) whose
+            # reading no single sentence carries: the words added up, the defect is nowhere
+            continue
+        best = _best_sentence(sentences, scores) if scores is not None else None
         span = ctx.sentence_span(best) if best else ctx.span(unit.start, unit.end)
         yield Hit(span, {"score": f"{row[j]:.2f}"}, confidence=float(row[j]))
 

@@ -260,3 +260,40 @@ def test_a_notice_window_in_the_paragraph_drops_the_models_renewal_reading() -> 
     assert list(defect_model(ctx, bare))  # the model alone reads the renewal as evergreen
     rule = next(r for r in ValidateRules().rules if r.spec.id == "en.model.auto_renewal_no_notice")
     assert list(defect_model(ctx, rule.params)) == []
+
+
+class _WordsAddUp:
+    """A stand-in model (the boundary): a text scores 0.9 for unilateral_amendment when it
+    holds both "revise" and "prices", 0.1 otherwise."""
+
+    kinds = ("unilateral_amendment",)
+    thresholds = (0.5,)
+
+    def scores(self, texts: list[str]) -> np.ndarray:
+        return np.array([[0.9 if "revise" in t and "prices" in t else 0.1] for t in texts])
+
+
+def test_a_long_paragraph_no_sentence_of_which_carries_the_reading_is_not_reported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pipeline.rules_engine import checks_defect_model
+    from pipeline.rules_engine.checks_defect_model import DefectParams, defect_model
+    from pipeline.rules_engine.context import RuleContext
+
+    monkeypatch.setattr(checks_defect_model, "default_defect_classifier", _WordsAddUp)
+    spread = (
+        "4.1 The Supplier may revise its logo at any time. The Customer publishes prices monthly."
+    )
+    single = (
+        "4.1 The Supplier may revise the prices at any time. The Customer publishes a catalogue."
+    )
+    found = {}
+    for name, line in (("spread", spread), ("single", single)):
+        document = make_document(f"SUPPLY AGREEMENT\n{line}\n")
+        parsed = ParseEntities().run(document=document)
+        ctx = RuleContext(document, parsed["entities"], parsed["clauses"])
+        found[name] = list(defect_model(ctx, DefectParams(type="unilateral_amendment")))
+    assert found["spread"] == []
+    assert [document.text[h.span.start : h.span.end] for h in found["single"]] == [
+        "4.1 The Supplier may revise the prices at any time."
+    ]
