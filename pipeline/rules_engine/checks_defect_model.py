@@ -18,7 +18,7 @@ import numpy as np
 from pydantic import field_validator
 
 from pipeline.entities.defect_model import DEFECT_TYPES, default_defect_classifier
-from pipeline.rules_engine.context import RuleContext, Sentence
+from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
 MIN_CHARS = 8
@@ -84,15 +84,12 @@ def defect_model(ctx: RuleContext, params: DefectParams) -> Iterator[Hit]:
         if any(re.search(p, unit.text) for p in params.unless_paragraph):
             continue
         sentences = [s for s in ctx.sentences if unit.start <= s.start < unit.end]
-        scores = model.scores([s.text for s in sentences])[:, j] if sentences else None
-        if len(sentences) > 1 and scores is not None and scores.max() < model.thresholds[j]:
-            # a long paragraph (a whole section on one line, as in a flattened filing) whose
-            # reading no single sentence carries: the words added up, the defect is nowhere
-            continue
-        best = _best_sentence(sentences, scores) if scores is not None else None
-        span = ctx.sentence_span(best) if best else ctx.span(unit.start, unit.end)
+        span = ctx.span(unit.start, unit.end)
+        if sentences:
+            scores = model.scores([s.text for s in sentences])[:, j]
+            if len(sentences) > 1 and scores.max() < model.thresholds[j]:
+                # a long paragraph (a whole section on one line, as in a flattened filing)
+                # whose reading no single sentence carries: the words added up, not a defect
+                continue
+            span = ctx.sentence_span(sentences[int(np.argmax(scores))])
         yield Hit(span, {"score": f"{row[j]:.2f}"}, confidence=float(row[j]))
-
-
-def _best_sentence(sentences: list[Sentence], scores: np.ndarray) -> Sentence | None:
-    return sentences[int(np.argmax(scores))] if sentences else None

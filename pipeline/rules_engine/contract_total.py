@@ -72,13 +72,14 @@ _PER_PERIOD_AFTER = re.compile(
 
 # "按服务费总额的万分之五（即人民币932.80元）" / "10% of the Fees (i.e. £24,000)" / "设计费总额的
 # 两倍，即…": the amount a share or a multiple of the total comes to is not the total again
-_SHARE_RESTATED = re.compile(
-    r"(?:%|％|percent|分之[一二三四五六七八九十百千万\d.]+|成|倍|times)\)?\s*[，,]?\s*[（(]?\s*"
-    r"(?:即|也即|亦即|计|i\.e\.,?|being|namely|that is,?)\s*"
+_RESTATES_AS = (
+    r"\s*[（(]?\s*(?:即|也即|亦即|计|i\.e\.,?|being|namely|that is,?)\s*"
     r"(?:人民币|RMB|US\$|USD|£|GBP|€|EUR)?\s*$"
+)
+_SHARE_RESTATED = re.compile(
+    r"(?:(?:%|％|percent|分之[一二三四五六七八九十百千万\d.]+|成|倍|times)\)?\s*[，,]?"
     # "10% of the Contract Sum, i.e. £246,000": the share named before the total word
-    r"|(?:%|per\s?cent)\)?\s+of\s+(?:the\s+)?[A-Za-z ]{2,40},?\s*[(]?\s*"
-    r"(?:i\.e\.,?|being|namely|that is,?)\s*(?:RMB|US\$|USD|£|GBP|€|EUR)?\s*$",
+    r"|(?:%|per\s?cent)\)?\s+of\s+(?:the\s+)?[A-Za-z ]{2,40},?)" + _RESTATES_AS,
     re.I,
 )
 
