@@ -4,7 +4,7 @@ a named figure, a security deposit returned in double."""
 
 from __future__ import annotations
 
-from tests.rules.cases_new import en_goods, en_prc, en_services, zh_sale
+from tests.rules.cases_new import ZH_BUILD, en_goods, en_prc, en_services, zh_sale
 
 EN_SHARES = """SHARE PURCHASE AGREEMENT
 
@@ -327,4 +327,44 @@ FOCUS_CASES += [
         _EN_DAYS.format(end="May 31, 2026", law=_PRC),
         _EN_DAYS.format(end="April 27, 2026", law=_PRC),
     ),
+]
+
+# a part of the work scheduled after the date the whole is due (checks_schedule_dates)
+_ZH_PLAN = (
+    "第五条 工期。计划开工日期：2025年5月1日；计划竣工日期：2025年10月27日。\n"
+    "附件二：施工进度计划\n节点 | 计划开始日期 | 计划完成日期\n"
+    "基础及主体工程 | 2025年5月1日 | 2025年8月31日\n"
+    "{row} | 2025年9月1日 | {end}\n"
+)
+_EN_LOTS = (
+    "2.3 All Equipment shall be delivered no later than {final}.\n"
+    "SCHEDULE 1 - DELIVERY\nLot | Quantity | Delivery date\n"
+    "Lot 1 | 10 | May 30, 2025\n{row} | 5 | {last}\n"
+)
+_EN_MILESTONES = (
+    "6. MILESTONES\n6.1 The Completion Date is December 15, 2025.\n"
+    "Milestone | Start | Completion\n"
+    "Design | February 1, 2025 | April 30, 2025\n"
+    "{row} | May 1, 2025 | January 20, 2026\n"
+)
+
+
+def zh_works_plan(row: str = "室外景观工程", end: str = "2025年11月20日") -> str:
+    return ZH_BUILD.format(waterproof="5年") + _ZH_PLAN.format(row=row, end=end)
+
+
+def en_prc_lots(
+    row: str = "Lot 2", last: str = "July 15, 2025", final: str = "June 30, 2025"
+) -> str:
+    return en_prc(extra=_EN_LOTS.format(row=row, last=last, final=final))
+
+
+def en_milestones(row: str = "Build and integration") -> str:
+    return en_services(extra=_EN_MILESTONES.format(row=row))
+
+
+FOCUS_CASES += [
+    ("cn.date.part_after_final_date", zh_works_plan(), zh_works_plan(end="2025年10月27日")),
+    ("en.prc.date.part_after_final_date", en_prc_lots(), en_prc_lots(last="June 30, 2025")),
+    ("en.date.part_after_final_date", en_milestones(), en_milestones("Hypercare support")),
 ]

@@ -1,0 +1,137 @@
+"""A part of the work scheduled to finish after the date the whole must be finished by: "计划竣工
+日期：2026年7月31日" while 附件二 plans 室外道路工程 to 2026年8月20日; "all Products shall be
+delivered no later than 30 September 2025" while Schedule 1 delivers Batch 3 on 20 October 2025.
+Both dates cannot hold, so the time of performance is uncertain (民法典 511).
+
+The whole's date is read from its own words (计划竣工日期, 全部…前交付, the Final Delivery Date,
+all … shall be delivered no later than); the part's from a schedule table whose column names the
+same event. Rows that by nature come after the whole is done (保修, 结算, acceptance, warranty,
+retention, payment) are not parts of it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date
+
+from pipeline.model import Entity
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
+from pipeline.rules_engine.registry import Hit, Params, check
+
+_FAMILY_WORDS = {
+    "completion": r"竣工|完工|完成|结束|截止|complet|finish|\bend\b",
+    "delivery": r"交付|交货|发货|到货|供货|deliver|dispatch|\bship",
+}
+# the whole's date, named right before it
+_ZH_NAMED = re.compile(
+    r"(?:计划|约定|合同)?(?P<event>竣工|完工)(?:日期|日|时间)\s*(?:为|是|定为|：|:)?\s*$"
+)
+_EN_NAMED = re.compile(
+    r"(?:Final Delivery|(?:Practical |Substantial )?Completion|Final Completion) Date"
+    r"[\"”]?\s*(?:is|shall be|will be|means|:)\s*$",
+    re.I,
+)
+_EN_NAMED_AFTER = re.compile(
+    r"^\s*\((?:the\s+)?[\"“](?P<name>Final Delivery|(?:Practical |Substantial |Final )?Completion)"
+    r" Date[\"”]\)",
+    re.I,
+)
+# "全部货物应于2025年9月30日前交付完毕", "all Products shall be delivered no later than …"
+_ZH_ALL = re.compile(r"(?:全部|所有)[^，。；|]{0,24}$")
+_ZH_BY_THEN = re.compile(
+    r"^\s*(?:前|之前|以前)[^，。；|]{0,12}?(?P<verb>交付|交货|发货|到货|完成|竣工|完工)"
+)
+_EN_ALL = re.compile(
+    r"\ball (?:of )?(?:the )?[\w\- ]{1,40}?\s+(?:shall|must|will) be\s+(?:fully\s+)?"
+    r"(?P<verb>delivered|shipped|completed|finished)\s+"
+    r"(?:no later than|not later than|by|on or before)\s*$",
+    re.I,
+)
+# rows that come after the whole by their nature, or are not parts of it
+_AFTER_THE_WHOLE = re.compile(
+    r"保修|质保|缺陷责任|结算|决算|审计|备案|归档|档案移交|验收|试运行|付款|支付|尾款|保证金|合计|总计"
+    r"|warrant|defect|retention|final account|accept|inspect|test|commission|trial|payment|invoice"
+    r"|support|mainten|training|hypercare|stabili[sz]|total",
+    re.I,
+)
+
+
+def _iso(e: Entity) -> date | None:
+    return date.fromisoformat(e.value) if isinstance(e.value, str) else None
+
+
+def _family(verb: str) -> str:
+    return next(f for f, words in _FAMILY_WORDS.items() if re.search(words, verb, re.I))
+
+
+def _final_dates(ctx: RuleContext) -> dict[str, tuple[Entity, date]]:
+    """The latest date each event family must be done by for the whole contract."""
+    found: dict[str, tuple[Entity, date]] = {}
+    for e in ctx.of_kind("date"):
+        when = _iso(e)
+        if when is None or "range_start" in e.attrs:
+            continue
+        at, end = ctx.view_offset(e.span.start), ctx.view_offset(e.span.end)
+        line_start = ctx.text.rfind("\n", 0, at) + 1
+        if "|" in ctx.text[line_start:at]:
+            continue  # a table row is a part, not the whole
+        before = ctx.sentence_before(e)
+        after = ctx.text[end : end + 30]
+        family: str | None = None
+        if ctx.language == "zh":
+            by_then = _ZH_BY_THEN.match(after)
+            if _ZH_NAMED.search(before):
+                family = "completion"
+            elif by_then and _ZH_ALL.search(before):
+                family = _family(by_then.group("verb"))
+        else:
+            named = _EN_NAMED.search(before[-60:]) or _EN_NAMED_AFTER.match(after)
+            every = _EN_ALL.search(before[-120:])
+            if named:
+                family = "delivery" if "deliver" in named.group().lower() else "completion"
+            elif every:
+                family = _family(every.group("verb"))
+        if family and (family not in found or when > found[family][1]):
+            found[family] = (e, when)
+    return found
+
+
+def _row_dates(ctx: RuleContext, cell: Cell) -> list[tuple[Entity, date]]:
+    end = cell.start + len(cell.text)
+    return [
+        (e, when)
+        for e in ctx.of_kind("date")
+        if (when := _iso(e)) is not None and cell.start <= ctx.view_offset(e.span.start) < end
+    ]
+
+
+@check("part_after_final_date", fields=("part", "part_date", "final"))
+def part_after_final_date(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """A schedule row that finishes a part of the work after the date the whole is due."""
+    finals = _final_dates(ctx)
+    if not finals:
+        return
+    for table in pipe_tables(ctx.text):
+        header = table[0]
+        for j, head in enumerate(header):
+            family = next(
+                (f for f, w in _FAMILY_WORDS.items() if re.search(w, head.text, re.I)), None
+            )
+            if family not in finals or j == 0:
+                continue
+            final, final_date = finals[family]
+            for row in table[1:]:
+                label = row[0].text
+                if j >= len(row) or _AFTER_THE_WHOLE.search(label):
+                    continue
+                late = [(e, d) for e, d in _row_dates(ctx, row[j]) if d > final_date]
+                if late:
+                    e = late[0][0]
+                    yield Hit(
+                        e.span,
+                        {"part": label, "part_date": e.text, "final": final.text},
+                        (final.span,),
+                    )
+                    return

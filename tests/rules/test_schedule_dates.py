@@ -1,0 +1,50 @@
+"""A schedule row that finishes a part after the date the whole is due: found however the whole's
+date is worded, and silent for rows that by nature follow it (保修, acceptance, warranty)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.stages.parse_entities import ParseEntities
+from pipeline.stages.validate_rules import ValidateRules
+from tests.rules.cases_focus import en_milestones, en_prc_lots, zh_works_plan
+from tests.rules.cases_new import en_prc
+from tests.rules.helpers import Stages, rule_findings
+
+
+@pytest.fixture(scope="module")
+def stages() -> Stages:
+    return ParseEntities(), ValidateRules()
+
+
+def _part_rules(stages: Stages, text: str) -> list[str]:
+    return [f.rule_id for f in rule_findings(stages, text) if "part_after_final_date" in f.rule_id]
+
+
+def test_a_chinese_works_row_finishing_after_the_planned_completion(stages: Stages) -> None:
+    assert _part_rules(stages, zh_works_plan()) == ["cn.date.part_after_final_date"]
+    # on the day, or before it: lawful
+    assert _part_rules(stages, zh_works_plan(end="2025年10月27日")) == []
+    # a row that follows completion by its nature is not a part of the works
+    assert _part_rules(stages, zh_works_plan(row="竣工验收及资料移交")) == []
+    assert _part_rules(stages, zh_works_plan(row="保修期首次回访", end="2026年10月27日")) == []
+
+
+def test_an_english_lot_delivered_after_all_must_be_delivered(stages: Stages) -> None:
+    assert _part_rules(stages, en_prc_lots()) == ["en.prc.date.part_after_final_date"]
+    assert _part_rules(stages, en_prc_lots(last="June 30, 2025")) == []
+    assert _part_rules(stages, en_prc_lots(final="July 31, 2025")) == []
+
+
+def test_a_delivery_column_is_not_read_against_a_completion_date(stages: Stages) -> None:
+    lots = (
+        'Installation shall be complete by June 30, 2025 (the "Completion Date").\n'
+        "SCHEDULE 1 - DELIVERY\nLot | Quantity | Delivery date\n"
+        "Lot 1 | 10 | May 30, 2025\nLot 2 | 5 | July 15, 2025\n"
+    )
+    assert _part_rules(stages, en_prc(extra=lots)) == []
+
+
+def test_a_named_completion_date_against_a_milestone_under_english_law(stages: Stages) -> None:
+    assert _part_rules(stages, en_milestones()) == ["en.date.part_after_final_date"]
+    assert _part_rules(stages, en_milestones("Hypercare support")) == []
