@@ -18,7 +18,8 @@ def stages() -> Stages:
 
 
 def _part_rules(stages: Stages, text: str) -> list[str]:
-    return [f.rule_id for f in rule_findings(stages, text) if "part_after_final_date" in f.rule_id]
+    ids = [f.rule_id or "" for f in rule_findings(stages, text)]
+    return [i for i in ids if "part_after_final_date" in i]
 
 
 def test_a_chinese_works_row_finishing_after_the_planned_completion(stages: Stages) -> None:
