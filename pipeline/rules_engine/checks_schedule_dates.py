@@ -128,9 +128,11 @@ def part_after_final_date(ctx: RuleContext, params: Params) -> Iterator[Hit]:
                     continue
                 late = [(e, d) for e, d in _row_dates(ctx, row[j]) if d > final_date]
                 if late:
+                    # the row up to the late date is the quote: the part and when it ends
                     e = late[0][0]
+                    row_span = ctx.span(row[0].start, ctx.view_offset(e.span.end))
                     yield Hit(
-                        e.span,
+                        row_span,
                         {"part": label, "part_date": e.text, "final": final.text},
                         (final.span,),
                     )
