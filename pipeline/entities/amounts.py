@@ -46,7 +46,15 @@ WORDS = re.compile(
     re.IGNORECASE,
 )
 _WORD_CURRENCY = {"dollars": "USD", "euros": "EUR", "pounds": "GBP", "yuan": "CNY"}
-_TWIN_GAP = re.compile(r"^\s?[（(]?\s?(?:大写|小写)?[:：]?\s?$")
+# between a figure and its words: "（大写：", " (", and the currency the words open with
+# ("RMB 1,050,000 (Renminbi One Million and Fifty Thousand Yuan)")
+_TWIN_GAP = re.compile(
+    r"^\s?[（(]?\s?(?:大写|小写)?[:：]?\s?"
+    r"(?:(?:人民币|Renminbi|RMB|(?:US |Hong Kong |Singapore )?Dollars|Euros?|Pounds(?: Sterling)?)"
+    r"\s?)?$",
+    re.I,
+)
+_TWIN_REACH = 24
 
 
 def _figure_currency(match: re.Match[str], language: str) -> str | None:
@@ -152,8 +160,8 @@ def find_amounts(text: str, language: str) -> list[Match]:
             (
                 f
                 for f in figures
-                if (0 <= f.start - s.end <= 4 and _TWIN_GAP.match(text[s.end : f.start]))
-                or (0 <= s.start - f.end <= 4 and _TWIN_GAP.match(text[f.end : s.start]))
+                if (0 <= f.start - s.end <= _TWIN_REACH and _TWIN_GAP.match(text[s.end : f.start]))
+                or (0 <= s.start - f.end <= _TWIN_REACH and _TWIN_GAP.match(text[f.end : s.start]))
             ),
             None,
         )

@@ -34,6 +34,10 @@ _OF_TOTAL = re.compile(
     r"|价款|总价|(?:contract |purchase |total )?price|fees?|contract (?:value|sum))(?:的|之)?\s*$",
     re.I,
 )
+# "按审定工程量对应价款的75%支付进度款": a share of one period's work, not of the contract price
+_PROGRESS_BASE = re.compile(
+    r"(?:工程量|产值|已完|当月|本月|每月|月度|当期|本期|完成部分|完成量)[^，。；]{0,12}$"
+)
 # A restriction after employment ends, without the word 竞业 (离职后…不得…任职/经营同类…).
 _AFTER_LEAVING = re.compile(
     r"(?:离职|劳动合同(?:解除|终止))后[^。]{0,40}(?:不得|禁止)[^。]{0,40}(?:任职|经营|从事|同类|竞争)"
@@ -129,7 +133,7 @@ def _enrich(text: str, matches: list[Match], sentences: list[tuple[int, int]]) -
                 after = text[m.end : m.end + 40]
                 attrs["of_total"] = bool(
                     _OF_TOTAL.search(before[-12:]) or _OF_TOTAL_AFTER.match(after)
-                )
+                ) and not _PROGRESS_BASE.search(before[-24:])
         elif m.kind == "date":
             # in a table row a date takes its role from its own cell or the row's label (its
             # first cell), not from a neighbour's description ("delivered and approved")

@@ -79,7 +79,7 @@ class InstalmentParams(Params):
     # "达到总价款的75%以上的除外" is a threshold, not an instalment; "支付至合同总价的60%" is a
     # cumulative level, not a further 60%
     threshold_words: str = (
-        r"^\s*(?:以上|以下|以内|之内|or more|or less)|(?:达到|超过|不足|低于)\s*$"
+        r"^\s*(?:以上|以下|以内|之内|or more|or less)|(?:达到|超过|不足|低于)[^，。；]{0,8}$"
         r"|至\s*(?:本?合同)?(?:总价款?|价款|总额|结算价款?|合同价款?)?的?\s*$"
         r"|(?:cumulative(?:ly)?|in (?:the )?aggregate|up to)\s*(?:of\s*)?$"
     )

@@ -108,3 +108,19 @@ def test_dispute_forums_and_governing_law(zh_parsed: Parsed, en_parsed: Parsed) 
     assert ("American Arbitration Association", "arbitration") in en_forums
     assert ("state and federal courts located in King County, Washington", "court") in en_forums
     assert not [e for e in en_parsed[1] if e.kind == "governing_law"]  # the planted omission
+
+
+def test_english_words_after_their_currency_are_the_figures_twin() -> None:
+    from pipeline.entities.amounts import find_amounts
+
+    text = (
+        "an advance of RMB 1,050,000 (Renminbi One Million and Fifty Thousand Yuan) and "
+        "a fee of US$ 600 (Five Hundred US Dollars) and Four Thousand Dollars and $200."
+    )
+    by_text = {text[m.start : m.end]: m for m in find_amounts(text, "en")}
+    words = by_text["One Million and Fifty Thousand Yuan"]
+    assert words.attrs["twin_start"] == text.index("RMB 1,050,000")
+    # a twin that disagrees is still paired: that is how a words/figure mismatch is found
+    assert by_text["Five Hundred US Dollars"].attrs["twin_value"] == 600
+    # two amounts joined by "and" are two amounts, not one written twice
+    assert "twin_start" not in by_text["Four Thousand Dollars"].attrs

@@ -226,6 +226,25 @@ def test_a_payment_up_to_a_level_is_cumulative(stages: Stages) -> None:
     assert rule in _rules(stages, shares)
 
 
+def test_a_monthly_progress_rate_and_a_threshold_are_not_shares_of_the_price(
+    stages: Stages,
+) -> None:
+    rule = "cn.amount.instalments_exceed_total"
+    schedule = (
+        "签约后支付合同总价的10%作为预付款，预付款自累计完成产值达到合同总价30%的当月起扣回；"
+        "甲方{progress}支付进度款；竣工后支付合同总价的20%。"
+    )
+    text = ZH_LEVELS.replace(
+        "分三期支付：签约后支付合同总价的30%；设备预验收后，甲方支付{second}；验收合格后，甲方支付{third}。",
+        schedule,
+    )
+    # 75% of each month's approved work is not 75% of the price
+    assert rule not in _rules(stages, text.format(progress="每月按审定工程量对应价款的75%"))
+    # 10% + 70% + 20%: the 30% the advance is recovered from is a threshold, not a payment
+    assert rule not in _rules(stages, text.format(progress="按合同总价的70%"))
+    assert rule in _rules(stages, text.format(progress="按合同总价的75%"))
+
+
 def test_third_party_injury_allocated_to_one_party_is_not_an_exemption(stages: Stages) -> None:
     text = """设备租赁合同
 
