@@ -234,6 +234,7 @@ def parse_contract(document: Document) -> ParsedContract:
     else:
         ner = _named_entities(text)
         found += parties.find_en_defined_terms(text, ner)
+        found += parties.find_en_party_lines(text)
         found += [Match("named_entity", s, e, label, {}) for s, e, label in ner]
     found.sort(key=lambda m: (m.start, m.end))
     enriched = _enrich(text, found, sentence_bounds(text, language))

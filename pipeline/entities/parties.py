@@ -90,7 +90,11 @@ COMPANY_SUFFIX = (
     r"(?:LLC|L\.L\.C\.|Inc\.?|INC\.?|Ltd\.?|LTD\.?|Limited|LIMITED|Co\.|CO\.|Corporation"
     r"|CORPORATION|Corp\.?|CORP\.?|GmbH|GMBH|AG|S\.A\.|B\.V\.|L\.P\.|LLP|PLC|plc)(?![\w])"
 )
-_COMPANY = re.compile(r"(?:[A-Z][\w&'.-]*,?\s+){0,6}?" + COMPANY_SUFFIX)
+# a word of a company name, a place in brackets among them ("Crestline Components (Suzhou) Co.,
+# Ltd."), and the suffix with what follows it ("Co., Ltd.", not "Co." alone)
+COMPANY_WORD = r"(?:[A-Z][\w&'.-]*|\([A-Z][\w .&'-]{1,30}\))"
+SUFFIX_CHAIN = COMPANY_SUFFIX + r"(?:,?\s*" + COMPANY_SUFFIX + r")*"
+_COMPANY = re.compile(rf"(?:{COMPANY_WORD},?\s+){{0,6}}?{SUFFIX_CHAIN}")
 _NOT_PARTY_TERM = re.compile(
     r"\b(?:Agreement|Date|Contract|Term|Services|Products|Territory|Party|Parties)\b"
 )
@@ -116,6 +120,48 @@ def _party_name(
         ):
             return s, e
     return None
+
+
+# "Warehouse Keeper: Kunshan Hengtai Supply Chain Management Co., Ltd." and its signature block
+# twin "… Co., Ltd. (seal)": a role label opening a line, then a registered company name. The
+# name must end in a company suffix, so address, contact and representative lines never match.
+EN_PARTY_LINE = re.compile(
+    r"^[ \t]*(?:\(\d\)[ \t]*)?(?P<role>Party [A-D]|[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})"
+    r"(?:[ \t]*\([^)\n]{1,30}\))?[ \t]*:[ \t]*(?P<name>[^\n]{2,120}?)[ \t]*$",
+    re.M,
+)
+_EN_SIGNATURE_NOTE = re.compile(
+    r"\s*[(\[](?:seal|company seal|stamp|chop|signature)[)\]]\s*$", re.I
+)
+_EN_NAME_END = re.compile(COMPANY_SUFFIX + r"\s*$")
+_EN_NOT_ROLE = re.compile(
+    r"^(?:Address|Registered|Contact|Legal|Authori[sz]ed|Name|Title|Signature|Signed|Date|Tel"
+    r"|Email|Fax|Bank|Account|Attention|Attn|By|For|Per|Company|Witness|Beneficiary|Payee"
+    r"|Copy|Cc|Re|Subject|From|To)\b"
+)
+
+
+def find_en_party_lines(text: str) -> list[Match]:
+    found: list[Match] = []
+    for m in EN_PARTY_LINE.finditer(text):
+        role, name = m.group("role"), m.group("name")
+        note = _EN_SIGNATURE_NOTE.search(name)
+        if note:
+            name = name[: note.start()]
+        name = name.rstrip(" ,;")
+        if _EN_NOT_ROLE.match(role) or not _EN_NAME_END.search(name):
+            continue
+        found.append(
+            Match(
+                "party",
+                m.start("role"),
+                m.start("name") + len(name),
+                role,
+                {"role": role, "name": name, "name_start": m.start("name"), "how": "line",
+                 "signature_block": bool(note)},
+            )
+        )  # fmt: skip
+    return found
 
 
 def find_en_defined_terms(text: str, ents: list[tuple[int, int, str]]) -> list[Match]:

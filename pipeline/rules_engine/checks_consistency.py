@@ -10,7 +10,7 @@ from datetime import date, timedelta
 
 from pydantic import Field
 
-from pipeline.entities.parties import COMPANY_SUFFIX
+from pipeline.entities.parties import COMPANY_WORD, SUFFIX_CHAIN
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext
@@ -299,7 +299,7 @@ _EN_ACTOR = re.compile(r",?\s+(?:shall|will|must|may|agrees|warrants|represents|
 _CN_COMPANY_END = re.compile(
     r"合伙企业[（(]有限合伙[）)]|合伙企业|有限责任公司|股份有限公司|有限公司|集团公司|公司"
 )
-_EN_COMPANY = re.compile(r"(?:[A-Z][\w&'.-]*\s+){0,6}?" + COMPANY_SUFFIX)
+_EN_COMPANY = re.compile(rf"(?:{COMPANY_WORD}\s+){{0,6}}?{SUFFIX_CHAIN}")
 
 
 # ... or as the one who pays, is paid or issues (由…公司支付, 承包人…公司, issued by … Limited)

@@ -18,7 +18,12 @@ from pipeline.rules_engine.registry import Hit, Params, check
 
 # A figure or a computation method: what makes a price or fee determinate.
 _FIGURE = re.compile(
-    r"\d[\d,，.]*\s*(?:万?元|%|％)|[¥￥$]\s*\d|[壹贰叁肆伍陆柒捌玖拾佰仟萬万亿零]{2,}(?:元|圆)"
+    r"\d[\d,，.]*\s*(?:万?元|%|％)|[¥￥$£€]\s*\d|[壹贰叁肆伍陆柒捌玖拾佰仟萬万亿零]{2,}(?:元|圆)"
+    r"|\b(?:RMB|CNY|USD|EUR|GBP|HKD)\s?\d"
+    # an English price fixed elsewhere or by a method: "the fees stated in the Order Form"
+    r"|\b(?:stated|set out|specified|set forth|listed|shown|agreed) in (?:the |an |each |any |a )?"
+    r"(?:Order Form|Order|Exhibit|Schedule|Annex|Appendix|Statement of Work|SOW|Price List|Quot"
+    r"|Purchase Order|Rate Card)|\bby reference to\b|\blist prices?\b|\brate card\b"
     r"|百分之|千分之|万分之|按[^。；]{0,40}(?:计算|计收|收取|结算|标准|比例)"
     r"|(?:报价单|价目表|价格表|报价|清单|附件)[^。；]{0,12}(?:为准|执行|确定|计算|所列|载明)"
     r"|详见[^。；]{0,6}(?:附件|清单|报价)"
@@ -32,6 +37,7 @@ _GRATUITOUS = re.compile(
 )
 _PAUSE = re.compile(r"[。；;，]|,\s")
 _HEADING_MAX = 16
+_TITLE_CHARS = 90
 
 
 class EssentialTerm(Params):
@@ -55,14 +61,23 @@ class EssentialParams(Params):
     terms: list[EssentialTerm] = Field(min_length=1)
 
 
-def _fixed_near(text: str, keyword: str) -> bool:
+# an English sentence says who pays what a clause away from the word ("Development Fees. As
+# payment for the services … DSS shall pay the sum of US $23,000 per month"): the window is the
+# sentence, not the phrase
+_EN_PAUSE = re.compile(r"(?<!\d)\.(?!\d)\s|;")
+_REACH = {"zh": (30, 12), "en": (200, 60)}
+
+
+def _fixed_near(text: str, keyword: str, language: str = "zh") -> bool:
     """The keyword with a figure of its own close after it (佣金为成交价的2%) or just before it
     (人民币5,000元的服务费); not a share *of* it (退还佣金的50%) nor another sum in the
     window (按应付租金的万分之五支付违约金)."""
+    pause = _PAUSE if language == "zh" else _EN_PAUSE
+    ahead, back = _REACH["zh" if language == "zh" else "en"]
     for m in regex(keyword).finditer(text):
         # a pause ends the window; an ASCII comma only when a space follows (1,000 is a figure)
-        after = _PAUSE.split(text[m.end() : m.end() + 30], maxsplit=1)[0]
-        before = _PAUSE.split(text[max(0, m.start() - 12) : m.start()])[-1]
+        after = pause.split(text[m.end() : m.end() + ahead], maxsplit=1)[0]
+        before = pause.split(text[max(0, m.start() - back) : m.start()])[-1]
         if _SHARE_OF.match(after) or _OTHER_SUM.search(after):
             continue
         if _FIGURE.search(after) or _FIGURE.search(before):
@@ -73,7 +88,7 @@ def _fixed_near(text: str, keyword: str) -> bool:
 def _determined(ctx: RuleContext, term: EssentialTerm) -> bool:
     if any(e.attrs.get("role") in term.roles for e in ctx.of_kind("amount")):
         return True
-    if _GRATUITOUS.search(ctx.text) or _fixed_near(ctx.text, term.keyword):
+    if _GRATUITOUS.search(ctx.text) or _fixed_near(ctx.text, term.keyword, ctx.language):
         return True
     # a clause headed by the term (第四条 租金) that states a figure anywhere in it; an
     # unheaded clause's "heading" is its first sentence, which is not a heading
@@ -89,13 +104,20 @@ def _determined(ctx: RuleContext, term: EssentialTerm) -> bool:
     )
 
 
+_SHORTFALL = {
+    "zh": ("未约定", "只提及而未确定金额或计算方法"),
+    "en": (" (absent)", " (mentioned, but no amount or way to compute it is fixed)"),
+}
+
+
 def _state(ctx: RuleContext, term: EssentialTerm) -> str | None:
     """None when the term is settled, else how it falls short."""
+    absent, undetermined = _SHORTFALL["zh" if ctx.language == "zh" else "en"]
     mentioned = regex(term.keyword).search(ctx.text) is not None
     if not mentioned:
-        return "未约定" if term.required else None
+        return absent if term.required else None
     if term.needs_figure and not _determined(ctx, term):
-        return "只提及而未确定金额或计算方法"
+        return undetermined
     return None
 
 
@@ -103,7 +125,8 @@ def _state(ctx: RuleContext, term: EssentialTerm) -> str | None:
 def essential_terms(ctx: RuleContext, params: EssentialParams) -> Iterator[Hit]:
     """Terms the contract's type needs are absent, or mentioned but never fixed: one finding
     for the contract, listing each gap."""
-    title = contract_title(ctx).strip()
+    # a flattened filing's first line runs into the preamble: only its start is the title
+    title = contract_title(ctx).strip()[:_TITLE_CHARS]
     if not any(regex(p).search(title) for p in params.title):
         return
     if any(regex(p).search(title) for p in params.title_none):
@@ -112,4 +135,5 @@ def essential_terms(ctx: RuleContext, params: EssentialParams) -> Iterator[Hit]:
         f"{term.what}{state}" for term in params.terms if (state := _state(ctx, term)) is not None
     ]
     if gaps:
-        yield Hit(title_span(ctx), {"title": title, "kind": params.kind, "gaps": "；".join(gaps)})
+        joined = ("；" if ctx.language == "zh" else "; ").join(gaps)
+        yield Hit(title_span(ctx), {"title": title, "kind": params.kind, "gaps": joined})

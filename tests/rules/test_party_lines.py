@@ -1,0 +1,45 @@
+"""English contracts laid out the PRC way name each party on a line of its own ("Warehouse Keeper:
+… Co., Ltd.") and again in the signature block: a different name there is a party mismatch."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.stages.parse_entities import ParseEntities
+from pipeline.stages.validate_rules import ValidateRules
+from tests.rules.helpers import Stages, rule_findings
+
+CONTRACT = """WAREHOUSING AGREEMENT
+
+Depositor: Suzhou Lanxin Electronics Trading Co., Ltd.
+Legal representative: Gu Minghui
+Warehouse Keeper: Kunshan Hengtai Supply Chain (Kunshan) Management Co., Ltd.
+Address: No. 36 Qianjin East Road, Kunshan
+
+1. The Warehouse Keeper shall store the Goods at its warehouse for a monthly fee of RMB 81,000.
+2. This Agreement is governed by the laws of the People's Republic of China.
+
+Depositor: Suzhou Lanxin Electronics Trading Co., Ltd. (seal)
+Warehouse Keeper: {signed} (seal)
+Authorised representative: Zhao Qing
+"""
+
+
+@pytest.fixture(scope="module")
+def stages() -> Stages:
+    return ParseEntities(), ValidateRules()
+
+
+def _mismatches(stages: Stages, signed: str) -> list[str]:
+    findings = rule_findings(stages, CONTRACT.format(signed=signed))
+    return [f.message for f in findings if f.rule_id == "en.prc.party.name_mismatch"]
+
+
+def test_a_signature_block_naming_another_company(stages: Stages) -> None:
+    (message,) = _mismatches(stages, "Kunshan Hengtai Supply Chain (Kunshan) Services Co., Ltd.")
+    # the whole registered name, place in brackets and "Co., Ltd." included
+    assert '"Kunshan Hengtai Supply Chain (Kunshan) Management Co., Ltd."' in message
+
+
+def test_the_same_name_signed_is_no_mismatch(stages: Stages) -> None:
+    assert _mismatches(stages, "Kunshan Hengtai Supply Chain (Kunshan) Management Co., Ltd.") == []
