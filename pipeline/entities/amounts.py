@@ -121,9 +121,14 @@ def find_capitals(text: str) -> list[Match]:
     return found
 
 
+_SCALE_WORDS = {"hundred", "thousand", "million", "billion"}
+
+
 def find_words(text: str) -> list[Match]:
     found: list[Match] = []
     for m in WORDS.finditer(text):
+        if m.group("words").split()[0].lower() in _SCALE_WORDS:
+            continue  # "three (3) million dollars": the scale of a number written before it
         try:
             value = parse_en_words(m.group("words"))
         except ValueError:

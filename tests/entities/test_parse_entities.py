@@ -124,3 +124,12 @@ def test_english_words_after_their_currency_are_the_figures_twin() -> None:
     assert by_text["Five Hundred US Dollars"].attrs["twin_value"] == 600
     # two amounts joined by "and" are two amounts, not one written twice
     assert "twin_start" not in by_text["Four Thousand Dollars"].attrs
+
+
+def test_a_scale_word_after_a_bracketed_numeral_is_no_amount_in_words() -> None:
+    from pipeline.entities.amounts import find_amounts
+
+    text = "in excess of three (3) million dollars ($3,000,000) in aggregate"
+    words = [m for m in find_amounts(text, "en") if m.attrs.get("form") == "words"]
+    assert words == []
+    assert [m.value for m in find_amounts(text, "en")] == [3_000_000]
