@@ -141,8 +141,28 @@ _EN_NOT_ROLE = re.compile(
 )
 
 
+# where the operative text begins: the parties block is the lines before it
+_FIRST_CLAUSE = re.compile(
+    r"^[ \t]*(?:1\.[ \t]|1\.1\b"
+    r"|(?:Article|ARTICLE|Section|SECTION|Clause|CLAUSE)[ \t]+(?:1|I|One|ONE)\b"
+    r"|WHEREAS|Whereas|RECITALS|Recitals|BACKGROUND|NOW,? THEREFORE)",
+    re.M,
+)
+# a signature block: the lines right after a party's name ask for a signature
+_SIGNING_CUE = re.compile(
+    r"\A(?:[^\n]*\n){0,3}?[ \t]*(?:Authori[sz]ed (?:representative|signatory)|Signature|Signed"
+    r"|By\s*:|Name\s*:|Legal representative)",
+)
+
+
 def find_en_party_lines(text: str) -> list[Match]:
+    """Parties named on lines of their own: in the parties block before the first clause, and
+    again, for the same roles, in the signature block. A "Consignee: … Ltd." line in a schedule
+    names no party of the contract."""
+    first_clause = _FIRST_CLAUSE.search(text)
+    preamble_end = first_clause.start() if first_clause else 0
     found: list[Match] = []
+    roles: set[str] = set()
     for m in EN_PARTY_LINE.finditer(text):
         role, name = m.group("role"), m.group("name")
         note = _EN_SIGNATURE_NOTE.search(name)
@@ -151,6 +171,12 @@ def find_en_party_lines(text: str) -> list[Match]:
         name = name.rstrip(" ,;")
         if _EN_NOT_ROLE.match(role) or not _EN_NAME_END.search(name):
             continue
+        in_preamble = m.start() < preamble_end
+        signing = bool(note) or bool(_SIGNING_CUE.match(text, m.end() + 1))
+        if in_preamble:
+            roles.add(role)
+        elif not (signing and role in roles):
+            continue
         found.append(
             Match(
                 "party",
@@ -158,7 +184,7 @@ def find_en_party_lines(text: str) -> list[Match]:
                 m.start("name") + len(name),
                 role,
                 {"role": role, "name": name, "name_start": m.start("name"), "how": "line",
-                 "signature_block": bool(note)},
+                 "signature_block": not in_preamble},
             )
         )  # fmt: skip
     return found

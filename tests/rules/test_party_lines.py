@@ -22,6 +22,10 @@ Address: No. 36 Qianjin East Road, Kunshan
 Depositor: Suzhou Lanxin Electronics Trading Co., Ltd. (seal)
 Warehouse Keeper: {signed} (seal)
 Authorised representative: Zhao Qing
+
+SCHEDULE 1 - SHIPPING DETAILS
+Consignee: Ningbo Port Logistics Co., Ltd.
+Consignee: Ningbo Harbour Logistics Co., Ltd.
 """
 
 
@@ -42,4 +46,7 @@ def test_a_signature_block_naming_another_company(stages: Stages) -> None:
 
 
 def test_the_same_name_signed_is_no_mismatch(stages: Stages) -> None:
-    assert _mismatches(stages, "Kunshan Hengtai Supply Chain (Kunshan) Management Co., Ltd.") == []
+    # nor are the consignees a schedule lists parties of the contract
+    signed = "Kunshan Hengtai Supply Chain (Kunshan) Management Co., Ltd."
+    findings = rule_findings(stages, CONTRACT.format(signed=signed))
+    assert [f.rule_id for f in findings if f.type == "party_inconsistency"] == []
