@@ -262,8 +262,12 @@ def _staged(ctx: RuleContext, first: Entity, later: Entity) -> bool:
     return bool(stages[0] or stages[1]) and stages[0] != stages[1]
 
 
+# "业主委员会（代表翠湖天地小区全体业主）": a note on whom the party acts for, not its name
+_NAME_NOTE = re.compile(r"[（(](?:代表|系|即|作为|for and on behalf of|acting for)[^）)]*[）)]\s*$")
+
+
 def _norm_name(name: str) -> str:
-    return re.sub(r"[\s（）()“”\"'.,，。]", "", name).lower()
+    return re.sub(r"[\s（）()“”\"'.,，。]", "", _NAME_NOTE.sub("", name)).lower()
 
 
 @check("party_name_mismatch", fields=("role", "first", "second"))

@@ -35,7 +35,9 @@ _ZH = {
     # an exit that pays for what was done (定作人 may end a work contract at any time but must
     # compensate, 民法典787) is not one-sided
     "fair_exit": r"赔偿[^，。；]{0,10}损失|予以补偿|据实结算|(?:支付|承担|结清)[^，。；]{0,16}(?:已完成|已发生|已支出|必要费用|合理费用)"
-    r"|(?<!不予)(?<!不)(?:退还|返还)[^，。；]{0,10}(?:剩余|未发生|未使用)",
+    r"|(?<!不予)(?<!不)(?:退还|返还)[^，。；]{0,10}(?:剩余|未发生|未使用)"
+    # a cooling-off exit in the days after signing (商业特许经营管理条例 12) ends nothing begun
+    r"|冷静期|(?:签订|签署|成立)之日起[^，。；]{0,4}\d{1,2}日内",
     "forfeit_any": r"(?:无论|不论|任何)[^，。；]{0,16}(?:原因|情形|理由)[^。；]{0,40}(?:不予退还|不退还|概不退|不予返还|不返还)",
     "remedy_waiver": r"放弃[^，。；]{0,16}(?:诉讼|起诉|仲裁|索赔|追究|抗辩|追偿)(?:的)?权"
     r"|不得(?:以任何理由)?[^，。；]{0,6}(?:提起诉讼|起诉|申请仲裁|提出索赔|要求赔偿|主张赔偿|提出异议)"
@@ -75,7 +77,8 @@ _EN = {
     "one_sided": r"non-refundable|without (?:any )?(?:refund|liability|compensation)|shall not "
     r"(?:be )?refund|forfeit\w*|retain all|no refund|shall have no liability|(?:be )?retained by",
     "fair_exit": r"compensate|reimburse|pay (?:for )?(?:all )?(?:work|Services|Deliverables) "
-    r"(?:performed|provided|completed)|refund (?:any|all|the) (?:unused|unearned|prepaid)",
+    r"(?:performed|provided|completed)|refund (?:any|all|the) (?:unused|unearned|prepaid)"
+    r"|cooling-off|within (?:\w+ )?\(?\d{1,2}\)? days (?:after|of|from) (?:signing|execution)",
     "forfeit_any": r"(?:for any reason|in any event|regardless of (?:the )?(?:reason|cause))[^.]{0,60}"
     r"(?:non-refundable|not (?:be )?refund|forfeit)",
     "remedy_waiver": r"waives? (?:any|all|its|his|her|their) rights? to (?:sue|bring|claim|recover"

@@ -317,3 +317,36 @@ def test_a_share_named_after_a_colon_is_the_deposits(stages: Stages) -> None:
     rule = "cn.deposit.over_20_percent"
     assert rule in _rules(stages, text.format(first="30%", second="70%", deposit="25%"))
     assert rule not in _rules(stages, text.format(first="30%", second="70%", deposit="20%"))
+
+
+def test_a_cooling_off_exit_after_signing_is_not_a_one_sided_termination(stages: Stages) -> None:
+    text = """特许经营合同
+
+特许人（甲方）：广州味道坊餐饮管理有限公司
+被特许人（乙方）：长沙湘味餐饮有限公司
+
+第七条 {exit}
+第八条 本合同争议提交广州仲裁委员会仲裁。
+"""
+    rule = "cn.standard_terms.unilateral_right"
+    cooling_off = "乙方可以在本合同签订之日起10日内书面通知甲方单方解除本合同，无须承担违约责任。"
+    at_will = "甲方可以随时书面通知乙方单方解除本合同，无须承担违约责任，已收取的加盟费不予退还。"
+    assert rule not in _rules(stages, text.format(exit=cooling_off))
+    assert rule in _rules(stages, text.format(exit=at_will))
+
+
+def test_a_note_on_whom_a_party_acts_for_is_not_another_name(stages: Stages) -> None:
+    text = """物业服务合同
+
+甲方：成都市锦江区翠湖天地小区业主委员会（代表翠湖天地小区全体业主）
+乙方：成都锦城物业服务有限公司
+
+第一条 乙方为翠湖天地小区提供物业服务，物业服务费为每月每平方米2.50元。
+第二条 本合同争议提交成都仲裁委员会仲裁。
+
+甲方（盖章）：{signed}
+乙方（盖章）：成都锦城物业服务有限公司
+"""
+    rule = "cn.party.name_mismatch"
+    assert rule not in _rules(stages, text.format(signed="成都市锦江区翠湖天地小区业主委员会"))
+    assert rule in _rules(stages, text.format(signed="成都市锦江区翠湖花园小区业主委员会"))
