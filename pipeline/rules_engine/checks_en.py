@@ -62,6 +62,10 @@ _QUOTED = re.compile(r"[\"“](?P<term>[A-Z][^\"”\n]{0,60}?)[\"”]")
 _LABEL = re.compile(
     r"(?m)^[ \t]*(?:[-•*][ \t]*)?(?P<term>[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){1,5})[ \t]*:[ \t]*\S"
 )
+# "Support Fee | per Contract Year | 37,200": a schedule's row states what the term is
+_ROW_LABEL = re.compile(
+    r"(?m)^[ \t]*\|?[ \t]*(?P<term>[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){1,5})[ \t]*\|"
+)
 # "The Implementation Fee is a fixed fee of …", "The License Fee for each Renewal Term shall be
 # US$180,000": a sentence that says what the term is
 _STATED = re.compile(
@@ -110,6 +114,7 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
     defined |= {m.group("term").strip() for m in _ATTACHMENT_TITLE.finditer(ctx.text)}
     defined |= {m.group("term") for m in _LABEL.finditer(ctx.text)}
     defined |= {m.group("term") for m in _STATED.finditer(ctx.text)}
+    defined |= {m.group("term") for m in _ROW_LABEL.finditer(ctx.text)}
     # spaCy's small model calls many defined-looking phrases ORG; only trust place and person names.
     named = {
         e.text.replace("\n", " ")

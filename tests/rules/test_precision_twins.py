@@ -276,3 +276,18 @@ def test_english_names_of_the_whole_price_are_the_total_and_its_parts_are_not() 
     total = contract_total(ctx)
     assert total is not None and total.value == 3_254_400
     assert {e.value for e in stated_totals(ctx)} == {3_254_400}
+
+
+def test_a_payment_a_schedule_row_names_is_defined_by_that_schedule(stages: Stages) -> None:
+    schedule = (
+        "5.1 The Client shall pay the Retainer Payment monthly in advance.\n"
+        "5.2 The Consultant shall invoice the Retainer Payment each month.\n"
+        "SCHEDULE 2 - FEES\nItem | Basis | Amount (GBP)\n{row} | per month | 3,000\n"
+    )
+
+    def undefined(row: str) -> set[str]:
+        text = en_services(extra=schedule.format(row=row))
+        return {f.quote or "" for f in rule_findings(stages, text) if f.type == "undefined_term"}
+
+    assert "Retainer Payment" not in undefined("Retainer Payment")
+    assert "Retainer Payment" in undefined("Hosting Charge")
