@@ -71,7 +71,7 @@ TOPICS: dict[str, str] = {
     "compensation": r"经济补偿|补偿金|补偿|compensation",
     "liability_cap": r"赔偿总额|累计赔偿|最高赔偿|shall not exceed|\bcap\b",
     "fee": r"服务费|费用|fee"
-    r"|(?:许可|设计|咨询|代理|运|管理|维护|培训|实施|技术|使用|开办|保险|检测|安装|调试|监理|仓储|保管"
+    r"|(?:许可|设计|咨询|代理|运|管理|维护|培训|实施|技术|使用|开办|保险|检测|安装|调试|监理|仓储|保管|加盟"
     r"|装卸|佣|手续|包装)费",
     # retention money held back from the price (质保金), not the price stated again
     "retention": r"质保金|质量保证金|保留金|retention money|Retention Money|retention amount"
