@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Protocol
 
+from kb.bridge import coverage, terms_of
 from kb.law_titles import TitleCitation, judge_title, reads_local, title_citations
 from kb.types import CitationVerdict
 from kb.verify import THRESHOLDS, conflicting_passages
@@ -21,6 +22,7 @@ from pipeline.model import CitationCheck, CitationStatus, EvidenceSource
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 RIVAL_MARGIN = 0.02  # see CitationJudge.rival
+BRIDGE_MIN_TERMS = 2  # see CitationJudge._bridged
 
 
 class CitationChecker(Protocol):
@@ -78,7 +80,37 @@ class CitationJudge:
                 ev for ev in verdict.conflicts if cited is None or ev.doc_id != cited.doc_id
             ),
         )  # fmt: skip
-        return found.model_copy(update=self._status(found, lookup.exists, lookup.status, claim))
+        update = self._status(found, lookup.exists, lookup.status, claim)
+        if update.get("status") is None and cited is not None and _languages_differ(claim, cited):
+            update = self._bridged(cited, near or claim) or update
+        return found.model_copy(update=update)
+
+    def _bridged(self, cited: EvidenceSource, claim: str) -> dict[str, object] | None:
+        """An English point citing a Chinese article, read through the glossary of statutory
+        terms: ``unsupported`` when none of the terms it speaks of is in the cited article and
+        another in-force article of the same law states at least ``BRIDGE_MIN_TERMS`` of them."""
+        catalog = getattr(self.checker, "catalog", None)
+        if catalog is None:
+            return None
+        article = catalog.get(cited.doc_id)
+        terms = terms_of(claim)
+        if article is None or len(terms) < BRIDGE_MIN_TERMS or coverage(terms, article.text):
+            return None
+        rivals = [
+            (coverage(terms, other.text), other)
+            for other in catalog.law_articles(article.law_key)
+            if other.status == "in_force" and other.doc_id != article.doc_id
+        ]
+        stated, better = max(rivals, key=lambda pair: pair[0], default=(0, None))
+        if better is None or stated < BRIDGE_MIN_TERMS:
+            return None
+        named = ", ".join(t.zh[0] for t in terms if t.stated_in(better.text))
+        return {
+            "status": "unsupported",
+            "better": better.evidence(),
+            "reason": f"{cited.law}{cited.article or ''} states none of the legal terms the point "
+            f"relies on ({named}); {better.citation} states {stated} of them",
+        }
 
     def _status(
         self, found: CitationCheck, exists: bool, law_status: str | None, claim: str

@@ -1,0 +1,39 @@
+"""An English point citing a Chinese article, read through the glossary of statutory terms, with
+the real bundled catalog: the wrong article is unsupported and the one that states the point's
+terms is shown; the right one stays unassessed (nothing here can score it across languages)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.bridge import glossary, terms_of
+from kb.catalog import default_catalog
+from kb.verify import CitationVerifier
+from pipeline.draft_check.citations import CitationJudge
+
+CLAIM = (
+    "Clause 15.3 makes the Chinese text prevail, but where the two language versions differ, "
+    "the words used are to be construed by the purpose of the contract and the principle of "
+    "good faith, so the prevailing-language clause cannot override the purpose."
+)
+
+
+@pytest.fixture(scope="module")
+def judge() -> CitationJudge:
+    return CitationJudge(CitationVerifier(default_catalog()))
+
+
+def test_the_glossary_reads_the_point_s_legal_terms() -> None:
+    assert len(glossary()) >= 250
+    assert len(terms_of(CLAIM)) >= 2
+
+
+def test_an_article_that_states_none_of_the_terms_is_unsupported(judge: CitationJudge) -> None:
+    check = judge.judge("PRC Civil Code, Article 469", CLAIM)
+    assert check.status == "unsupported"
+    assert check.better is not None and check.better.doc_id == "cn.civil-code.466"
+
+
+def test_the_article_that_states_them_is_left_unassessed(judge: CitationJudge) -> None:
+    check = judge.judge("PRC Civil Code, Article 466", CLAIM)
+    assert check.status == "supported" and not check.assessed
