@@ -81,8 +81,11 @@ class CitationJudge:
             ),
         )  # fmt: skip
         update = self._status(found, lookup.exists, lookup.status, claim)
-        if update.get("status") is None and cited is not None and _languages_differ(claim, cited):
-            update = self._bridged(cited, near or claim) or update
+        # the sentence the citation sits in is what it must carry (rival() reads a point's only
+        # citation against the whole point)
+        crosses = bool(near) and cited is not None and _languages_differ(near, cited)
+        if update.get("status") is None and crosses and cited is not None:
+            update = self._bridged(cited, near) or update
         return found.model_copy(update=update)
 
     def _bridged(self, cited: EvidenceSource, claim: str) -> dict[str, object] | None:
@@ -160,8 +163,11 @@ class CitationJudge:
         that article is shown. (On golden_set/check/dev's Chinese points, every single
         citation labelled true scored highest, by 0.03-0.08; every wrong one 0.04-0.06 below
         the best.)"""
-        best_support = getattr(self.checker, "best_support", None)
         cited = check.evidence
+        if check.status == "supported" and cited is not None and _languages_differ(claim, cited):
+            bridged = self._bridged(cited, claim)
+            return check.model_copy(update=bridged) if bridged else check
+        best_support = getattr(self.checker, "best_support", None)
         if best_support is None or cited is None or check.status not in ("supported",):
             return check
         if not check.assessed or check.score is None:

@@ -15,6 +15,10 @@ from pipeline.draft_check.figures import Figure, clause_text, close_values
 _VAT_WORDS = re.compile(r"增值税|含税|VAT|tax[- ]inclusive|inclusive of (?:VAT|tax)", re.I)
 _VAT_RATES = (0.13, 0.09, 0.06, 0.03)
 _LAW_RATES = (0.2, 0.3)  # 定金 20% (民法典586), penalty 30% above the loss (通则解释65)
+_MULTIPLIER = re.compile(r"[×xX*]\s*(\d{1,3})(?![\d,.%])")
+_LAW_WORDS = re.compile(
+    r"损失|标的额|通则解释|第\s*(?:65|586|五百八十六)\s*条|\bloss\b|Article\s+(?:65|586)\b", re.I
+)
 
 
 def _iso(value: float | str) -> date | None:
@@ -58,6 +62,10 @@ def derivable(
             return True
         if any(abs(r * k - x) <= tolerance for r in others for k in (2, 3, 4) if r != x):
             return True  # "LPR about 3%, four times that about 12%"
+        if any(abs(x - law) <= 1e-6 for law in _LAW_RATES) and _LAW_WORDS.search(
+            clause_text(point_text, figure.start, figure.end)
+        ):
+            return True  # "超过损失的30%": the law's test, not the contract's figure
         if any(abs((1 - r) - x) <= tolerance for r in rate_values if r < 1):
             return True  # "buys back at 70%": the other 30% is the loss
         return any(abs(r * k - x) <= tolerance for r in rate_values for k in (360, 365, 12))
@@ -74,6 +82,8 @@ def derivable(
             return True
         if any(_worked_out(a * r, x) for a in money for r in contract_rates):
             return True  # 15,000 x the 30% the contract sets elsewhere
+        if any(_worked_out(a / r, x) for a in money for r in rate_values if r > 0):
+            return True  # a cap of 600,000 at 1.2% is reached at a price of 60,000,000
         if any(_worked_out(a + b, x) or _worked_out(abs(a - b), x)
                for a in money for b in bases if a != b):  # fmt: skip
             return True
@@ -93,6 +103,14 @@ def derivable(
             for small in rate_values
             if 0 < small < big
         ):
+            return True
+        # whole periods of a period at hand, by a multiplier the point writes ("12,400×10%×3"
+        # for 3 days of "每迟延24小时") or by the steps to a cap (10% per 24 hours reaches 100%
+        # in 240 hours); a period merely doubled is a misreading, not arithmetic
+        steps = [big / small for big in rate_values for small in rate_values if 0 < small < big]
+        steps += [float(k) for k in _MULTIPLIER.findall(point_text) if 1 < float(k) <= 366]
+        periods = [float(f.value) for f in near if f.kind == "duration" and float(f.value) > 0]
+        if any(abs(months / p - k) <= 0.02 * k for p in periods for k in steps if months > p):
             return True
         return any(
             abs(abs((a - b).days) / 30.4375 - months) <= max(0.5, 0.03 * months)
@@ -154,6 +172,8 @@ def _subset_sum(values: list[float], target: float, limit: int = 12) -> bool:
 
 def _date_from_period(target: date, known: list[Figure]) -> bool:
     starts = [d for d in (_iso(f.value) for f in known if f.kind == "date") if d is not None]
+    if any(abs((target - start).days) == 1 for start in starts):
+        return True  # "delay runs from 1 October": the day after the final date
     periods = [f for f in known if f.kind == "duration"]
     for start in starts:
         for period in periods:

@@ -29,11 +29,18 @@ def test_the_glossary_reads_the_point_s_legal_terms() -> None:
 
 
 def test_an_article_that_states_none_of_the_terms_is_unsupported(judge: CitationJudge) -> None:
-    check = judge.judge("PRC Civil Code, Article 469", CLAIM)
+    # a point's only citation carries the whole point
+    check = judge.rival(judge.judge("PRC Civil Code, Article 469", CLAIM), CLAIM)
     assert check.status == "unsupported"
     assert check.better is not None and check.better.doc_id == "cn.civil-code.466"
 
 
 def test_the_article_that_states_them_is_left_unassessed(judge: CitationJudge) -> None:
-    check = judge.judge("PRC Civil Code, Article 466", CLAIM)
+    check = judge.rival(judge.judge("PRC Civil Code, Article 466", CLAIM), CLAIM)
     assert check.status == "supported" and not check.assessed
+
+
+def test_one_of_several_citations_needs_only_its_own_sentence(judge: CitationJudge) -> None:
+    # cited beside others, with no sentence of its own, an article is not read against the
+    # whole point (民法典 466 beside 511 in a point about a delivery date)
+    assert judge.judge("PRC Civil Code, Article 469", CLAIM).status == "supported"
