@@ -31,7 +31,10 @@ CN_PARTY_LINE = re.compile(
     re.M,
 )
 # 宋卫东，身份证号码：… / 某某有限公司  统一社会信用代码：…: the name ends before the ID or address.
-_NAME_TAIL = re.compile(r"[，,；;]|\s{2,}|身份证|统一社会信用代码|住所|地址|法定代表人|联系电话")
+_NAME_TAIL = re.compile(
+    r"[，,；;]|\s{2,}|\u3000|身份证|统一社会信用代码|住所|地址|法定代表人|授权代表|委托代理人|经办人"
+    r"|联系人|联系电话"
+)
 _TRAILING_NOTE = re.compile(
     r"[（(](?:" + "|".join(sorted(_SIGNATURE_NOTES, key=len, reverse=True)) + r")[）)]\s*$"
 )

@@ -66,6 +66,8 @@ _LABEL = re.compile(
 _ROW_LABEL = re.compile(
     r"(?m)^[ \t]*\|?[ \t]*(?P<term>[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){1,5})[ \t]*\|"
 )
+# "Availability means the percentage of minutes …": a schedule's definition without quotes
+_BARE_MEANS = re.compile(r"(?m)^[ \t]*(?P<term>[A-Z][a-z]+(?: [A-Z][a-z]+){0,4}) means\b")
 # "The Implementation Fee is a fixed fee of …", "The License Fee for each Renewal Term shall be
 # US$180,000": a sentence that says what the term is
 _STATED = re.compile(
@@ -115,6 +117,7 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
     defined |= {m.group("term") for m in _LABEL.finditer(ctx.text)}
     defined |= {m.group("term") for m in _STATED.finditer(ctx.text)}
     defined |= {m.group("term") for m in _ROW_LABEL.finditer(ctx.text)}
+    defined |= {m.group("term") for m in _BARE_MEANS.finditer(ctx.text)}
     # spaCy's small model calls many defined-looking phrases ORG; only trust place and person names.
     named = {
         e.text.replace("\n", " ")

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from pipeline.entities.clauses import innermost
 from pipeline.rules_engine.cap_facts import clause_family_text, general_caps
-from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
 
 _UNLIMITED = re.compile(
@@ -49,7 +50,22 @@ def liability_stated_unlimited(ctx: RuleContext, params: Params) -> Iterator[Hit
     for sentence in ctx.sentences:
         m = _UNLIMITED.search(sentence.text)
         if m and not _NOT_ONE_SIDED_WHOLE.search(sentence.text):
+            if _carved_out_of_the_cap(ctx, sentence):
+                continue  # an IP indemnity "not limited in amount" that the cap clause excludes
             yield Hit(ctx.match_span(sentence, m), {"sentence": sentence.text.strip()})
+
+
+def _carved_out_of_the_cap(ctx: RuleContext, sentence: Sentence) -> bool:
+    """The sentence's numbered clause is one the cap clause says it does not reach ("Neither
+    cap applies to … the Provider's obligations under Clause 7"): the two places agree."""
+    clause = innermost(ctx.clauses, ctx.view.origin[sentence.start]) if ctx.clauses else None
+    if clause is None:
+        return False
+    number = re.escape(clause.id.split(".")[0])
+    carve = re.compile(
+        rf"{_RELEASE.pattern}[^.]{{0,240}}?(?:Clauses?|Sections?|Articles?)\s+{number}\b", re.I
+    )
+    return bool(carve.search(ctx.text))
 
 
 _RELEASE = re.compile(

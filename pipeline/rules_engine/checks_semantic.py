@@ -57,7 +57,9 @@ _ZH = {
     "objective": r"政府(?:指导价|定价)|国家(?:规定|政策|标准)调整|法律法规|指数|CPI|调价公式|物价部门",
     # the changer bears the cost, or the other side may walk away: not imposed on it
     "fair_change": r"由[^，。；]{0,6}自行(?:承担|负担)|不(?:另行)?(?:增加|调整|收取)[^，。；]{0,6}(?:费用|价格|服务费)"
-    r"|不同意[^。]{0,30}(?:有权|可以)(?:解除|终止)",
+    r"|不同意[^。]{0,30}(?:有权|可以)(?:解除|终止)"
+    # the other side chooses whether to go on at the new price
+    r"|可(?:以)?自行(?:决定|选择)是否(?:继续)?(?:使用|购买|接受|订购)",
 }
 _EN = {
     "right": r"\bmay\b|reserves? the right|is entitled to|shall be entitled to|at (?:its|their) "
@@ -66,7 +68,9 @@ _EN = {
     "object": r"\b(?:prices?|fees?|Fees|rates?|charges?|terms|conditions|this Agreement|the Agreement"
     r"|commission|Price List|tariff|salary|remuneration)\b",
     "change_object": r"\b(?:amend|modify|change|vary|revise|increase|adjust|update|replace)\w*"
-    r"(?:,? (?:or |and )?\w+)*?[^.;]{0,50}?\b(?:prices?|fees?|rates?|charges?|terms|conditions"
+    # within one clause part: "modify the Services …, or … terminate this Agreement" changes no
+    # term of the Agreement
+    r"(?: (?:or |and )?\w+)*?[^.;,]{0,50}?\b(?:prices?|fees?|rates?|charges?|terms|conditions"
     r"|this Agreement|the Agreement|commission|Price List|tariff|salary|remuneration)\b",
     "unilateral": r"at any time|for any reason|as it (?:sees|deems) fit|sole (?:and absolute )?discretion|without (?:the )?(?:prior )?"
     r"(?:consent|agreement|approval)|unilaterally|from time to time|(?:by|on|upon) (?:giving )?"
@@ -178,7 +182,7 @@ _FAULT = {
         "harm": r"loss|damage|injury|death",
         "carve_out": r"(?:except|save|other than|excluding|unless|but not)[^.;]{0,60}(?:gross(?:ly)? "
         r"neglig|wil(?:l)?ful|intentional|deliberate|fraud)|nothing in this"
-        r"|(?:shall|does|do|will) not apply",
+        r"|(?:shall|does|do|will) not (?:apply|exclude|limit|restrict)",
     },
 }
 

@@ -198,6 +198,9 @@ _GENERIC = re.compile(
     r"(?:当地|有关|相关|所在地的?|有管辖权的?|任何|任一|一方|双方|约定的|选定的|国内|其他|合法的?)$"
 )
 _VERBS = re.compile(r"^.*?(?:提交|提请|交由|交付|向|由|至|到|选择|在)")
+_AUTHORITIES = re.compile(
+    r"(?:法院|司法机关)[、或和及]仲裁(?:机构|委员会)|仲裁(?:机构|委员会)[、或和及](?:法院|律师|监管|司法)"
+)
 
 
 _ALIAS_GAP = re.compile(r"^\s*[（(]\s*(?:又称|亦称|即|现名|原名|简称|曾用名)?[:：]?\s*[（(]?$")
@@ -227,6 +230,8 @@ def arbitration_institution_unclear(ctx: RuleContext, params: ArbitrationParams)
         ):
             continue
         name = _VERBS.sub("", m.group("name"))
+        if _AUTHORITIES.search(ctx.text[max(0, m.start() - 4) : m.end() + 4]):
+            continue  # "向法院、仲裁机构或律师披露": authorities listed, no arbitration chosen
         if m.group("kind") == "仲裁机构" or not name or _GENERIC.search(name):
             vague.append((m.start(), m.end(), m.group()))
         else:

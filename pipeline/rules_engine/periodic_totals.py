@@ -49,7 +49,8 @@ class Item:
 
 # "maximum 200 Pallet Positions", "不超过三家门店": a limit, not the number committed
 _LIMIT_BEFORE = re.compile(
-    r"(?:maximum|max\.?|up to|not exceeding|no more than|at most|最多|不超过|不得超过|以内)(?:\s+of)?\s*$",
+    r"(?:maximum|max\.?|up to|not exceeding|no more than|at most|最多|不超过|不得超过|以内)"
+    r"(?:\s+of)?\s*$",
     re.I,
 )
 

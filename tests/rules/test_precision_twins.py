@@ -291,3 +291,65 @@ def test_a_payment_a_schedule_row_names_is_defined_by_that_schedule(stages: Stag
 
     assert "Retainer Payment" not in undefined("Retainer Payment")
     assert "Retainer Payment" in undefined("Hosting Charge")
+
+
+def test_a_carve_out_that_does_not_exclude_injury_is_no_exclusion(stages: Stages) -> None:
+    rule = "en.prc.exemption.personal_injury_or_gross_fault"
+    lawful = (
+        "Neither party shall be liable for indirect loss. This Clause does not exclude liability "
+        "for personal injury or for property damage caused by gross negligence."
+    )
+    void = (
+        "Seller shall not be liable for personal injury or for damage caused by gross negligence."
+    )
+    assert rule not in {f.rule_id for f in rule_findings(stages, en_prc(liability=lawful))}
+    assert rule in {f.rule_id for f in rule_findings(stages, en_prc(liability=void))}
+
+
+def test_a_remedy_for_infringement_that_may_end_the_agreement_changes_no_term(
+    stages: Stages,
+) -> None:
+    rule = "en.amendment.unilateral_right"
+    remedy = (
+        "If a claim is likely, Consultant may modify the Deliverables so that they cease to "
+        "infringe, or, if that is not possible, terminate this Agreement on five days' notice."
+    )
+    change = "Consultant may modify the fees at any time on five days' notice."
+    assert rule not in {f.rule_id for f in rule_findings(stages, en_services(changes=remedy))}
+    assert rule in {f.rule_id for f in rule_findings(stages, en_services(changes=change))}
+
+
+def test_authorities_listed_in_a_disclosure_exception_choose_no_forum(stages: Stages) -> None:
+    court = zh_sale().replace(
+        "4.2 因本合同引起的争议，提交杭州仲裁委员会仲裁。",
+        "4.2 因本合同引起的争议，协商不成的，任何一方均可向甲方住所地人民法院提起诉讼。\n"
+        "4.3 甲方对乙方资料负有保密义务，但为实现债权向{who}披露的除外。",
+    )
+    listed = {f.type for f in rule_findings(stages, court.format(who="法院、仲裁机构或律师"))}
+    assert not {"arbitration_institution_unclear", "dispute_resolution_conflict"} & listed
+    chosen = court.replace("向{who}披露的除外。", "披露的除外。争议也可提交仲裁机构仲裁。")
+    assert "arbitration_institution_unclear" in {f.type for f in rule_findings(stages, chosen)}
+
+
+_ZH_BUYER = "杭州明川电子有限公司"
+
+
+def test_a_signature_line_naming_the_representative_keeps_the_party_name(stages: Stages) -> None:
+    signed = zh_sale() + "\n甲方（盖章）：{name}\u3000授权代表：顾文涛\n"
+    rules = {f.rule_id for f in rule_findings(stages, signed.format(name=_ZH_BUYER))}
+    assert "cn.party.name_mismatch" not in rules
+    other = signed.format(name=_ZH_BUYER.replace("有限公司", "贸易有限公司"))
+    assert "cn.party.name_mismatch" in {f.rule_id for f in rule_findings(stages, other)}
+
+
+def test_an_uncapped_indemnity_the_cap_clause_excludes_agrees_with_it(stages: Stages) -> None:
+    rule = "en.liability.unlimited_express"
+    extra = (
+        "7. Consultant shall indemnify Client against third-party IP claims. Consultant's "
+        "liability under this Clause 7 is not limited in amount.\n"
+        "9. Consultant's aggregate liability shall not exceed the fees paid. {carve}\n"
+    )
+    carved = en_services(extra=extra.format(carve="The cap does not apply to Clause 7."))
+    silent = en_services(extra=extra.format(carve=""))
+    assert rule not in {f.rule_id for f in rule_findings(stages, carved)}
+    assert rule in {f.rule_id for f in rule_findings(stages, silent)}
