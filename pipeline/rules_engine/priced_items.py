@@ -12,7 +12,6 @@ from pipeline.entities.amounts import cn_lower_number
 from pipeline.model import Entity
 from pipeline.rules_engine.computed_totals import count_times_unit_price, rent_over_term
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.periodic_totals import fee_schedule_total
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 
 _QUANTITY = re.compile(
@@ -49,7 +48,6 @@ def _compute(ctx: RuleContext) -> Entity | None:
         or _from_lines(ctx)
         or count_times_unit_price(ctx)
         or rent_over_term(ctx)
-        or fee_schedule_total(ctx)
     )
 
 
