@@ -62,10 +62,25 @@ def _carved_out_of_the_cap(ctx: RuleContext, sentence: Sentence) -> bool:
     if clause is None:
         return False
     number = re.escape(clause.id.split(".")[0])
+    # The release alternatives are grouped: ungrouped, a bare "except" anywhere would match.
     carve = re.compile(
-        rf"{_RELEASE.pattern}[^.]{{0,240}}?(?:Clauses?|Sections?|Articles?)\s+{number}\b", re.I
+        rf"(?:{_RELEASE.pattern})[^.]{{0,240}}?(?:Clauses?|Sections?|Articles?)\s+{number}\b", re.I
     )
-    return bool(carve.search(ctx.text))
+    return any(
+        _CAP_WORD.search(_sentence_around(ctx.text, m.start())) for m in carve.finditer(ctx.text)
+    )
+
+
+def _sentence_around(text: str, at: int) -> str:
+    starts = [m.end() for m in _SENTENCE_END.finditer(text, 0, at)]
+    end = _SENTENCE_END.search(text, at)
+    return text[starts[-1] if starts else 0 : end.start() if end else len(text)]
+
+
+_SENTENCE_END = re.compile(r"\.(?=\s)|\n")
+_CAP_WORD = re.compile(
+    r"\b(?:caps?|limits?|limitations?|aggregate liability|shall not exceed)\b", re.I
+)
 
 
 _RELEASE = re.compile(
