@@ -68,7 +68,9 @@ _EN_PAUSE = re.compile(r"(?<!\d)\.(?!\d)\s|;")
 _REACH = {"zh": (30, 12), "en": (200, 60)}
 
 
-def _fixed_near(text: str, keyword: str, language: str = "zh") -> bool:
+def fixed_near(
+    text: str, keyword: str, language: str = "zh", figure: re.Pattern[str] = _FIGURE
+) -> bool:
     """The keyword with a figure of its own close after it (佣金为成交价的2%) or just before it
     (人民币5,000元的服务费); not a share *of* it (退还佣金的50%) nor another sum in the
     window (按应付租金的万分之五支付违约金)."""
@@ -80,7 +82,7 @@ def _fixed_near(text: str, keyword: str, language: str = "zh") -> bool:
         before = pause.split(text[max(0, m.start() - back) : m.start()])[-1]
         if _SHARE_OF.match(after) or _OTHER_SUM.search(after):
             continue
-        if _FIGURE.search(after) or _FIGURE.search(before):
+        if figure.search(after) or figure.search(before):
             return True
     return False
 
@@ -88,7 +90,7 @@ def _fixed_near(text: str, keyword: str, language: str = "zh") -> bool:
 def _determined(ctx: RuleContext, term: EssentialTerm) -> bool:
     if any(e.attrs.get("role") in term.roles for e in ctx.of_kind("amount")):
         return True
-    if _GRATUITOUS.search(ctx.text) or _fixed_near(ctx.text, term.keyword, ctx.language):
+    if _GRATUITOUS.search(ctx.text) or fixed_near(ctx.text, term.keyword, ctx.language):
         return True
     # a clause headed by the term (第四条 租金) that states a figure anywhere in it; an
     # unheaded clause's "heading" is its first sentence, which is not a heading

@@ -1,0 +1,95 @@
+"""The main consideration left to later agreement (民法典 470, 510; an agreement to agree).
+
+A sentence says the price, fee, rent or commission *is to be agreed* (另行协商确定, "to be set by
+mutual written agreement", TBD) and names no figure, and nowhere else in the contract is that
+same term given a figure or a method. Whatever the contract type, the main bargain is then
+uncertain. Lawful deferrals are left alone: a renewal's rent, extra or changed work, a fallback
+for items without a unit rate, anything conditional, costs to be shared, and prices set by each
+order under a framework.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pydantic import Field
+
+from pipeline.rules_engine.checks_essentials import fixed_near
+from pipeline.rules_engine.checks_patterns import regex
+from pipeline.rules_engine.context import RuleContext, Sentence
+from pipeline.rules_engine.registry import Hit, Params, check
+
+# a sum or a rate in the sentence itself means the term is fixed there ("经协商确定为¥…")
+_FIGURE_HERE = re.compile(
+    r"\d[\d,，.]*\s*(?:万?元|%|％)|[¥￥$£€]\s*\d|[壹贰叁肆伍陆柒捌玖拾佰仟萬万亿]{2,}(?:元|圆)"
+    r"|\b(?:RMB|CNY|USD|US\$|EUR|GBP|HKD)\s?\d|百分之|千分之|万分之|\bper cent\b|\bpercent\b",
+    re.I,
+)
+
+
+# what fixes the term elsewhere: a figure or a way to compute it, not a pointer to a schedule
+# (the schedule may be where it is deferred)
+_FIXED_ELSEWHERE = re.compile(
+    _FIGURE_HERE.pattern
+    + r"|按[^。；]{0,40}(?:计算|计收|收取|结算|比例)|\bper (?:unit|hour|day|month"
+    r"|annum|year|seat|user|licen[cs]e)\b|\bat the rates?\b|\blist prices?\b|\brate card\b",
+    re.I,
+)
+
+
+_QUOTE_CHARS = 160
+
+
+class DeferredParams(Params):
+    defer: str = Field(description="regex: the term is left to later agreement")
+    term: str = Field(description="regex: the main consideration's name (one named group 'name')")
+    unless: list[str] = Field(
+        default_factory=list,
+        description="regexes: a lawful deferral (renewal, extra work, a fallback, a condition)",
+    )
+    clause_unless: list[str] = Field(
+        default_factory=list,
+        description="regexes on the sentence's clause: it is about a future, separate agreement",
+    )
+
+
+def _deferrals(ctx: RuleContext, params: DeferredParams) -> Iterator[tuple[Sentence, str]]:
+    defer, term = regex(params.defer), regex(params.term)
+    for sentence in ctx.sentences_matching(defer):
+        named = term.search(sentence.text)
+        if named is None or _FIGURE_HERE.search(sentence.text):
+            continue
+        if any(regex(p).search(sentence.text) for p in params.unless):
+            continue
+        clause = ctx.clause_of(sentence)
+        if any(regex(p).search(clause) for p in params.clause_unless):
+            continue
+        yield sentence, named.group("name")
+
+
+def _masked(text: str, sentences: list[Sentence]) -> str:
+    """The contract with the deferring sentences blanked: only the rest can fix the term."""
+    chars = list(text)
+    for s in sentences:
+        chars[s.start : s.end] = " " * (s.end - s.start)
+    return "".join(chars)
+
+
+@check("deferred_main_term", DeferredParams, fields=("term", "sentence"))
+def deferred_main_term(ctx: RuleContext, params: DeferredParams) -> Iterator[Hit]:
+    """The price, fee or rent is left to later agreement and fixed nowhere else."""
+    found = list(_deferrals(ctx, params))
+    if not found:
+        return
+    rest = _masked(ctx.text, [s for s, _ in found])
+    reported: set[str] = set()
+    for sentence, name in found:
+        key = name.casefold()
+        if key in reported or fixed_near(rest, re.escape(name), ctx.language, _FIXED_ELSEWHERE):
+            continue
+        reported.add(key)
+        quoted = sentence.text.strip()
+        if len(quoted) > _QUOTE_CHARS:
+            quoted = quoted[:_QUOTE_CHARS] + "…"
+        yield Hit(ctx.sentence_span(sentence), {"term": name, "sentence": quoted})

@@ -1,0 +1,56 @@
+"""Positive and negative texts for the main consideration left to later agreement
+(deferred_main_term): the positive defers the fee and fixes it nowhere; the negative fixes the
+fee and defers only a renewal's, which is lawful."""
+
+from __future__ import annotations
+
+ZH_MAINTENANCE = """设备维护保养合同
+
+甲方：苏州恒泰精密机械有限公司
+乙方：无锡华科设备服务有限公司
+
+第一条 乙方负责甲方厂区内十二台数控机床的季度保养和故障维修，服务期限自2025年7月1日起至2026年6月30日止。
+第二条 维护费用
+2.1 {fee}
+2.2 甲方应在收到乙方发票后十五日内付款。
+第三条 乙方未按时到场维修的，应赔偿甲方因此遭受的损失。
+第四条 因本合同引起的争议，向甲方所在地人民法院起诉。
+"""
+ZH_DEFERRED = "本合同项下的维护服务费由双方在每季度保养完成后另行协商确定。"
+ZH_FIXED = (
+    "维护服务费为每季度人民币壹万贰仟元整（¥12,000.00）。续期的维护服务费由双方另行协商确定。"
+)
+
+EN_MAINTENANCE = """EQUIPMENT MAINTENANCE AGREEMENT
+
+This Equipment Maintenance Agreement is made on 2 June 2025 between Harrow Systems Limited ("Provider") and Calder Freight Limited ("Customer").
+1. Provider shall service the Customer's twelve forklift trucks every quarter and repair breakdowns within two business days.
+2. {fee}
+3. Customer shall pay each invoice within thirty days.
+4. This Agreement is governed by {law}.
+"""
+EN_DEFERRED = "The Maintenance Fee shall be agreed between the parties at a later date."
+EN_FIXED = (
+    "The Maintenance Fee is GBP 4,800 per quarter. The Maintenance Fee for any renewal term "
+    "shall be agreed between the parties at a later date."
+)
+ENGLAND = "the laws of England and Wales"
+PRC = "the laws of the People's Republic of China"
+
+DEFERRED_CASES: list[tuple[str, str, str]] = [
+    (
+        "cn.essential.deferred_consideration",
+        ZH_MAINTENANCE.format(fee=ZH_DEFERRED),
+        ZH_MAINTENANCE.format(fee=ZH_FIXED),
+    ),
+    (
+        "en.essential.deferred_consideration",
+        EN_MAINTENANCE.format(fee=EN_DEFERRED, law=ENGLAND),
+        EN_MAINTENANCE.format(fee=EN_FIXED, law=ENGLAND),
+    ),
+    (
+        "en.prc.essential.deferred_consideration",
+        EN_MAINTENANCE.format(fee=EN_DEFERRED, law=PRC),
+        EN_MAINTENANCE.format(fee=EN_FIXED, law=PRC),
+    ),
+]
