@@ -31,6 +31,28 @@ def _annual(e: Entity) -> float:
     return annual_rate(float(e.value or 0), period if isinstance(period, str) else None)
 
 
+def yearly_rates(
+    ctx: RuleContext, rates: list[Entity], lpr: float
+) -> Iterator[tuple[Entity, float]]:
+    """Each rate as a yearly rate; a markup (利率上浮50%) raises its base by half: the LPR, or
+    the contract's own first plain rate."""
+    plain = [e for e in rates if not _MARKUP.search(ctx.sentence_before(e)[-8:])]
+    base = _annual(plain[0]) if plain else None
+    for e in rates:
+        if e in plain:
+            yield e, _annual(e)
+            continue
+        of = lpr if _LPR_WORDS.search(ctx.sentence_before(e)) else base
+        if of is not None:
+            yield e, of * (1 + float(e.value or 0))
+
+
+def lpr_at_signing(ctx: RuleContext) -> tuple[date, float]:
+    signed = signing_date(ctx)
+    on = date.fromisoformat(signed.value) if signed and isinstance(signed.value, str) else None
+    return lpr_on(on)
+
+
 class InterestParams(Params):
     multiplier: float = Field(default=4.0, gt=0)
     sentence_words: str = r"利率|利息|年息|月息|日息"
@@ -43,26 +65,14 @@ def interest_over_lpr(ctx: RuleContext, params: InterestParams) -> Iterator[Hit]
     (the latest LPR when no signing date is found)."""
     if not re.search(params.require_doc, ctx.text):
         return
-    signed = signing_date(ctx)
-    on = date.fromisoformat(signed.value) if signed and isinstance(signed.value, str) else None
-    lpr_date, lpr = lpr_on(on)
+    lpr_date, lpr = lpr_at_signing(ctx)
     cap = lpr * params.multiplier
     rates = [
         e
         for e in ctx.of_kind("rate")
         if isinstance(e.value, float) and re.search(params.sentence_words, ctx.entity_sentence(e))
     ]
-    plain = [e for e in rates if not _MARKUP.search(ctx.sentence_before(e)[-8:])]
-    base = _annual(plain[0]) if plain else None
-    for e in rates:
-        yearly = _annual(e)
-        if e not in plain:
-            # 利率上浮50% raises a base rate by half: LPR, or the contract's own loan rate
-            before = ctx.sentence_before(e)
-            of = lpr if _LPR_WORDS.search(before) else base
-            if of is None:
-                continue
-            yearly = of * (1 + float(e.value or 0))
+    for e, yearly in yearly_rates(ctx, rates, lpr):
         if yearly > cap + 1e-9:
             yield Hit(
                 e.span,

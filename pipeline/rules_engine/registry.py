@@ -86,6 +86,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_day_periods",
     "pipeline.rules_engine.checks_essentials",
     "pipeline.rules_engine.checks_deferred_terms",
+    "pipeline.rules_engine.checks_overdue_charges",
     "pipeline.rules_engine.checks_caps",
     "pipeline.rules_engine.checks_liability_scope",
     "pipeline.rules_engine.checks_dates",

@@ -264,6 +264,15 @@ CASES: list[tuple[str, str, str]] = [
         LOAN.format(interest="借款年利率为10%，按月付息。"),
     ),
     (
+        "cn.interest.overdue_charges_over_4x_lpr",
+        LOAN.format(
+            interest="借款年利率为8%。借款人逾期还款的，按年利率10%计收逾期利息，并按逾期金额每日万分之三支付违约金。"
+        ),
+        LOAN.format(
+            interest="借款年利率为8%。借款人逾期还款的，按年利率10%计收逾期利息，并按逾期金额每日万分之三支付违约金，出借人只能择一主张。"
+        ),
+    ),
+    (
         "cn.interest.deducted_upfront",
         LOAN.format(interest="借款年利率为10%，利息在出借时预先从借款本金中扣除。"),
         LOAN.format(interest="借款年利率为10%，出借人不得预先在本金中扣除利息。"),
