@@ -61,6 +61,16 @@ _EN_ROW_EVENT = re.compile(rf"^\s*(?:(?:Date|Time) (?:of|for) )?(?P<name>{_EN_EV
 _ZH_ROW_EVENT = re.compile(
     r"^\s*(?:工程|项目)?(?P<name>竣工|完工|开工|交割|交房|起租)(?:日期|日|时间)?\s*$"
 )
+# an order form's rows: "Commencement Date | 1 March 2025", "Initial Term end date | 28 February
+# 2027", "租赁期限届满日 | 2028年4月30日": the term's start and end, named by the row
+_EN_ROW_NAMED = re.compile(rf"^\s*(?:the\s+)?(?P<name>{_EN_EVENT})\s*$", re.I)
+_EN_ROW_TERM_END = re.compile(
+    r"^\s*(?:(?:Initial|Minimum|Contract|Lease|Licen[cs]e|Subscription|Agreement)\s+)?Term\s+"
+    r"(?:end|expiry|expiration)(?:\s+date)?\s*$"
+    r"|^\s*(?:end|expiry|expiration) date of the (?:\w+\s+)?term\s*$",
+    re.I,
+)
+_ZH_ROW_TERM_END = re.compile(r"^\s*(?:合同|租赁|服务|借款|许可)?(?:期限)?(?:届满|到期|期满)(?:日期|日)\s*$")
 # "shall achieve Completion within 270 days …, that is, on or before 4 December 2025"
 _EN_DUE = re.compile(
     rf"\b(?:achieve|attain|reach|effect)\s+(?:the\s+)?(?P<name>{_EN_EVENT_WORD})\b[^.;|]{{0,160}}?"
@@ -77,8 +87,15 @@ def _row_event(ctx: RuleContext, start: int) -> str | None:
         return None
     first_cell = row_before.split("|", 1)[0]
     if ctx.language == "zh":
+        if _ZH_ROW_TERM_END.match(first_cell):
+            return "到期日"
         m = _ZH_ROW_EVENT.match(first_cell)
         return m.group("name") + "日" if m else None
+    if _EN_ROW_TERM_END.match(first_cell):
+        return "Expiry Date"
+    named = _EN_ROW_NAMED.match(first_cell)
+    if named:
+        return named.group("name").title()
     m = _EN_ROW_EVENT.match(first_cell)
     return f"{m.group('name').title()} Date" if m else None
 
@@ -155,7 +172,7 @@ _START_EVENT = re.compile(r"(?:Commencement|Effective|Rent Commencement) Date|�
 
 
 # "于2027年3月31日仓储期限届满", "expires on": the date the term ends, however it is named
-_ZH_ENDS_AFTER = re.compile(r"^[^，。；,;]{0,8}?(?:期限|期间|期)?(?:届满|到期)")
+_ZH_ENDS_AFTER = re.compile(r"^[^，。；,;\n|]{0,8}?(?:期限|期间|期)?(?:届满|到期)")
 # "租赁期满（即2028年4月30日）", "合同到期日为…": the end named right before its date
 _ZH_ENDS_BEFORE = re.compile(r"(?:期满|届满|到期)(?:之日|日)?\s*[（(]?\s*(?:即|为|是|系)?\s*$")
 # "自甲方将该房屋交付乙方之日起算": the term runs from an event; a date in that sentence is its day

@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterator
 from datetime import date
 
+from pydantic import Field
+
 from pipeline.model import Entity
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
@@ -23,7 +25,20 @@ from pipeline.rules_engine.registry import Hit, Params, check
 _FAMILY_WORDS = {
     "completion": r"竣工|完工|完成|结束|截止|complet|finish|\bend\b",
     "delivery": r"交付|交货|发货|到货|供货|deliver|dispatch|\bship",
+    "repayment": r"还款|归还|偿还|还本|repay|instal|amorti[sz]",
 }
+# the loan's own term: "借款期限为壹年，自2025年3月20日起至2026年3月19日止", "the Loan Term … ending
+# on"; the repayment schedule cannot run past its end
+_LOAN_TERM = re.compile(
+    r"(?:借款|贷款|融资|借贷)(?:期限|期间)|\b(?:loan|facility|credit) (?:term|period)\b"
+    r"|\bterm of the (?:loan|facility)\b",
+    re.I,
+)
+_LOAN_MATURITY = re.compile(
+    r"(?:借款|贷款|融资)到期日\s*(?:为|是|：|:)?\s*$|\b(?:Final )?(?:Maturity|Final Repayment) Date"
+    r"[\"”]?\s*(?:is|shall be|will be|means|:)?\s*$",
+    re.I,
+)
 # the whole's date, named right before it
 _ZH_NAMED = re.compile(
     r"(?:计划|约定|合同)?(?P<event>竣工|完工)(?:日期|日|时间)\s*(?:为|是|定为|：|:)?\s*$"
@@ -71,7 +86,11 @@ def _final_dates(ctx: RuleContext) -> dict[str, tuple[Entity, date]]:
     found: dict[str, tuple[Entity, date]] = {}
     for e in ctx.of_kind("date"):
         when = _iso(e)
-        if when is None or "range_start" in e.attrs:
+        if when is None:
+            continue
+        # the end of a range ("自…起至2026年3月19日止"): only a loan's term counts as the whole
+        loan_end = "range_start" in e.attrs and _LOAN_TERM.search(ctx.entity_sentence(e))
+        if "range_start" in e.attrs and not loan_end:
             continue
         at, end = ctx.view_offset(e.span.start), ctx.view_offset(e.span.end)
         line_start = ctx.text.rfind("\n", 0, at) + 1
@@ -80,7 +99,9 @@ def _final_dates(ctx: RuleContext) -> dict[str, tuple[Entity, date]]:
         before = ctx.sentence_before(e)
         after = ctx.text[end : end + 30]
         family: str | None = None
-        if ctx.language == "zh":
+        if loan_end or _LOAN_MATURITY.search(before[-40:]):
+            family = "repayment"
+        elif ctx.language == "zh":
             by_then = _ZH_BY_THEN.match(after)
             if _ZH_NAMED.search(before):
                 family = "completion"
@@ -107,10 +128,18 @@ def _row_dates(ctx: RuleContext, cell: Cell) -> list[tuple[Entity, date]]:
     ]
 
 
-@check("part_after_final_date", fields=("part", "part_date", "final"))
-def part_after_final_date(ctx: RuleContext, params: Params) -> Iterator[Hit]:
-    """A schedule row that finishes a part of the work after the date the whole is due."""
-    finals = _final_dates(ctx)
+class ScheduleParams(Params):
+    families: list[str] = Field(
+        default=["completion", "delivery"],
+        description="which events: completion, delivery (of the work) or repayment (of a loan)",
+    )
+
+
+@check("part_after_final_date", ScheduleParams, fields=("part", "part_date", "final"))
+def part_after_final_date(ctx: RuleContext, params: ScheduleParams) -> Iterator[Hit]:
+    """A schedule row that finishes a part of the work (or repays a part of a loan) after the
+    date the whole is due."""
+    finals = {f: d for f, d in _final_dates(ctx).items() if f in params.families}
     if not finals:
         return
     for table in pipe_tables(ctx.text):

@@ -1,6 +1,6 @@
 """Positive and negative texts for the main consideration left to later agreement
-(deferred_main_term): the positive defers the fee and fixes it nowhere; the negative fixes the
-fee and defers only a renewal's, which is lawful."""
+(deferred_main_term: the positive defers the fee and fixes it nowhere; the negative fixes the fee
+and defers only a renewal's, which is lawful) and for a loan repaid after its term ends."""
 
 from __future__ import annotations
 
@@ -52,5 +52,48 @@ DEFERRED_CASES: list[tuple[str, str, str]] = [
         "en.prc.essential.deferred_consideration",
         EN_MAINTENANCE.format(fee=EN_DEFERRED, law=PRC),
         EN_MAINTENANCE.format(fee=EN_FIXED, law=PRC),
+    ),
+]
+
+
+ZH_LOAN_SCHEDULE = """借款合同
+
+出借人（甲方）：张立衡
+借款人（乙方）：杭州明川电子有限公司
+
+第一条 借款金额为人民币壹佰万元整（¥1,000,000.00），借款期限为壹年，自2025年3月20日起至2026年3月19日止。
+第二条 乙方按附件一《还款计划表》分期归还本金。
+第三条 因本合同引起的争议，向甲方所在地人民法院起诉。
+附件一：还款计划表
+期数 | 还款日期 | 归还本金（人民币元）
+第1期 | 2025年9月19日 | 500,000.00
+第2期 | {last} | 500,000.00
+"""
+EN_LOAN_SCHEDULE = """LOAN AGREEMENT
+
+This Loan Agreement is made between Harrow Capital Limited ("Lender") and Calder Freight Limited ("Borrower").
+1. The Lender lends the Borrower GBP 1,000,000 for a loan term from 20 March 2025 to 19 March 2026.
+2. The Borrower shall repay the principal in the instalments set out in Schedule 1.
+3. This Agreement is governed by {law}.
+SCHEDULE 1
+Instalment | Repayment date | Principal (GBP)
+1 | 19 September 2025 | 500,000
+2 | {last} | 500,000
+"""
+LOAN_CASES: list[tuple[str, str, str]] = [
+    (
+        "cn.date.repayment_after_loan_term",
+        ZH_LOAN_SCHEDULE.format(last="2026年6月19日"),
+        ZH_LOAN_SCHEDULE.format(last="2026年3月19日"),
+    ),
+    (
+        "en.date.repayment_after_loan_term",
+        EN_LOAN_SCHEDULE.format(last="19 June 2026", law=ENGLAND),
+        EN_LOAN_SCHEDULE.format(last="19 March 2026", law=ENGLAND),
+    ),
+    (
+        "en.prc.date.repayment_after_loan_term",
+        EN_LOAN_SCHEDULE.format(last="19 June 2026", law=PRC),
+        EN_LOAN_SCHEDULE.format(last="19 March 2026", law=PRC),
     ),
 ]

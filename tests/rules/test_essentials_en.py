@@ -23,11 +23,21 @@ def _essential(stages: Stages, text: str) -> set[str]:
 
 def test_an_open_price_for_goods_is_a_gap_under_prc_law_only(stages: Stages) -> None:
     _, open_price, _ = next(c for c in ESSENTIAL_EN_CASES if c[0] == "en.prc.essential.sale")
-    assert _essential(stages, open_price) == {"en.prc.essential.sale"}
+    # the price "to be agreed" is also an express agreement to agree, reported on its sentence
+    assert _essential(stages, open_price) == {
+        "en.prc.essential.sale",
+        "en.prc.essential.deferred_consideration",
+    }
     english = open_price.replace(
         "the laws of the People's Republic of China", "the laws of England and Wales"
     )
-    assert _essential(stages, english) == set()
+    # no type-table gap (Sale of Goods Act s 8 implies a price), but May and Butcher v R still
+    # holds a price expressly left to be agreed to be an agreement to agree
+    assert _essential(stages, english) == {"en.essential.deferred_consideration"}
+    silent = english.replace(
+        " at a price to be agreed between the parties before each delivery", ""
+    )
+    assert _essential(stages, silent) == set()
 
 
 def test_a_fee_fixed_a_sentence_away_from_its_heading_is_fixed(stages: Stages) -> None:

@@ -13,7 +13,7 @@ from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.entities.helpers import make_document
 from tests.rules.cases_caps import CAPS_CASES
-from tests.rules.cases_deferred import DEFERRED_CASES
+from tests.rules.cases_deferred import DEFERRED_CASES, LOAN_CASES
 from tests.rules.cases_essentials_en import ESSENTIAL_EN_CASES
 from tests.rules.cases_focus import FOCUS_CASES
 from tests.rules.cases_new import NEW_CASES
@@ -496,6 +496,7 @@ CASES += FOCUS_CASES
 CASES += CAPS_CASES
 CASES += ESSENTIAL_EN_CASES
 CASES += DEFERRED_CASES
+CASES += LOAN_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 

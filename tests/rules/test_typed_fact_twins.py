@@ -168,3 +168,41 @@ LEASE = """厂房租赁合同
 def test_a_lease_term_in_years_and_months(stages: Stages, term: str, over: bool) -> None:
     types = {f.type for f in rule_findings(stages, LEASE.format(term=term))}
     assert ("lease_term_over_20_years" in types) is over
+
+
+ORDER_FORM = """SOFTWARE SUBSCRIPTION AGREEMENT
+
+This Agreement is made between Harrow Systems Limited ("Supplier") and Calder Freight Limited ("Customer").
+1. "Commencement Date" means the date stated as such in the Order Form.
+2. This Agreement continues for an initial term of thirty-six (36) months from the Commencement Date (the "Initial Term").
+3. This Agreement is governed by the laws of England and Wales.
+ORDER FORM
+Item | Detail
+Commencement Date | 1 March 2025
+Initial Term end date | {end}
+"""
+
+
+def test_an_order_forms_term_end_row_is_checked_against_start_plus_term(stages: Stages) -> None:
+    # 36 months from 1 March 2025 ends on 28 February 2028 (leap-year February has 29 days)
+    assert "en.date.term_vs_expiry" in _rules(stages, ORDER_FORM.format(end="28 February 2027"))
+    assert "en.date.term_vs_expiry" not in _rules(stages, ORDER_FORM.format(end="29 February 2028"))
+
+
+ZH_ROWS = """房屋租赁合同
+
+出租人（甲方）：杭州安居置业有限公司
+承租人（乙方）：杭州青禾餐饮管理有限公司
+
+第一条 租赁期限为二十四个月，自起租日起算。
+第二条 因本合同引起的争议，提交杭州仲裁委员会仲裁。
+附件一：租赁要素表
+项目 | 内容
+起租日 | 2025年5月1日
+租赁期限届满日 | {end}
+"""
+
+
+def test_a_chinese_schedules_term_end_row_is_checked_too(stages: Stages) -> None:
+    assert "cn.date.term_vs_expiry" in _rules(stages, ZH_ROWS.format(end="2026年4月30日"))
+    assert "cn.date.term_vs_expiry" not in _rules(stages, ZH_ROWS.format(end="2027年4月30日"))
