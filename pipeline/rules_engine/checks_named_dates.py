@@ -70,7 +70,9 @@ _EN_ROW_TERM_END = re.compile(
     r"|^\s*(?:end|expiry|expiration) date of the (?:\w+\s+)?term\s*$",
     re.I,
 )
-_ZH_ROW_TERM_END = re.compile(r"^\s*(?:合同|租赁|服务|借款|许可)?(?:期限)?(?:届满|到期|期满)(?:日期|日)\s*$")
+_ZH_ROW_TERM_END = re.compile(
+    r"^\s*(?:合同|租赁|服务|借款|许可)?(?:期限)?(?:届满|到期|期满)(?:日期|日)\s*$"
+)
 # "shall achieve Completion within 270 days …, that is, on or before 4 December 2025"
 _EN_DUE = re.compile(
     rf"\b(?:achieve|attain|reach|effect)\s+(?:the\s+)?(?P<name>{_EN_EVENT_WORD})\b[^.;|]{{0,160}}?"
