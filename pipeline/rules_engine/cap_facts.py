@@ -28,7 +28,9 @@ _NOT_EXCEED = (
 )
 _CAP = re.compile(
     rf"liabilit{IN}{{0,300}}{_NOT_EXCEED}"
-    rf"|liabilit{IN}{{0,120}}(?:is|are|shall be|will be) (?:limited|capped|restricted) (?:to|at)"
+    # "total aggregate liability arising …, whether in contract, tort …, under any indemnity or
+    # otherwise, shall be limited to": the list of heads can be long
+    rf"|liabilit{IN}{{0,260}}(?:is|are|shall be|will be) (?:limited|capped|restricted) (?:to|at)"
     rf"|in no (?:event|case|circumstances){IN}{{0,120}}liabilit{IN}{{0,160}}exceed"
     # "shall not be liable for any amount in excess of the Fees"
     rf"|(?:shall|will) not be liable{IN}{{0,160}}(?:in excess of|exceeding|greater than|more than)"
@@ -47,7 +49,10 @@ INDEMN = re.compile(r"indemnif|indemnit|hold harmless", re.I)
 _ESCAPE = re.compile(
     r"(?:not|n't)\s+(?:be\s+)?(?:subject to|limited by|restricted by|bound by|capped by|reduced by"
     r"|affected by)|without (?:any )?limit(?:ation)?(?! of)|\bunlimited\b|\buncapped\b"
-    r"|outside (?:the|any) (?:cap|limitation)|regardless of any (?:cap|limit)"
+    r"|outside (?:the|any) (?:cap|limitation)|regardless of any (?:\w+ )?(?:cap|limit)"
+    # "is not limited in amount", "without regard to any monetary limitation elsewhere"
+    r"|(?:not|n't)\s+(?:be\s+)?(?:limited|capped) (?:in|as to) (?:amount|value|quantum)"
+    r"|without regard to any (?:\w+ )?(?:cap|limit)"
     r"|notwithstanding (?:any|the) (?:limitation|cap|limit)"
     # "Notwithstanding any other provision …, the Supplier shall indemnify the Customer in full"
     r"|notwithstanding any(?:thing)? (?:other )?(?:provision|term|clause)"

@@ -113,7 +113,9 @@ _ZH_CODE = re.compile(
     r"(?:统一社会信用代码|注册号|营业执照号码?)\s*[：:]?\s*(?P<code>[0-9A-Z]{15,18})"
 )
 _EN_CODE = re.compile(
-    r"\b(?:company|registration|registered|file|entity)\s+(?:number|no\.?)\s*:?\s*(?P<code>[A-Z0-9]{5,12})\b",
+    r"\b(?:(?:company|registration|registered|file|entity)\s+(?:number|no\.?)"
+    # a Chinese company in an English contract: its 18-character unified social credit code
+    r"|(?:unified\s+)?social\s+credit\s+code|USCC)\s*:?\s*(?P<code>[A-Z0-9]{5,18})\b",
     re.I,
 )
 _NAME_END = re.compile(r"统一社会信用代码|注册号|营业执照|住所|地址|法定代表人|[，,；;]")

@@ -353,3 +353,32 @@ def test_an_uncapped_indemnity_the_cap_clause_excludes_agrees_with_it(stages: St
     silent = en_services(extra=extra.format(carve=""))
     assert rule not in {f.rule_id for f in rule_findings(stages, carved)}
     assert rule in {f.rule_id for f in rule_findings(stages, silent)}
+
+
+_LONG_CAP = (
+    "7. Consultant shall indemnify Client against third-party IP claims. {escape}\n"
+    "9. Each party's total aggregate liability arising under or in connection with this "
+    "Agreement, whether in contract, tort (including negligence), breach of statutory duty, "
+    "{reach} or otherwise, shall be limited to the fees paid in the preceding twelve months.\n"
+)
+
+
+@pytest.mark.parametrize(
+    "escape",
+    [
+        "Consultant's liability under this Clause 7 is not limited in amount.",
+        "This Clause 7 shall apply without regard to any monetary limitation elsewhere in this "
+        "Agreement.",
+    ],
+    ids=["not_limited_in_amount", "without_regard_to_any_limitation"],
+)
+def test_a_long_cap_that_takes_in_indemnities_against_an_indemnity_that_escapes(
+    stages: Stages, escape: str
+) -> None:
+    rule = "en.indemnity.cap_reaches_escaping_indemnity"
+    reaching = _LONG_CAP.format(escape=escape, reach="under any indemnity")
+    assert rule in {f.rule_id for f in rule_findings(stages, en_services(extra=reaching))}
+    # the same cap that does not name indemnities: another rule's matter, not a contradiction
+    # between a cap that takes the indemnity in and the indemnity
+    other = _LONG_CAP.format(escape=escape, reach="for misrepresentation")
+    assert rule not in {f.rule_id for f in rule_findings(stages, en_services(extra=other))}

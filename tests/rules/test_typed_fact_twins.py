@@ -206,3 +206,25 @@ ZH_ROWS = """房屋租赁合同
 def test_a_chinese_schedules_term_end_row_is_checked_too(stages: Stages) -> None:
     assert "cn.date.term_vs_expiry" in _rules(stages, ZH_ROWS.format(end="2026年4月30日"))
     assert "cn.date.term_vs_expiry" not in _rules(stages, ZH_ROWS.format(end="2027年4月30日"))
+
+
+USCC = """EQUIPMENT PURCHASE CONTRACT
+
+Buyer: Hangzhou Lanfeng Precision Machinery Co., Ltd.
+Unified Social Credit Code: 91330106MA2H7K3Q4X
+
+Seller: Suzhou Ruitong Hydraulic Components Co., Ltd.
+Unified Social Credit Code: 91320505MA1XK8P72D
+
+1. The Seller shall deliver the Equipment by 30 June 2025.
+2. This Contract is governed by the laws of the People's Republic of China.
+
+Seller: Suzhou Ruitong Hydraulic Components Co., Ltd. (company seal)
+Unified Social Credit Code: {code}
+"""
+
+
+def test_a_chinese_companys_social_credit_code_in_an_english_contract(stages: Stages) -> None:
+    rule = "en.prc.party.registration_code_mismatch"
+    assert rule in _rules(stages, USCC.format(code="91320505MA1XK8P27D"))
+    assert rule not in _rules(stages, USCC.format(code="91320505MA1XK8P72D"))
