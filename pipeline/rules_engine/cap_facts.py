@@ -28,9 +28,13 @@ _NOT_EXCEED = (
 )
 _CAP = re.compile(
     rf"liabilit{IN}{{0,300}}{_NOT_EXCEED}"
+    rf"|liabilit{IN}{{0,120}}(?:is|are|shall be|will be) (?:limited|capped|restricted) (?:to|at)"
     # "total aggregate liability arising …, whether in contract, tort …, under any indemnity or
-    # otherwise, shall be limited to": the list of heads can be long
-    rf"|liabilit{IN}{{0,260}}(?:is|are|shall be|will be) (?:limited|capped|restricted) (?:to|at)"
+    # otherwise, shall be limited to the total Fees": a long list of heads, then a sum
+    rf"|(?:total|aggregate|cumulative|maximum) liabilit{IN}{{120,260}}"
+    r"(?:is|are|shall be|will be) (?:limited|capped|restricted) (?:to|at) (?:the (?:total |aggregate )?"
+    r"(?:fees|charges|price|amount|sum|contract price|consideration)|an amount|a sum|a maximum"
+    r"|(?:US)?\$|£|€|¥|RMB|USD|EUR|GBP|\d)"
     rf"|in no (?:event|case|circumstances){IN}{{0,120}}liabilit{IN}{{0,160}}exceed"
     # "shall not be liable for any amount in excess of the Fees"
     rf"|(?:shall|will) not be liable{IN}{{0,160}}(?:in excess of|exceeding|greater than|more than)"
