@@ -32,8 +32,9 @@ _CAP = re.compile(
     # "total aggregate liability arising …, whether in contract, tort …, under any indemnity or
     # otherwise, shall be limited to the total Fees": a long list of heads, then a sum
     rf"|(?:total|aggregate|cumulative|maximum) liabilit{IN}{{120,260}}"
-    r"(?:is|are|shall be|will be) (?:limited|capped|restricted) (?:to|at) (?:the (?:total |aggregate )?"
-    r"(?:fees|charges|price|amount|sum|contract price|consideration)|an amount|a sum|a maximum"
+    r"(?:is|are|shall be|will be) (?:limited|capped|restricted) (?:to|at) "
+    r"(?:the (?:total |aggregate )?(?:fees|charges|price|amount|sum|contract price|consideration)"
+    r"|an amount|a sum|a maximum"
     r"|(?:US)?\$|£|€|¥|RMB|USD|EUR|GBP|\d)"
     rf"|in no (?:event|case|circumstances){IN}{{0,120}}liabilit{IN}{{0,160}}exceed"
     # "shall not be liable for any amount in excess of the Fees"

@@ -63,8 +63,11 @@ def _carved_out_of_the_cap(ctx: RuleContext, sentence: Sentence) -> bool:
         return False
     number = re.escape(clause.id.split(".")[0])
     # The release alternatives are grouped: ungrouped, a bare "except" anywhere would match.
+    # a clause number's dot ("Clause 9.1; or (c) …") does not end the carve-out
     carve = re.compile(
-        rf"(?:{_RELEASE.pattern})[^.]{{0,240}}?(?:Clauses?|Sections?|Articles?)\s+{number}\b", re.I
+        rf"(?:{_RELEASE.pattern})(?:[^.]|\.(?=\d)){{0,240}}?(?:Clauses?|Sections?|Articles?)\s+"
+        rf"{number}\b(?!\.\d)",
+        re.I,
     )
     return any(
         _CAP_WORD.search(_sentence_around(ctx.text, m.start())) for m in carve.finditer(ctx.text)
@@ -86,7 +89,9 @@ _CAP_WORD = re.compile(
 _RELEASE = re.compile(
     r"(?:do|does|shall|will) not apply to|(?:are|is) not subject to|(?:excluded|carved out) from"
     r"|(?:nothing in|none of)[^.]{0,60}(?:limits?|restricts?|excludes?)|\bexcept(?: for)?\b"
-    r"|\bsave (?:for|in respect of)\b|\bother than\b",
+    r"|\bsave (?:for|in respect of)\b|\bother than\b"
+    # "Neither the General Cap nor the Data Protection Cap applies to: … (c) … Clause 7"
+    r"|\bnor\b[^.;]{0,80}\bappl(?:y|ies) to\b",
     re.I,
 )
 _LIST_END = re.compile(r"\.(?=\s*(?:\n|$))|\n\s*\d+(?:\.\d+)*\s")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pipeline.entities.parties import CN_PARTY_LINE, COMPANY_SUFFIX
+from pipeline.entities.parties import CN_PARTY_LINE, COMPANY_WORD, SUFFIX_CHAIN
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
@@ -122,7 +122,15 @@ _NAME_END = re.compile(r"统一社会信用代码|注册号|营业执照|住所|
 _ZH_NAME = re.compile(
     r"[\u4e00-\u9fff（）()]{4,40}?(?:有限责任公司|股份有限公司|有限公司|合伙企业[（(]有限合伙[）)])"
 )
-_EN_NAME = re.compile(r"(?:[A-Z][\w&'.-]*,?\s+){1,6}?" + COMPANY_SUFFIX)
+_EN_NAME = re.compile(rf"(?:{COMPANY_WORD},?\s+){{1,6}}?{SUFFIX_CHAIN}")
+# a code on a line of its own ("Unified Social Credit Code: 9132…") belongs to the name above it
+_CODE_LINE = re.compile(
+    r"\s*(?:统一社会信用代码|注册号|营业执照号码?|(?:unified\s+)?social\s+credit\s+code|USCC"
+    r"|(?:company|registration|registered|file|entity)\s+(?:number|no\.?))\s*[：:]?\s*",
+    re.I,
+)
+# "Institution: Hangzhou Xilin People's Hospital, unified social credit code …": the labelled name
+_EN_ROLE_NAME = re.compile(r"^\s*[A-Z][\w ]{1,30}:\s*(?P<name>[^,;:(]{3,80}?)\s*[,;(]")
 
 
 @check("registration_code_mismatch", fields=("name", "first", "second"))
@@ -143,7 +151,11 @@ def registration_code_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit
         names = [name for _, name in sorted(found)]
         for code in code_re.finditer(line):
             before = [name for at, name in sorted(found) if at < code.start()]
-            owners = before or recent[-1:]
+            on_its_own = _CODE_LINE.fullmatch(line[: code.start("code")]) is not None
+            role_named = _EN_ROLE_NAME.match(line) if ctx.language != "zh" else None
+            if not before and not on_its_own and role_named:
+                before = [role_named.group("name")]
+            owners = before or (recent[-1:] if on_its_own else [])
             if not owners:
                 continue
             owner = owners[-1]

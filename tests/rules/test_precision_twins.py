@@ -382,3 +382,21 @@ def test_a_long_cap_that_takes_in_indemnities_against_an_indemnity_that_escapes(
     # between a cap that takes the indemnity in and the indemnity
     other = _LONG_CAP.format(escape=escape, reach="for misrepresentation")
     assert rule not in {f.rule_id for f in rule_findings(stages, en_services(extra=other))}
+
+
+def test_an_uncapped_clause_the_cap_lists_among_its_exclusions_agrees_with_it(
+    stages: Stages,
+) -> None:
+    rule = "en.liability.unlimited_express"
+    extra = (
+        "7. Consultant shall indemnify Client against third-party IP claims. Consultant's "
+        "liability under this Clause 7 is not limited in amount.\n"
+        "9. LIABILITY\n9.1 Nothing in this Agreement limits liability for fraud.\n"
+        "9.2 Subject to Clause 9.1, each party's aggregate liability shall not exceed the fees "
+        "paid.\n9.3 Neither the cap in Clause 9.2 nor any other limit applies to: (a) any "
+        "liability referred to in Clause 9.1; or (b) {item}.\n"
+    )
+    listed = en_services(extra=extra.format(item="Consultant's obligations under Clause 7"))
+    other = en_services(extra=extra.format(item="Client's obligation to pay the fees"))
+    assert rule not in {f.rule_id for f in rule_findings(stages, listed)}
+    assert rule in {f.rule_id for f in rule_findings(stages, other)}

@@ -228,3 +228,15 @@ def test_a_chinese_companys_social_credit_code_in_an_english_contract(stages: St
     rule = "en.prc.party.registration_code_mismatch"
     assert rule in _rules(stages, USCC.format(code="91320505MA1XK8P27D"))
     assert rule not in _rules(stages, USCC.format(code="91320505MA1XK8P72D"))
+
+
+def test_a_code_on_another_partys_line_is_not_the_company_aboves(stages: Stages) -> None:
+    rule = "en.prc.party.registration_code_mismatch"
+    hospital = USCC.replace(
+        "\n1. The Seller",
+        "Institution: Hangzhou Xilin People's Hospital, unified social credit code "
+        "12330100470113625P, No. 311 Wenyi West Road, Hangzhou\n\n1. The Seller",
+        1,
+    )
+    assert rule not in _rules(stages, hospital.format(code="91320505MA1XK8P72D"))
+    assert rule in _rules(stages, hospital.format(code="91320505MA1XK8P27D"))
