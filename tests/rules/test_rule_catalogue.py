@@ -16,6 +16,7 @@ from tests.rules.cases_caps import CAPS_CASES
 from tests.rules.cases_deferred import DEFERRED_CASES, LOAN_CASES
 from tests.rules.cases_essentials_en import ESSENTIAL_EN_CASES
 from tests.rules.cases_focus import FOCUS_CASES
+from tests.rules.cases_itemised import ITEMISED_CASES
 from tests.rules.cases_new import NEW_CASES
 
 BASE_ZH = """设备采购合同
@@ -497,6 +498,7 @@ CASES += CAPS_CASES
 CASES += ESSENTIAL_EN_CASES
 CASES += DEFERRED_CASES
 CASES += LOAN_CASES
+CASES += ITEMISED_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 
