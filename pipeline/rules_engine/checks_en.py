@@ -52,12 +52,18 @@ def _is_heading(body: str, term: str) -> bool:
     """The term (or its plural) is a clause heading somewhere ("12.3 Governing Law. This ...")."""
     name = re.escape(term) + "s?"
     pattern = rf"(?m)^[ \t]*(?:{_HEADING_NUMBER}[ \t]*)?{name}[ \t]*(?:[.:—-]|$)"
-    return re.search(pattern, body) is not None
+    # a flattened filing keeps its numbered headings mid-line: "…   9.1 Confidential Information."
+    inline = rf"(?:^|\s)\d+\.\d+(?:\.\d+)*\s+{name}\s*[.:—]\s"
+    return re.search(pattern, body) is not None or re.search(inline, body) is not None
 
 
 # Every quoted capitalised phrase introduces a term ("each a "Renewal Term" and, together ..."),
 # and so does the title of an attachment: Annex 1 (Technical Specification).
 _QUOTED = re.compile(r"[\"“](?P<term>[A-Z][^\"”\n]{0,60}?)[\"”]")
+# a definition in brackets whose quote marks a scan mangled: (the *Initial Term"), ('Fees')
+_BRACKETED = re.compile(
+    r"\(\s*(?:the\s+|each\s+(?:a|an)\s+)?[*\"“”'‘’`]+(?P<term>[A-Z][\w\- ]{1,60}?)[*\"“”'‘’`]+\s*\)"
+)
 # a schedule line "Target Annual Net Sales: US$2,400,000" gives the term its value
 _LABEL = re.compile(
     r"(?m)^[ \t]*(?:[-•*][ \t]*)?(?P<term>[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){1,5})[ \t]*:[ \t]*\S"
@@ -113,6 +119,7 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
     """A capitalised multi-word term used mid-sentence that the contract never defines."""
     defined = {str(e.value) for e in ctx.entities if e.kind in ("defined_term", "party")}
     defined |= {m.group("term").strip() for m in _QUOTED.finditer(ctx.text)}
+    defined |= {m.group("term").strip() for m in _BRACKETED.finditer(ctx.text)}
     defined |= {m.group("term").strip() for m in _ATTACHMENT_TITLE.finditer(ctx.text)}
     defined |= {m.group("term") for m in _LABEL.finditer(ctx.text)}
     defined |= {m.group("term") for m in _STATED.finditer(ctx.text)}

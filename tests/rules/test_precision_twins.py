@@ -400,3 +400,20 @@ def test_an_uncapped_clause_the_cap_lists_among_its_exclusions_agrees_with_it(
     other = en_services(extra=extra.format(item="Client's obligation to pay the fees"))
     assert rule not in {f.rule_id for f in rule_findings(stages, listed)}
     assert rule in {f.rule_id for f in rule_findings(stages, other)}
+
+
+def test_mid_line_headings_and_mangled_bracket_quotes_define_terms(stages: Stages) -> None:
+    def undefined(extra: str) -> set[str]:
+        found = rule_findings(stages, en_services(extra=extra))
+        return {f.quote for f in found if f.rule_id == "en.term.undefined"}
+
+    flattened = (
+        "8. OTHER   8.1 Service Records. Consultant shall keep the Service Records for six "
+        "years.   8.2 Client may inspect the Service Records on notice. The Initial Period runs "
+        'for one year (the *Initial Period"). Client may extend the Initial Period once.\n'
+    )
+    assert undefined(flattened) == set()
+    unheaded = flattened.replace("8.1 Service Records. ", "8.1 ").replace(
+        '(the *Initial Period")', "(as agreed)"
+    )
+    assert undefined(unheaded) == {"Service Records", "Initial Period"}
