@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from kb.en_statutes import judge_section
 from pipeline.draft_check.citations import CitationJudge
 from pipeline.draft_check.contract_facts import ContractFacts
 from pipeline.draft_check.figures import SENTENCE_END
@@ -75,12 +76,20 @@ class PointChecker:
         checks = judge_citations(self.judge, point)
         for check in checks:
             verdict = _CITATION_VERDICT.get(check.status)
+            section = judge_section(check.citation) if check.status == "unverifiable" else None
             if verdict is not None:
                 found.setdefault(verdict, []).append(check.reason)
+            elif section is not None and not section.exists:
+                found.setdefault("fabricated_citation", []).append(section.reason)
             elif check.status == "unverifiable":
                 found.setdefault("unverifiable", []).append(check.reason)
             evidence += [e for e in (check.evidence, check.better, *check.conflicts) if e]
         for authority in unresolved_authorities(point.text, point.citations):
+            # a listed English or US statute: its section ranges can refute the section
+            section = judge_section(authority)
+            if section is not None and not section.exists:
+                found.setdefault("fabricated_citation", []).append(section.reason)
+                continue
             found.setdefault("unverifiable", []).append(
                 f"relies on {authority}, which no source here holds, so it is not verified"
             )
