@@ -35,6 +35,10 @@ class DefectParams(Params):
     # the paragraph itself says what rules the defect out (a renewal's notice window): any of
     # these patterns matching it drops the model's reading
     unless_paragraph: list[str] = []
+    # the quoted sentence must say what the defect is made of (one party's right to change):
+    # one of these must match it, and none of ``unless_sentence`` (a change both sides sign)
+    sentence_any: list[str] = []
+    unless_sentence: list[str] = []
 
     @field_validator("type")
     @classmethod
@@ -91,5 +95,16 @@ def defect_model(ctx: RuleContext, params: DefectParams) -> Iterator[Hit]:
                 # a long paragraph (a whole section on one line, as in a flattened filing)
                 # whose reading no single sentence carries: the words added up, not a defect
                 continue
-            span = ctx.sentence_span(sentences[int(np.argmax(scores))])
+            best = sentences[int(np.argmax(scores))]
+            if not sentence_ok(best.text, params):
+                continue
+            span = ctx.sentence_span(best)
+        elif not sentence_ok(unit.text, params):
+            continue
         yield Hit(span, {"score": f"{row[j]:.2f}"}, confidence=float(row[j]))
+
+
+def sentence_ok(text: str, params: DefectParams) -> bool:
+    if params.sentence_any and not any(re.search(p, text, re.I) for p in params.sentence_any):
+        return False
+    return not any(re.search(p, text, re.I) for p in params.unless_sentence)

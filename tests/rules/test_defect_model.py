@@ -297,3 +297,28 @@ def test_a_long_paragraph_no_sentence_of_which_carries_the_reading_is_not_report
     assert [document.text[h.span.start : h.span.end] for h in found["single"]] == [
         "4.1 The Supplier may revise the prices at any time."
     ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kept"),
+    [
+        ("Provider may amend this Agreement at any time by posting a revised version.", True),
+        ("We have the right to revise the contents of the Manual whenever we see fit.", True),
+        ("Supplier may from time to time, by written notice to Distributor, withdraw any State "
+         "from the Territory or revise the Trade Terms.", True),
+        ("The parties may, by written agreement, revise the Product Price.", False),
+        ('"Agreement" means this Agreement, as the same may be amended from time to time in '
+         "accordance with the terms hereof.", False),
+        ("The Company will give the Agent notice of any amendment to the Plans.", False),
+    ],
+)  # fmt: skip
+def test_a_model_reading_of_a_unilateral_change_needs_one_partys_own_right(
+    sentence: str, kept: bool
+) -> None:
+    from pipeline.rules_engine.checks_defect_model import DefectParams, sentence_ok
+
+    rule = next(
+        r for r in load_rules(default_resolver()) if r.spec.id == "en.model.unilateral_amendment"
+    )
+    params = DefectParams.model_validate(rule.spec.params)
+    assert sentence_ok(sentence, params) is kept
