@@ -42,9 +42,15 @@ CAPITAL = re.compile(
 _WORD = r"(?:" + "|".join(sorted(EN_NUMBER_WORDS, key=len, reverse=True)) + r")"
 WORDS = re.compile(
     rf"\b(?P<words>{_WORD}(?:(?:[\s\-]+|\s+and\s+){_WORD})*)\s+"
-    r"(?P<cur>(?:U\.S\.\s+|US\s+)?dollars|euros|pounds|yuan|renminbi)\b",
+    r"(?P<cur>(?:U\.S\.\s+|US\s+)?dollars|euros|pounds|yuan|renminbi)\b"
+    # "nine dollars and eighty cents", "ten pounds and fifty pence"
+    rf"(?:\s+and\s+(?P<cents>{_WORD}(?:[\s\-]+{_WORD})*)\s+(?:cents?|pence|penny))?",
     re.IGNORECASE,
 )
+# "pounds of Products", "per pound": the text weighs in pounds, so words before "pounds" are a
+# weight unless sterling is named
+_POUND_WEIGHT = re.compile(r"\bpounds? of\b|\bper pound\b|\b(?:a|each|the) pound\b", re.I)
+_STERLING = re.compile(r"£|\bsterling\b|\bGBP\b", re.I)
 _WORD_CURRENCY = {"dollars": "USD", "euros": "EUR", "pounds": "GBP", "yuan": "CNY"}
 # between a figure and its words: "（大写：", " (", and the currency the words open with
 # ("RMB 1,050,000 (Renminbi One Million and Fifty Thousand Yuan)")
@@ -126,14 +132,19 @@ _SCALE_WORDS = {"hundred", "thousand", "million", "billion"}
 
 def find_words(text: str) -> list[Match]:
     found: list[Match] = []
+    weighs = _POUND_WEIGHT.search(text) is not None and _STERLING.search(text) is None
     for m in WORDS.finditer(text):
         if m.group("words").split()[0].lower() in _SCALE_WORDS:
             continue  # "three (3) million dollars": the scale of a number written before it
+        cur = m.group("cur").lower().split()[-1]
+        if cur == "pounds" and weighs:
+            continue  # "forty-eight thousand pounds at $9.80 per pound": a weight
         try:
-            value = parse_en_words(m.group("words"))
+            value = Decimal(parse_en_words(m.group("words")))
+            if m.group("cents"):
+                value += Decimal(parse_en_words(m.group("cents"))) / 100
         except ValueError:
             continue
-        cur = m.group("cur").lower().split()[-1]
         found.append(
             Match(
                 "amount",

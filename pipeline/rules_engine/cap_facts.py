@@ -77,6 +77,15 @@ _CARVE_OUT_HEAD = re.compile(
 _LIST_OPENS = re.compile(r"[^.;(]{0,80}?:?\s*\(\s*(?:a|i|1)\s*\)", re.I)
 _LIST_BODY = re.compile(r"(?:[^.]|\.(?=\d)){0,700}")
 _SHORT_BODY = re.compile(rf"{IN}{{0,100}}")
+# "Except as provided in Sections 12.3 and 12.5, each party's total liability …": the carve-out
+# ends where the main clause begins
+_MAIN_CLAUSE = re.compile(
+    r",\s+(?:each|the|its|their|any|neither|in no|no|all|such|[A-Z][\w-]*'s)\b", re.I
+)
+_NUMBERED_INDEMNITY = re.compile(
+    r"indemnit\w*\s+(?:(?:in|under|given in|set out in)\s+)?(?:Sections?|Clauses?|Articles?)\s*\d",
+    re.I,
+)
 _LISTING = re.compile(r"includ\w*,?\s*(?:but\s+)?(?:without limitation|not limited to),?", re.I)
 _LEADING_NUMBER = re.compile(r"\s*(\d+(?:\.\d+)+)\s")
 
@@ -109,7 +118,7 @@ def indemnity_numbers(ctx: RuleContext) -> set[str]:
     return {
         c.number
         for c in ctx.clauses
-        if INDEMN.search(c.heading[:60])
+        if (INDEMN.search(c.heading[:60]) and not _CAP.search(c.heading))
         or ("indemnity" in c.kinds and "liability_cap" not in c.kinds)
     }
 
@@ -124,9 +133,11 @@ def carve_outs(text: str) -> list[str]:
     """Each carve-out with what it releases; a list carve-out keeps all its items."""
     found = []
     for m in _CARVE_OUT_HEAD.finditer(text):
-        body = _LIST_BODY if _LIST_OPENS.match(text, m.end()) else _SHORT_BODY
-        tail = body.match(text, m.end())
-        found.append(m.group() + (tail.group() if tail else ""))
+        listed = _LIST_OPENS.match(text, m.end())
+        tail = (_LIST_BODY if listed else _SHORT_BODY).match(text, m.end())
+        body = tail.group() if tail else ""
+        main = None if listed else _MAIN_CLAUSE.search(body)
+        found.append(m.group() + (body[: main.start()] if main else body))
     return found
 
 
@@ -162,9 +173,14 @@ def reaches(cap: str, numbers: set[str]) -> bool:
 def reached_numbers(cap: str, numbers: set[str]) -> set[str] | None:
     """Which indemnities a reaching cap names by number; None when it names them all ("any
     indemnity", "notwithstanding anything")."""
-    if re.search(r"notwithstanding anything", cap, re.I) or INDEMN.search(cap):
+    if re.search(r"notwithstanding anything", cap, re.I):
         return None
-    return {r for r in refs(cap) if any(overlap(r, n) for n in numbers)}
+    named = {r for r in refs(cap) if any(overlap(r, n) for n in numbers)}
+    # "including its liability under the indemnity in clause 13.2": that indemnity, not all
+    numbered = _NUMBERED_INDEMNITY.search(cap)
+    if INDEMN.search(cap) and not (numbered and named):
+        return None
+    return named
 
 
 def escape(sentence: str) -> re.Match[str] | None:
@@ -220,16 +236,33 @@ def _line_of(ctx: RuleContext, sentence: Sentence) -> str:
 _EXCLUSION = re.compile(
     r"indirect|consequential|special|punitive|lost profits|loss of profit", re.I
 )
-_CAP_WORDS = re.compile(r"\blimit|\bcap\b|exceed|aggregate|(?:Section|Clause|Article)s?\s*\d", re.I)
+_CAP_WORDS = re.compile(r"\blimit|\bcap\b|exceed|aggregate", re.I)
+_LIABLE_EXCLUSION = re.compile(
+    r"\b(?:(?:shall|will) not be|(?:is|are) not|(?:neither|no) party (?:is|shall be|will be))"
+    r"\s+liable|\bno liability\b",
+    re.I,
+)
+_CLAUSE_REF = re.compile(r"(?:Section|Clause|Article)s?\s*(\d+(?:\.\d+)*)", re.I)
+
+
+def _speaks_of_the_cap(text: str, own: str) -> bool:
+    """A sentence about the cap: cap words, or the cap's own clause number ("Section 12.2 does
+    not apply to …"); an exclusion of indirect loss that merely cites other sections is not."""
+    if _CAP_WORDS.search(text):
+        return True
+    if _LIABLE_EXCLUSION.search(text):
+        return False  # "… neither party shall be liable for indirect loss": the exclusion itself
+    return bool(own) and any(overlap(m.group(1), own) for m in _CLAUSE_REF.finditer(text))
 
 
 def cap_clause_text(ctx: RuleContext, cap: Sentence) -> str:
     """The cap's clause without its exclusions of indirect loss: where the cap's own
     carve-outs are read."""
+    own = clause_number(ctx, cap)
     kept = [
         s.text
         for s in family_sentences(ctx, cap)
-        if not (_EXCLUSION.search(s.text) and not _CAP_WORDS.search(s.text))
+        if not (_EXCLUSION.search(s.text) and not _speaks_of_the_cap(s.text, own))
     ]
     return " ".join([*kept, *_definitions_used(ctx, cap.text)]) or cap.text
 

@@ -141,7 +141,7 @@ def indemnity_escapes_general_cap(ctx: RuleContext, params: Params) -> Iterator[
 _INSIDE = re.compile(
     r"(?<!not )(?<!not be )(?<!n't be )subject to (?:the )?(?:(?:limitations?|caps?|limits?)"
     r"(?: (?:of|on) liability)?|exclusions and limitations)\b"
-    r"|(?:counts?|shall count) (?:towards?|against)\b"
+    r"|(?<!not )(?<!n't )(?:counts?|shall count) (?:towards?|against)\b"
     r"|(?:within|under) the (?:cap|limit|aggregate cap)\b"
     r"|(?:included|taken into account) (?:in|within) (?:the )?(?:cap|limit|aggregate)"
     r"|(?:are|is) limited by",

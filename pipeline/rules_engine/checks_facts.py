@@ -12,6 +12,7 @@ from datetime import date, timedelta
 
 from pydantic import Field
 
+from pipeline.entities.clause_refs import refs
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import add_months, money
 from pipeline.rules_engine.checks_patterns import regex
@@ -153,6 +154,18 @@ def _capped_elsewhere(ctx: RuleContext, words: re.Pattern[str], caps: re.Pattern
     return ctx.memo(f"penalty_capped:{words.pattern}", find)
 
 
+def _capped_by_reference(ctx: RuleContext, number: str, caps: re.Pattern[str]) -> bool:
+    """Another sentence caps the total under this clause by its number."""
+    if not number:
+        return False
+    return any(
+        caps.search(_NO_CAP.sub("", s.text))
+        and _AGGREGATE.search(s.text)
+        and number in refs(s.text)
+        for s in ctx.sentences
+    )
+
+
 @check("per_period_penalty_uncapped", UncappedParams, fields=("penalty", "yearly"))
 def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Iterator[Hit]:
     """A penalty that accrues per day/week/month, comes to at least ``min_yearly`` of its base
@@ -183,6 +196,8 @@ def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Ite
             continue
         if caps.search(_NO_CAP.sub("", scope)) or key in done:
             continue
+        if clause is not None and _capped_by_reference(ctx, clause.number, caps):
+            continue  # "The total reduction under clause 7.1 shall not exceed £92,130"
         # a schedule row restates a rate whose clause (and its ceiling) is elsewhere; a clause
         # that merely cites another clause keeps its own scope (another penalty's cap may be meant)
         if "|" in sentence and _capped_elsewhere(ctx, words, caps):

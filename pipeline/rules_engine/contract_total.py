@@ -100,6 +100,9 @@ _COMPONENT = re.compile(
     r"(?:其中|内含|含有|包括|包含)[^，。；]{0,20}$|(?:of which|including)[^.;,]{0,40}$"
     r"|(?:剩余|其余|余下|尚欠|未付|首期|首付|尾期|预付|第[一二三四五六七八九十\d]+期)[^，。；]{0,10}$"
     r"|中的[^，。；]{1,10}$"
+    # "按签约合同价测算为人民币766,553.40元": an amount worked out on the price, not the price
+    r"|按[^，。；]{0,20}(?:测算|计算|折算|折合)[^，。；]{0,4}$"
+    r"|\b(?:calculated|computed) (?:on|by reference to)\b[^.;,]{0,40}$"
     r"|\b(?:first|second|third|final|initial)\s+(?:instal?lment|payment|tranche)\b[^.;,]{0,30}$"
     r"|\b(?:balance|remainder|remaining|unpaid|outstanding)\b[^.;,]{0,30}$",
     re.I,
