@@ -41,7 +41,9 @@ _OPEN_END = re.compile(
     r"(?<![;,:] )\b(?:[Aa][Nn][Dd]|[Oo][Rr]|[Nn][Oo][Rr]|[Oo][Ff]|[Tt][Hh][Ee]|[Tt][Oo]|[Ii][Nn]"
     r"|[Ff][Oo][Rr]"
     # lower-case "a"/"an" only: "Schedule A" ends a title
-    r"|[Bb][Yy]|[Ww][Ii][Tt][Hh]|[Aa][Nn][Yy]|[Uu][Nn][Dd][Ee][Rr]|a|an)$"
+    r"|[Bb][Yy]|[Ww][Ii][Tt][Hh]|[Aa][Nn][Yy]|[Uu][Nn][Dd][Ee][Rr]|a|an"
+    # "… UNDER SECTION 11 AND AS" / "PROVIDED IN": a capitals paragraph wraps mid-phrase
+    r"|[Aa][Ss]|[Ss][Hh][Aa][Ll][Ll]|[Ff][Rr][Oo][Mm])$"
 )
 _NUMBER_ONLY = re.compile(r"^\s*(?:第[一二三四五六七八九十百零〇\d]+条|\d+(?:\.\d+)*[.、]?)\s*$")
 

@@ -238,8 +238,8 @@ _EXCLUSION = re.compile(
 )
 _CAP_WORDS = re.compile(r"\blimit|\bcap\b|exceed|aggregate", re.I)
 _LIABLE_EXCLUSION = re.compile(
-    r"\b(?:(?:shall|will) not be|(?:is|are) not|(?:neither|no) party (?:is|shall be|will be))"
-    r"\s+liable|\bno liability\b",
+    r"\b(?:(?:shall|will)\s+not\s+be|(?:is|are)\s+not"
+    r"|(?:neither|no)\s+party\s+(?:is|shall\s+be|will\s+be))\s+liable|\bno\s+liability\b",
     re.I,
 )
 _CLAUSE_REF = re.compile(r"(?:Section|Clause|Article)s?\s*(\d+(?:\.\d+)*)", re.I)

@@ -12,7 +12,6 @@ from datetime import date, timedelta
 
 from pydantic import Field
 
-from pipeline.entities.clause_refs import refs
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import add_months, money
 from pipeline.rules_engine.checks_patterns import regex
@@ -154,16 +153,25 @@ def _capped_elsewhere(ctx: RuleContext, words: re.Pattern[str], caps: re.Pattern
     return ctx.memo(f"penalty_capped:{words.pattern}", find)
 
 
+# "This limit does not apply to … liquidated damages under Clause 10.1": a release, not a cap
+_RELEASED = re.compile(
+    r"(?:does|do|shall|will) not apply|\bexcept\b|\bother than\b|\bexcluding\b|not subject to"
+    r"|in addition to",
+    re.I,
+)
+
+
 def _capped_by_reference(ctx: RuleContext, number: str, caps: re.Pattern[str]) -> bool:
     """Another sentence caps the total under this clause by its number."""
     if not number:
         return False
-    return any(
-        caps.search(_NO_CAP.sub("", s.text))
-        and _AGGREGATE.search(s.text)
-        and number in refs(s.text)
-        for s in ctx.sentences
+    capping = re.compile(
+        rf"(?:total|aggregate|cumulative)\b[^.;]{{0,60}}\b(?:under|pursuant to|in respect of|for)"
+        rf"\s+(?:clause|section|article)\s*{re.escape(number)}(?![\d.])[^;]{{0,40}}?"
+        r"(?:shall|will|may|must)\s+not\s+exceed",
+        re.I,
     )
+    return any(capping.search(s.text) and not _RELEASED.search(s.text) for s in ctx.sentences)
 
 
 @check("per_period_penalty_uncapped", UncappedParams, fields=("penalty", "yearly"))

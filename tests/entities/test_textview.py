@@ -35,3 +35,17 @@ def test_a_capitals_line_that_stops_on_or_runs_on_into_the_next() -> None:
     # "; and" closes a list item (here a party's line): the next party keeps its own line
     assert "; and\nContractor:" in view
     assert "twelve (12) months each" in view  # a bracketed figure does not end the sentence
+
+
+def test_a_capitals_line_that_stops_on_as_or_shall_runs_on() -> None:
+    wide = "This line of ordinary text is here to set the page width for the lines that follow it."
+    text = (
+        f"{wide}\n{wide}\n"
+        "12.1 EXCEPT FOR AMOUNTS PAYABLE UNDER SECTION 11 AND AS\n"
+        "PROVIDED IN SECTION 12.5, NEITHER PARTY IS LIABLE FOR INDIRECT LOSS.\n"
+        "12.2 THE SUPPLIER'S LIABILITY SHALL\n"
+        "NOT EXCEED THE FEES.\n"
+    )
+    view = build_view(make_document(text)).text
+    assert "AND AS PROVIDED IN SECTION 12.5" in view
+    assert "LIABILITY SHALL NOT EXCEED" in view

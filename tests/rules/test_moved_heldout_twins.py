@@ -77,6 +77,13 @@ def test_a_weekly_reduction_capped_in_the_next_clause_by_its_number(stages: Stag
         r for r in _rules(stages, en_services(delay=delay.format(n="9.9"))) if "per_period" in r
     }
     assert other
+    # a limit that releases the clause ("does not apply to … under clause 2.1") caps nothing
+    released = delay.format(n="2.1").replace(
+        "The total reduction under clause 2.1 shall not exceed GBP 50,000.",
+        "The aggregate limit in clause 9, under which total liability shall not exceed the fees, "
+        "does not apply to the total reductions under clause 2.1.",
+    )
+    assert {r for r in _rules(stages, en_services(delay=released)) if "per_period" in r}
 
 
 def test_cents_in_words_and_pounds_of_weight() -> None:
