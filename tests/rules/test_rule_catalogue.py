@@ -15,6 +15,7 @@ from tests.entities.helpers import make_document
 from tests.rules.cases_caps import CAPS_CASES
 from tests.rules.cases_deferred import DEFERRED_CASES, LOAN_CASES
 from tests.rules.cases_essentials_en import ESSENTIAL_EN_CASES
+from tests.rules.cases_essentials_zh import ESSENTIAL_ZH_CASES
 from tests.rules.cases_focus import FOCUS_CASES
 from tests.rules.cases_itemised import ITEMISED_CASES
 from tests.rules.cases_new import NEW_CASES
@@ -335,7 +336,7 @@ CASES: list[tuple[str, str, str]] = [
     ),
     (
         "cn.missing.price",
-        "技术服务合同\n\n甲方：杭州明川电子有限公司\n乙方：宁波东港信息服务有限公司\n第一条 乙方为甲方提供系统运维服务，服务期限自2025年1月1日起至2025年12月31日止。\n第二条 违约责任：违约方应赔偿对方损失。\n第三条 争议提交杭州仲裁委员会仲裁。\n",
+        "信息化服务合同\n\n甲方：杭州明川电子有限公司\n乙方：宁波东港信息服务有限公司\n第一条 乙方为甲方提供系统运维服务，服务期限自2025年1月1日起至2025年12月31日止。\n第二条 违约责任：违约方应赔偿对方损失。\n第三条 争议提交杭州仲裁委员会仲裁。\n",
         zh(),
     ),
     ("cn.lease.over_20_years", LEASE.format(years="二十五年"), LEASE.format(years="二十年")),
@@ -499,6 +500,7 @@ CASES += ESSENTIAL_EN_CASES
 CASES += DEFERRED_CASES
 CASES += LOAN_CASES
 CASES += ITEMISED_CASES
+CASES += ESSENTIAL_ZH_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 
