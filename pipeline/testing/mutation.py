@@ -119,8 +119,8 @@ MUTANTS: tuple[Mutant, ...] = (
     mutant(
         "interest: cap at 5x the one-year LPR, not 4x",
         ZH_MONEY,
-        "params: {multiplier: 4}",
-        "params: {multiplier: 5}",
+        "check: interest_over_lpr\n    params: {multiplier: 4}",
+        "check: interest_over_lpr\n    params: {multiplier: 5}",
         RULES,
         required=True,
     ),
