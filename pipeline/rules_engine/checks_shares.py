@@ -122,7 +122,16 @@ def _rate_names_topic(ctx: RuleContext, e: Entity, words: re.Pattern[str]) -> bo
         return True
     after_at = ctx.view_offset(e.span.end)
     after = _PHRASE_BREAK.split(ctx.text[after_at : after_at + 40], maxsplit=1)[0]
-    return bool(words.search(after))
+    return bool(words.search(after)) and not _CREDITED.search(after)
+
+
+# "支付至合同总价款的百分之九十（已付定金计入）": the deposit is credited to a payment's share
+_CREDITED = re.compile(
+    r"(?:已付|已支付|扣除|扣减|含)[^，。；]{0,4}定金|定金[^，。；]{0,4}(?:计入|抵作|抵扣|冲抵|在内)"
+    r"|(?:less|after deducting|including|net of) (?:the )?(?:deposit|earnest money)"
+    r"|(?:deposit|earnest money) (?:already paid|credited|included)",
+    re.I,
+)
 
 
 # "定金及各期款项合计为合同总价的100%": a share of several payments summed is not the deposit's

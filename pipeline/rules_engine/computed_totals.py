@@ -96,12 +96,12 @@ def count_times_unit_price(ctx: RuleContext) -> Entity | None:
     if not products or len({round(total, 2) for _, total in products}) != 1:
         return None
     first, total = products[0]
-    if total < _largest_security(ctx):
+    if total < largest_security(ctx):
         return None  # a price below the deposit or penalty it secures: items were missed
     return _computed(first, total, "单价×数量" if ctx.language == "zh" else "unit price x quantity")
 
 
-def _largest_security(ctx: RuleContext) -> float:
+def largest_security(ctx: RuleContext) -> float:
     """The largest 定金, deposit or fixed penalty the contract states."""
     return max(
         (
@@ -132,7 +132,7 @@ def rent_over_term(ctx: RuleContext) -> Entity | None:
         return None
     rent = rents[0]
     assert isinstance(rent.value, float)
-    if rent.value * months[0] < _largest_security(ctx):
+    if rent.value * months[0] < largest_security(ctx):
         return None
     note = "月租金×租期" if ctx.language == "zh" else "monthly rent x term"
     return _computed(rent, rent.value * months[0], note)

@@ -10,7 +10,11 @@ from bisect import bisect_left
 
 from pipeline.entities.amounts import cn_lower_number
 from pipeline.model import Entity
-from pipeline.rules_engine.computed_totals import count_times_unit_price, rent_over_term
+from pipeline.rules_engine.computed_totals import (
+    count_times_unit_price,
+    largest_security,
+    rent_over_term,
+)
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 
@@ -45,6 +49,7 @@ def _compute(ctx: RuleContext) -> Entity | None:
     return (
         _from_table(ctx)
         or _declared_sum(ctx)
+        or _total_row(ctx)
         or _from_lines(ctx)
         or count_times_unit_price(ctx)
         or rent_over_term(ctx)
@@ -78,11 +83,72 @@ def _declared_sum(ctx: RuleContext) -> Entity | None:
     return None
 
 
-def _entity(ctx: RuleContext, cell: Cell, total: float) -> Entity:
+# a schedule's closing row or line: "合计 | | 960,000.00", "Total for the Contract Year: RMB
+# 4,800,000"; a subtotal or a rate is not the whole
+_TOTAL_HEAD = re.compile(
+    r"^(?:(?:grand|overall|contract)\s+)?total\b|^(?:合计|总计|共计|总价|总金额|价款合计)", re.I
+)
+_NOT_WHOLE = re.compile(r"sub-?total|小计|\bper\b|每|/\s*(?:月|年|month|year)", re.I)
+_TOTAL_LINE = re.compile(
+    r"^\s*(?:(?:grand|overall|contract)\s+)?total\b[^.;:\n|]{0,50}:\s*"
+    r"|^\s*(?:合计|总计|共计)[^。；：:\n|]{0,20}[:：]\s*",
+    re.I,
+)
+_CURRENCY_LEAD = re.compile(r"(?:人民币|RMB|CNY|USD|US\$|EUR|GBP|HK\$|[¥￥$€£])?\s*$", re.I)
+
+
+def _total_row(ctx: RuleContext) -> Entity | None:
+    """The figure a schedule states as its total, where no clause states the price and every
+    total row agrees."""
+    doc = ctx.document.text
+    found: list[tuple[float, Entity]] = []
+    for table in pipe_tables(doc):
+        for row in table[1:]:
+            first = next((c for c in row if c.text), None)
+            if first is None or not _TOTAL_HEAD.match(first.text) or _NOT_WHOLE.search(first.text):
+                continue
+            cell = _total_cell(table[0], row)
+            if cell is not None:
+                value = float(_figure(cell) or 0)
+                found.append((value, _entity(ctx, cell, value, stated=True)))
+    for e in ctx.of_kind("amount"):
+        if e.attrs.get("form") != "figure" or not isinstance(e.value, float):
+            continue
+        line = doc[doc.rfind("\n", 0, e.span.start) + 1 : e.span.start]
+        label = _TOTAL_LINE.match(line)
+        if label and not _NOT_WHOLE.search(line) and _CURRENCY_LEAD.fullmatch(line[label.end() :]):
+            attrs = {**e.attrs, "topic": "total_price", "computed": True}
+            found.append((e.value, e.model_copy(update={"attrs": attrs})))
+    if len({round(value, 2) for value, _ in found}) != 1:
+        return None  # none, or schedules that total different things (a budget, a payment plan)
+    value, entity = found[0]
+    return entity if value > largest_security(ctx) else None
+
+
+_PER_ONE_HEAD = re.compile(r"单价|/\s*(?:年|月|台|件)|每|Unit|\bper\b|Rate|%|比例|Share", re.I)
+
+
+def _total_cell(header: list[Cell], row: list[Cell]) -> Cell | None:
+    """The total row's figure under the amount column, or its only figure: a row with figures in
+    several columns (加盟费 | 品牌使用费/年) has no one total."""
+    figures = [(j, c) for j, c in enumerate(row) if j > 0 and _figure(c) is not None]
+    if len(header) == len(row):
+        amount_columns = [
+            j for j, c in enumerate(header)
+            if _AMOUNT_HEAD.search(c.text) and not _PER_ONE_HEAD.search(c.text)
+        ]  # fmt: skip
+        under = [c for j, c in figures if j in amount_columns]
+        if len(under) == 1:
+            return under[0]
+    return figures[0][1] if len(figures) == 1 else None
+
+
+def _entity(ctx: RuleContext, cell: Cell, total: float, stated: bool = False) -> Entity:
     span = ctx.span(ctx.view_offset(cell.start), ctx.view_offset(cell.start + len(cell.text)))
     attrs = {"currency": "CNY" if ctx.language == "zh" else None, "form": "figure",
              "topic": "total_price", "computed": True}  # fmt: skip
-    text = f"{total:,.2f}（各项之和）" if ctx.language == "zh" else f"{total:,.2f} (sum of items)"
+    zh, en = ("附表合计行", "the schedule's total row") if stated else ("各项之和", "sum of items")
+    text = f"{total:,.2f}（{zh}）" if ctx.language == "zh" else f"{total:,.2f} ({en})"
     return Entity(kind="amount", span=span, text=text, value=total, attrs=attrs)
 
 

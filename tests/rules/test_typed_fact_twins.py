@@ -43,6 +43,86 @@ def test_deposit_tranches_are_measured_against_the_price_list(stages: Stages) ->
     assert "cn.deposit.over_20_percent" not in _rules(stages, at)
 
 
+# no clause states the price; the schedule's closing row does (Σ rows = ¥900,000; 20% = ¥180,000)
+SCHEDULE_TOTAL = """设备买卖合同
+
+买方（甲方）：常州恒锐精密机械有限公司
+卖方（乙方）：无锡华锻数控设备有限公司
+
+第一条 设备名称、数量及价款见附件一。
+第二条 甲方应于本合同签订后五日内向乙方支付定金人民币{deposit}。
+第三条 本合同争议提交无锡仲裁委员会仲裁。
+附件一：设备清单
+序号 | 设备名称 | 数量 | 单价（元） | 金额（元）
+1 | 数控车床CK6150 | 3台 | 180,000.00 | 540,000.00
+2 | 立式加工中心VMC850 | 1台 | 360,000.00 | 360,000.00
+{label} | | | | 900,000.00
+"""
+
+
+@pytest.mark.parametrize(
+    ("deposit", "label", "over"),
+    [
+        ("壹拾捌万零壹佰元整（¥180,100.00）", "合计", True),
+        ("壹拾捌万元整（¥180,000.00）", "合计", False),  # exactly 20%
+        ("壹拾捌万零壹佰元整（¥180,100.00）", "小计", False),  # a subtotal is not the whole
+    ],
+)
+def test_a_deposit_is_measured_against_the_schedules_total_row(
+    stages: Stages, deposit: str, label: str, over: bool
+) -> None:
+    text = SCHEDULE_TOTAL.format(deposit=deposit, label=label)
+    assert ("cn.deposit.over_20_percent" in _rules(stages, text)) is over
+
+
+def test_a_payment_share_that_credits_the_deposit_is_not_the_deposits_share(
+    stages: Stages,
+) -> None:
+    text = SCHEDULE_TOTAL.format(deposit="壹拾捌万元整（¥180,000.00）", label="合计").replace(
+        "第三条 本合同争议",
+        "第二条之一 设备验收合格后三十日内，甲方支付至合同总价款的百分之九十（已付{w}计入）。\n第三条 本合同争议",
+    )
+    assert "cn.deposit.over_20_percent" not in _rules(stages, text.format(w="定金"))
+    # the same share named as the deposit's own is one
+    named = text.format(w="定金").replace(
+        "支付至合同总价款的百分之九十（已付定金计入）", "另付定金为合同总价款的百分之九十"
+    )
+    assert "cn.deposit.over_20_percent" in _rules(stages, named)
+
+
+TOTAL_LINE = """DISTRIBUTION AGREEMENT
+
+This Agreement is made between Hangzhou Lianfeng Pumps Co., Ltd. (the "Supplier") and Ningbo
+Ruixin Trading Co., Ltd. (the "Distributor").
+
+1. The Distributor shall buy Products worth at least the amounts in Schedule 2.
+2. Within ten days after signing, the Distributor shall pay earnest money (定金) of RMB {deposit}.
+3. This Agreement is governed by the laws of the People's Republic of China.
+
+Schedule 2 - Minimum Purchase Commitment
+Quarter 1: RMB 1,050,000
+Quarter 2: RMB 1,200,000
+Quarter 3: RMB 1,250,000
+Quarter 4: RMB 1,300,000
+{label}: RMB 4,800,000
+"""
+
+
+@pytest.mark.parametrize(
+    ("deposit", "label", "over"),
+    [
+        ("1,000,000", "Total for the Contract Year", True),  # 20.8%
+        ("960,000", "Total for the Contract Year", False),  # exactly 20%
+        ("1,000,000", "Total per month", False),  # a rate, not the whole
+    ],
+)
+def test_an_english_schedules_total_line_is_the_subject_amount(
+    stages: Stages, deposit: str, label: str, over: bool
+) -> None:
+    text = TOTAL_LINE.format(deposit=deposit, label=label)
+    assert ("en.prc.deposit.over_20_percent" in _rules(stages, text)) is over
+
+
 TERM = """仓储合同
 
 存货人（甲方）：宁波港城物流集团有限公司
