@@ -12,7 +12,7 @@ from pydantic import Field
 
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.contract_total import stated_totals
-from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
+from pipeline.rules_engine.pipe_tables import Cell, colon_lists, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 
 _TOTAL_ROW = re.compile(
@@ -24,12 +24,24 @@ _TOTAL_ROW = re.compile(
 )
 _SUBTOTAL_ROW = re.compile(r"^(?:小计|Sub-?total)", re.I)
 _GROUP_SUBTOTAL = re.compile(r"小计$|\bsub-?total$", re.I)
-_TOTAL_COLUMN = re.compile(r"合计|总计|共计|小计|总额|Total|Sum|Aggregate|Annual|全年", re.I)
+_TOTAL_COLUMN = re.compile(
+    r"合计|总计|共计|小计|总额|全年|\b(?:Total|Sum|Aggregate|Annual)\b", re.I
+)
 
 
 class TableParams(Params):
-    tolerance: float = Field(default=0.005, ge=0, description="relative difference allowed")
+    tolerance: float = Field(
+        default=0.005, ge=0, description="relative difference allowed for percentages"
+    )
+    # money adds up to the cent; a total rounded to the hundred still passes, a transposed
+    # digit ("27,516,740" against parts that sum to 27,561,740, 0.16%) does not
+    money_tolerance: float = Field(
+        default=0.0002, ge=0, description="relative difference allowed for money"
+    )
     min_rows: int = Field(default=2, ge=2, description="rows a total must sum")
+
+    def allowed(self, cell: Cell) -> float:
+        return self.tolerance if cell.percent else self.money_tolerance
 
 
 def _off(total: float, parts: float, tolerance: float) -> bool:
@@ -45,6 +57,8 @@ def table_total_mismatch(ctx: RuleContext, params: TableParams) -> Iterator[Hit]
     for table in pipe_tables(ctx.document.text):
         yield from _column_totals(ctx, table, params)
         yield from _row_totals(ctx, table, params)
+    for listed in colon_lists(ctx.document.text):
+        yield from _column_totals(ctx, listed, params)
 
 
 def _is_total_row(row: list[Cell]) -> bool:
@@ -89,7 +103,7 @@ def _column_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParam
                 continue
             sums = [_sum_column(b, j, cell, params.min_rows) for b in (data, stacked)]
             known = [x for x in sums if x is not None]
-            if known and all(_off(cell.value, x, params.tolerance) for x in known):
+            if known and all(_off(cell.value, x, params.allowed(cell)) for x in known):
                 yield _hit(ctx, cell, known[0])
                 return
         if _SUBTOTAL_ROW.search(label):
@@ -112,7 +126,7 @@ def _row_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParams) 
         computed = sum(c.value for c in parts if c.value is not None)
         if _is_product(last.value, parts, params.tolerance):
             continue  # a value column: unit price x quantity (per 1,000 units), not a row sum
-        if _off(last.value, computed, params.tolerance):
+        if _off(last.value, computed, params.allowed(last)):
             yield _hit(ctx, last, computed)
             return
 
@@ -162,23 +176,27 @@ def table_total_vs_price(ctx: RuleContext, params: TableParams) -> Iterator[Hit]
     price = values.pop()
     if any(_RENT.search(ctx.entity_sentence(t)) for t in totals):
         return  # a rent total is not the price of the things a table lists (a finance lease)
-    grand = [cell for table in pipe_tables(ctx.document.text) for cell in _grand_totals(table)]
+    text = ctx.document.text
+    grand = [cell for table in pipe_tables(text) for cell in _grand_totals(table)]
+    grand += [cell for listed in colon_lists(text) for cell in _grand_totals(listed, column=1)]
     if len(grand) != 1:
         return  # several priced tables (rooms and meeting rooms, equipment and rent): parts
     cell = grand[0]
     assert cell.value is not None
-    if _off(cell.value, price, params.tolerance) and not same_price(cell.value, price):
+    if _off(cell.value, price, params.allowed(cell)) and not same_price(cell.value, price):
         hit = _hit(ctx, cell, price)
         yield Hit(hit.span, {"stated": cell.text, "price": totals[0].text}, (totals[0].span,))
 
 
-def _grand_totals(table: list[list[Cell]]) -> list[Cell]:
-    """The money figure of each total row (not a subtotal, not a tax line) of a table."""
-    column = money_column(table[0])
+def _grand_totals(table: list[list[Cell]], column: int | None = None) -> list[Cell]:
+    """The money figure of each total row (not a subtotal, not a tax line) of a table; a list
+    of "label: figure" lines has no header and its figures in ``column``."""
+    listed = column is not None
+    column = column if listed else money_column(table[0])
     if column is None:
         return []
     found: list[Cell] = []
-    for row in table[1:]:
+    for row in table if listed else table[1:]:
         label = _label(row)
         if not _is_total_row(row) or _SUBTOTAL_ROW.search(label) or _TAX_LABEL.search(label):
             continue

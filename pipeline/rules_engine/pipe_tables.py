@@ -37,8 +37,16 @@ def _cell(stripped: str, start: int) -> Cell:
         residue = _UNITS.sub("", stripped[: m.start("num")] + stripped[m.end() :])
         if len(residue.replace("%", "").replace("％", "")) > _MAX_RESIDUE:
             m = None
+    if m is not None and _YEAR.fullmatch(m.group("num")):
+        after = _UNITS.sub("", stripped[m.end("num") :])
+        if _WORDS.search(after):
+            m = None  # "2026 Summit (US$)", "2027年度": a column's year, not a figure
     value = float(m.group("num").replace(",", "")) if m else None
     return Cell(stripped, start, value, bool(m and m.group("pct")))
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_WORDS = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
 
 
 def _cells(line: str, offset: int) -> list[Cell]:
@@ -132,3 +140,35 @@ def _continue(row: list[Cell], previous: str, line: str, offset: int) -> list[Ce
     if _at_bar(previous, line):
         return [*row, *piece]
     return _rejoin(row, piece)
+
+
+# "措施项目费：2,620,000.00（其中安全文明施工费786,000.00）", "Total: RMB 4,800,000": a label, a
+# colon and a figure, with at most a bracketed note after it
+_COLON_ROW = re.compile(
+    r"^\s*(?P<label>[^:：|\n]{1,30}?)\s*[:：]\s*"
+    r"(?P<fig>(?:人民币|RMB|CNY|USD|US\$|GBP|EUR|HK\$|[¥￥$€£])?\s*"
+    r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(?:万元|元)?)"
+    r"\s*(?:[（(][^)）]*[)）])?\s*[。;；.]?\s*$",
+    re.I,
+)
+_MIN_LIST_ROWS = 3
+
+
+def colon_lists(text: str) -> Iterator[list[list[Cell]]]:
+    """Runs of at least three consecutive "label: figure" lines, each read as a row of two
+    cells: a price breakdown written as a list is a table without bars."""
+    rows: list[list[Cell]] = []
+    offset = 0
+    for line in text.split("\n"):
+        m = _COLON_ROW.match(line) if "|" not in line and "｜" not in line else None
+        if m is not None:
+            label = Cell(m.group("label").strip(), offset + m.start("label"), None, False)
+            fig = m.group("fig").strip()
+            rows.append([label, _cell(fig, offset + m.start("fig") + m.group("fig").find(fig))])
+        else:
+            if len(rows) >= _MIN_LIST_ROWS:
+                yield rows
+            rows = []
+        offset += len(line) + 1
+    if len(rows) >= _MIN_LIST_ROWS:
+        yield rows

@@ -320,3 +320,64 @@ def test_a_code_on_another_partys_line_is_not_the_company_aboves(stages: Stages)
     )
     assert rule not in _rules(stages, hospital.format(code="91320505MA1XK8P72D"))
     assert rule in _rules(stages, hospital.format(code="91320505MA1XK8P27D"))
+
+
+# a price breakdown written as "label: figure" lines is a table without bars; the parts sum to
+# 25,286,000 before tax and 27,561,740 with VAT
+PRICE_BREAKDOWN = """建设工程施工合同
+
+发包人：杭州城东教育投资有限公司
+承包人：浙江中恒建工集团有限公司
+
+第五条 合同价款构成见附件一。
+第六条 本合同争议提交杭州仲裁委员会仲裁。
+附件一：合同价款构成表（币种：人民币元）
+分部分项工程费：20,180,000.00（其中3#楼10,012,000.00）
+措施项目费：2,620,000.00
+其他项目费：2,000,000.00
+规费：486,000.00
+不含税价款小计：25,286,000.00
+增值税（9%）：2,275,740.00
+合计（签约合同价，含税）：{total}
+"""
+
+
+@pytest.mark.parametrize(
+    ("total", "off"),
+    [("27,516,740.00", True), ("27,561,740.00", False), ("27,561,700.00", False)],
+)
+def test_a_price_breakdown_list_must_add_up(stages: Stages, total: str, off: bool) -> None:
+    # a digit transposed (0.16%) is a contradiction; 40 yuan of rounding on 27.5 million is not
+    text = PRICE_BREAKDOWN.format(total=total)
+    assert ("cn.amount.table_total" in _rules(stages, text)) is off
+
+
+def test_a_price_breakdown_lists_total_against_the_stated_price(stages: Stages) -> None:
+    text = PRICE_BREAKDOWN.format(total="27,561,740.00").replace(
+        "第五条 合同价款构成见附件一。",
+        "第五条 签约合同价（含税）为人民币{price}元，构成见附件一。",
+    )
+    assert "cn.amount.table_total_vs_price" in _rules(stages, text.format(price="28,561,740.00"))
+    assert "cn.amount.table_total_vs_price" not in _rules(
+        stages, text.format(price="27,561,740.00")
+    )
+
+
+# the header names each column by its year: "2026 Summit (US$)" is no figure to add, and
+# "Summit" is no "Sum" column
+YEAR_COLUMNS = """SPONSORSHIP AGREEMENT
+
+This Agreement is made between Harbor Events LLC ("Organizer") and Norvale Analytics Inc.
+("Sponsor"). It is governed by the laws of the State of New York.
+
+Schedule A - Allocation of the Sponsorship Fee
+Benefit | Share | 2026 Summit (US$) | 2027 Summit (US$)
+Keynote | 25% | 112,500.00 | 118,125.00
+Exhibit space | 75% | 337,500.00 | 354,375.00
+Total | 100% | {total} | 472,500.00
+"""
+
+
+def test_a_tables_year_headers_are_not_figures(stages: Stages) -> None:
+    assert "en.amount.table_total" not in _rules(stages, YEAR_COLUMNS.format(total="450,000.00"))
+    assert "en.amount.table_total" in _rules(stages, YEAR_COLUMNS.format(total="460,000.00"))
