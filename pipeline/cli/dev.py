@@ -108,12 +108,17 @@ def train_clauses(
 ) -> None:
     """Train the clause-kind classifier on the development clauses and write the model."""
     from pipeline.entities.clause_kinds import model_path
-    from pipeline.eval.clause_train import development_clauses, train, tuned_thresholds
+    from pipeline.eval.clause_train import (
+        clause_fingerprint,
+        development_clauses,
+        train,
+        tuned_thresholds,
+    )
 
     clauses = guarded(lambda: development_clauses(golden))
     model = train(clauses, thresholds=tuned_thresholds(clauses))
     target = out or model_path()
-    model.save(target)
+    model.save(target, trained_on=clause_fingerprint(clauses))
     console.print(f"trained on {len(clauses)} clauses; wrote {target}", highlight=False)
 
 
@@ -126,6 +131,7 @@ def train_defects(
     from pipeline.entities.defect_model import model_path
     from pipeline.eval.defect_train import (
         development_examples,
+        examples_fingerprint,
         out_of_fold,
         precise_thresholds,
         train,
@@ -135,7 +141,7 @@ def train_defects(
     thresholds = precise_thresholds(examples, out_of_fold(examples))
     model = train(examples, thresholds=thresholds)
     target = out or model_path()
-    model.save(target)
+    model.save(target, trained_on=examples_fingerprint(examples))
     for kind, t in zip(model.kinds, thresholds, strict=True):
         typer.echo(f"{kind:34s} threshold {t:.2f}" + ("  (never fires)" if t >= 1 else ""))
     console.print(f"trained on {len(examples)} examples; wrote {target}", highlight=False)

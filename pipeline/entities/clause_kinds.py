@@ -107,10 +107,12 @@ class ClauseClassifier:
             for row in probs
         ]
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path, trained_on: str = "") -> None:
+        """``trained_on``: the training data's fingerprint, so a test can tell a stale file."""
         vocab = sorted(self.vectorizer.vocabulary_.items(), key=lambda kv: kv[1])
         np.savez_compressed(
             path,
+            trained_on=np.array(trained_on),
             vocabulary=np.array([k for k, _ in vocab]),
             idf=self.vectorizer.idf_.astype(np.float32),
             coef=self.coef.astype(np.float32),
@@ -133,6 +135,12 @@ def from_arrays(arrays: Any) -> ClauseClassifier:
         thresholds=np.asarray(arrays["thresholds"], dtype=np.float32),
         kinds=tuple(str(k) for k in arrays["kinds"]),
     )
+
+
+def trained_on(path: Path) -> str:
+    """The fingerprint of the data the model file was trained on ("" when it records none)."""
+    with np.load(path, allow_pickle=False) as arrays:
+        return str(arrays["trained_on"]) if "trained_on" in arrays.files else ""
 
 
 def load(path: Path) -> ClauseClassifier:

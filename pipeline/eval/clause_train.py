@@ -10,6 +10,7 @@ characters to the next labelled clause, so the score measures the classifier, no
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -103,6 +104,19 @@ def heldout_clauses(contracts: Path) -> list[LabelledClause]:
 
 def _targets(clauses: Sequence[LabelledClause]) -> np.ndarray:
     return np.array([[k in c.kinds for k in CLAUSE_KINDS] for c in clauses], dtype=np.int8)
+
+
+def fingerprint(texts: Sequence[str], targets: np.ndarray) -> str:
+    """sha256 of the training texts and targets, recorded in the model file: a test can then
+    tell a stale model exactly, whereas refitted scores differ by thousandths across CPUs."""
+    digest = hashlib.sha256()
+    for text, row in zip(texts, targets.tolist(), strict=True):
+        digest.update(json.dumps([text, row], ensure_ascii=False).encode())
+    return digest.hexdigest()
+
+
+def clause_fingerprint(clauses: Sequence[LabelledClause]) -> str:
+    return fingerprint([c.text for c in clauses], _targets(clauses))
 
 
 def train(

@@ -26,7 +26,7 @@ import numpy as np
 
 from pipeline.entities.clause_kinds import ClauseClassifier
 from pipeline.entities.defect_model import DEFECT_TYPES
-from pipeline.eval.clause_train import fit
+from pipeline.eval.clause_train import fingerprint, fit
 from pipeline.eval.golden_labels import GoldenSetError, label_files
 
 # one-sided terms overlap: a unilateral price change is unfair_standard_term under PRC law and
@@ -168,6 +168,10 @@ def development_examples(golden: Path) -> list[Example]:
 
 def _matrix(examples: Sequence[Example]) -> np.ndarray:
     return np.array([e.targets for e in examples], dtype=np.int8)
+
+
+def examples_fingerprint(examples: Sequence[Example]) -> str:
+    return fingerprint([e.text for e in examples], _matrix(examples))
 
 
 def train(

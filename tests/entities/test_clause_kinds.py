@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pipeline.entities.clause_kinds import default_classifier
+from pipeline.entities.clause_kinds import default_classifier, model_path, trained_on
 from pipeline.eval.clause_train import (
     GOLDEN_DIR,
+    clause_fingerprint,
     development_clauses,
     heldout_clauses,
     train,
@@ -42,8 +43,12 @@ def test_a_passing_mention_is_not_the_kind() -> None:
 def test_shipped_model_is_what_the_training_data_gives() -> None:
     """A stale model file (training data changed, model not rebuilt) fails here."""
     clauses = development_clauses(GOLDEN_DIR)
+    assert trained_on(model_path()) == clause_fingerprint(clauses), (
+        "run: contract-review dev train-clauses"
+    )
     retrained = train(clauses)
     shipped = default_classifier()
     assert shipped is not None
     sample = [c.text for c in heldout_clauses(GOLDEN_DIR / "heldout" / "contracts")[:300]]
-    np.testing.assert_allclose(shipped.scores(sample), retrained.scores(sample), atol=2e-3)
+    # the same data and code: refitted scores differ by a few thousandths from CPU to CPU
+    np.testing.assert_allclose(shipped.scores(sample), retrained.scores(sample), atol=1e-2)

@@ -8,7 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pipeline.entities.defect_model import DEFECT_TYPES, default_defect_classifier
+from pipeline.entities.clause_kinds import trained_on
+from pipeline.entities.defect_model import DEFECT_TYPES, default_defect_classifier, model_path
 from pipeline.errors import RuleLoadError
 from pipeline.eval.clause_train import fit
 from pipeline.eval.defect_train import (
@@ -178,14 +179,18 @@ def test_the_lawful_twin_gives_no_model_finding(stages: Stages) -> None:
 def test_shipped_defect_model_is_what_the_training_data_gives() -> None:
     """A stale model file (training data changed, model not rebuilt) fails here."""
     from pipeline.eval.clause_train import GOLDEN_DIR
-    from pipeline.eval.defect_train import development_examples, train
+    from pipeline.eval.defect_train import development_examples, examples_fingerprint, train
 
     examples = development_examples(GOLDEN_DIR)
+    assert trained_on(model_path()) == examples_fingerprint(examples), (
+        "run: contract-review dev train-defects"
+    )
     shipped = default_defect_classifier()
     assert shipped is not None
     retrained = train(examples, thresholds=shipped.thresholds)
     sample = [e.text for e in examples[::60]]
-    np.testing.assert_allclose(shipped.scores(sample), retrained.scores(sample), atol=2e-3)
+    # the same data and code: refitted scores differ by a few thousandths from CPU to CPU
+    np.testing.assert_allclose(shipped.scores(sample), retrained.scores(sample), atol=1e-2)
 
 
 def test_where_a_rule_already_found_the_type_the_model_adds_nothing(stages: Stages) -> None:
