@@ -52,6 +52,11 @@ class EssentialTerm(Params):
     required: bool = Field(
         default=True, description="absent altogether is a defect (False: only when undetermined)"
     )
+    settled_by: str | None = Field(
+        default=None,
+        description="regex: a fact anywhere in the contract that settles the term (a quantity: "
+        "'5台', 'Quantity | 120'); when none matches, the term is undetermined if mentioned",
+    )
 
 
 class EssentialParams(Params):
@@ -107,8 +112,8 @@ def _determined(ctx: RuleContext, term: EssentialTerm) -> bool:
 
 
 _SHORTFALL = {
-    "zh": ("未约定", "只提及而未确定金额或计算方法"),
-    "en": (" (absent)", " (mentioned, but no amount or way to compute it is fixed)"),
+    "zh": ("未约定", "只提及而未确定数额或确定方法"),
+    "en": (" (absent)", " (mentioned, but no figure or way to fix it is set)"),
 }
 
 
@@ -116,6 +121,10 @@ def _state(ctx: RuleContext, term: EssentialTerm) -> str | None:
     """None when the term is settled, else how it falls short."""
     absent, undetermined = _SHORTFALL["zh" if ctx.language == "zh" else "en"]
     mentioned = regex(term.keyword).search(ctx.text) is not None
+    if term.settled_by is not None:
+        if regex(term.settled_by).search(ctx.text):
+            return None
+        return undetermined if mentioned else absent if term.required else None
     if not mentioned:
         return absent if term.required else None
     if term.needs_figure and not _determined(ctx, term):

@@ -105,4 +105,19 @@ def essential_en_cases() -> list[tuple[str, str, str]]:
     ]
 
 
-ESSENTIAL_EN_CASES = essential_en_cases()
+# the UCC needs a quantity in writing (2-201) though it implies a reasonable price (2-305)
+_US_SALE = (
+    "en.essential.sale_quantity",
+    _text(
+        "SUPPLY AGREEMENT", ("Supplier", "Buyer"),
+        "The Supplier shall sell and the Buyer shall buy the Goods at US$25 per unit.",
+        "the laws of the State of New York",
+    ),
+    _text(
+        "SUPPLY AGREEMENT", ("Supplier", "Buyer"),
+        "The Supplier shall sell and the Buyer shall buy 400 units of the Goods at US$25 per unit.",
+        "the laws of the State of New York",
+    ),
+)  # fmt: skip
+
+ESSENTIAL_EN_CASES = [*essential_en_cases(), _US_SALE]

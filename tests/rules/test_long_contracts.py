@@ -31,6 +31,7 @@ LONG_ZH = f"""工业设备采购合同
 签订日期：2025年7月1日
 甲方（买方）：苏州瑞丰新材料有限公司
 乙方（卖方）：常州恒力重工机械有限公司
+标的物：HL-800型数控冲压机3台
 
 第一条 价款
 1.1 合同总价款为人民币贰佰万元整（¥2,000,000.00）。
@@ -56,7 +57,7 @@ LONG_EN = (
 
 This Supply Agreement (the "Agreement") is entered into as of February 3, 2025 by and between Granite Peak Components, Inc., a Colorado corporation ("Supplier"), and Bayview Robotics LLC, a California limited liability company ("Buyer").
 1. PRICE
-1.1 Buyer shall pay Supplier the total contract price of Two Hundred Thousand Dollars (US$200,000) in two instalments.
+1.1 Buyer shall pay Supplier the total contract price of Two Hundred Thousand Dollars (US$200,000) for 40 units of the Products, in two instalments.
 2. TERM
 2.1 This Agreement continues for twenty-four (24) months and renews automatically for successive one-year terms unless either party gives notice of non-renewal at least ninety (90) days before the end of the then-current term.
 """
