@@ -72,7 +72,7 @@ def _item_lists(text: str) -> Iterator[list[tuple[int, int]]]:
         offset += len(line) + 1
 
 
-def _is_vat(a: float, b: float, tolerance: float) -> bool:
+def is_vat(a: float, b: float, tolerance: float) -> bool:
     return any(abs(a * (1 + r) - b) <= tolerance * b for r in _VAT_RATES)
 
 
@@ -98,7 +98,7 @@ def itemised_total_mismatch(ctx: RuleContext, params: ToleranceParams) -> Iterat
         ):
             continue
         if _TAX.search(text) and (
-            _is_vat(summed, price, params.tolerance) or _is_vat(price, summed, params.tolerance)
+            is_vat(summed, price, params.tolerance) or is_vat(price, summed, params.tolerance)
         ):
             continue
         yield Hit(

@@ -94,7 +94,8 @@ def ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity, 
         elif (
             e.kind == "amount"
             and e.attrs.get("topic") == params.topic
-            and e.attrs.get("form") == "figure"
+            # the figure of a words-and-figure pair, or an amount stated only in words
+            and (e.attrs.get("form") == "figure" or e.attrs.get("twin_start") is None)
             and _close_to_keyword(ctx, e, params.max_gap)
             and total is not None
             and isinstance(total.value, float)
@@ -168,21 +169,35 @@ def _twin_note(ctx: RuleContext, e: Entity, ratio: float) -> str:
 def share_of_price(ctx: RuleContext, params: RatioParams) -> Iterator[Hit]:
     """A deposit or penalty (amount or % of price) above ``max_ratio`` of the contract price;
     a deposit paid in tranches (第一期定金…第二期定金…) counts as their sum."""
-    tranches: dict[str | None, list[tuple[Entity, float, str]]] = {}
-    flagged = False
+    tranches: dict[str | None, list[tuple[Entity, float, str, bool, bool]]] = {}
+    over: dict[object, tuple[Entity, float, str]] = {}
     for e, ratio, total in ratio_hits(ctx, params):
         if ratio > params.max_ratio + 1e-9:
-            flagged = True
-            yield Hit(
-                e.span,
-                {"amount": e.text, "ratio": f"{ratio:.1%}{_twin_note(ctx, e, ratio)}",
-                 "total": total, "limit": f"{params.max_ratio:.0%}"},
-            )  # fmt: skip
-        elif e.kind == "amount" and _TRANCHE.search(ctx.sentence_before(e)[-30:]):
-            tranches.setdefault(e.clause, []).append((e, ratio, total))
-    if flagged:
+            # one finding per sentence ("定金叁拾陆万元，占总额的25%"): the share if it states one
+            key = e.attrs.get("sentence_start")
+            if key not in over or (e.kind == "rate" and over[key][0].kind != "rate"):
+                over[key] = (e, ratio, total)
+        elif e.kind == "amount":
+            before = ctx.sentence_before(e)[-30:]
+            marked = bool(_TRANCHE.search(before))
+            later = params.topic == "deposit" and bool(_LATER_TRANCHE.search(before))
+            tranches.setdefault(e.clause, []).append((e, ratio, total, marked, later))
+    for e, ratio, total in sorted(over.values(), key=lambda hit: hit[0].span.start):
+        yield Hit(
+            e.span,
+            {"amount": e.text, "ratio": f"{ratio:.1%}{_twin_note(ctx, e, ratio)}",
+             "total": total, "limit": f"{params.max_ratio:.0%}"},
+        )  # fmt: skip
+    if over:
         return
-    for parts in tranches.values():
+    for found in tranches.values():
+        # "签约时支付定金10万元，交货前再支付定金15万元": a further tranche adds to every other
+        # deposit of its clause; without one, only the numbered tranches (第一期…第二期…) add up
+        further = any(later for *_, later in found)
+        parts = [(e, r, t) for e, r, t, marked, _ in found if further or marked]
+        stated_whole = any(_WHOLE.search(ctx.sentence_before(e)[-30:]) for e, *_ in parts)
+        if stated_whole or _one_is_the_whole(parts):
+            continue  # "定金共25万元，签约时支付10万元，余款15万元…": the sum was stated too
         combined = sum(ratio for _, ratio, _ in parts)
         if len(parts) > 1 and combined > params.max_ratio + 1e-9:
             first, _, total = parts[0]
@@ -196,3 +211,16 @@ def share_of_price(ctx: RuleContext, params: RatioParams) -> Iterator[Hit]:
 
 
 _TRANCHE = re.compile(r"(?:第[一二三四五六七八九十\d]+|首|尾)(?:期|笔|批)[^，。；]{0,20}$")
+_LATER_TRANCHE = re.compile(
+    r"(?:再|另行?|追加|补足|补交)[^，。；]{0,12}$"
+    r"|\b(?:a |the )?(?:further|second|additional)\b[^,.;]{0,30}$",
+    re.I,
+)
+# "定金共计20万元" states the whole: its tranches are in it, not beside it
+_WHOLE = re.compile(r"共计|合计|总额|总计|共|\bin total\b|\btotal\b|\baggregate\b", re.I)
+
+
+def _one_is_the_whole(parts: list[tuple[Entity, float, str]]) -> bool:
+    """One part equals the sum of the others: the deposit stated whole and then split."""
+    ratios = [r for _, r, _ in parts]
+    return len(ratios) > 2 and any(abs(2 * r - sum(ratios)) < 1e-6 for r in ratios)

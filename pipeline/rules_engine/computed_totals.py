@@ -23,7 +23,9 @@ _EN_COUNT = re.compile(
 )
 # the amount is the price of one: 单价 / 每台 / "/台" / "per unit" / "each"
 _ZH_PER_ONE = re.compile(
-    r"(?:单价|每(?:台|套|件|个|辆|吨|只|部|块|箱|公斤|千克|平方米|组))[^，。；]{0,8}$"
+    r"(?:单价|每(?:台|套|件|个|辆|吨|只|部|块|箱|公斤|千克|平方米|组))[^，。；]{0,8}"
+    # the figure of a words-and-figure pair: "单价人民币肆拾伍万元（¥450,000.00）"
+    r"(?:[零壹贰叁肆伍陆柒捌玖拾佰仟万亿元圆整角分]+\s*[（(]\s*)?$"
 )
 _ZH_PER_ONE_AFTER = re.compile(r"^\s*[/／](?:台|套|件|个|辆|吨|只|部|块|箱|公斤|千克|平方米|组)")
 _EN_PER_ONE = re.compile(
