@@ -217,7 +217,7 @@ _LATER_TRANCHE = re.compile(
     re.I,
 )
 # "定金共计20万元" states the whole: its tranches are in it, not beside it
-_WHOLE = re.compile(r"共计|合计|总额|总计|共|\bin total\b|\btotal\b|\baggregate\b", re.I)
+_WHOLE = re.compile(r"共|合计|总额|总计|\btotal\b|\baggregate\b", re.I)
 
 
 def _one_is_the_whole(parts: list[tuple[Entity, float, str]]) -> bool:
