@@ -15,8 +15,8 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
-from pipeline.rules_engine.checks_essentials import fixed_near
-from pipeline.rules_engine.checks_patterns import regex
+from pipeline.rules_engine.checks_essentials import TITLE_CHARS, fixed_near
+from pipeline.rules_engine.checks_patterns import contract_title, regex
 from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
 
@@ -52,6 +52,13 @@ class DeferredParams(Params):
         default_factory=list,
         description="regexes on the sentence's clause: it is about a future, separate agreement",
     )
+    title: list[str] = Field(
+        default_factory=list, description="regexes: the title must match one (none: any type)"
+    )
+    fixed: str | None = Field(
+        default=None,
+        description="regex: what fixes the term elsewhere, near its name (default: a figure)",
+    )
 
 
 def _deferrals(ctx: RuleContext, params: DeferredParams) -> Iterator[tuple[Sentence, str]]:
@@ -79,14 +86,19 @@ def _masked(text: str, sentences: list[Sentence]) -> str:
 @check("deferred_main_term", DeferredParams, fields=("term", "sentence"))
 def deferred_main_term(ctx: RuleContext, params: DeferredParams) -> Iterator[Hit]:
     """The price, fee or rent is left to later agreement and fixed nowhere else."""
+    if params.title:
+        title = contract_title(ctx).strip()[:TITLE_CHARS]
+        if not any(regex(p).search(title) for p in params.title):
+            return
     found = list(_deferrals(ctx, params))
     if not found:
         return
     rest = _masked(ctx.text, [s for s, _ in found])
+    fixing = regex(params.fixed) if params.fixed else _FIXED_ELSEWHERE
     reported: set[str] = set()
     for sentence, name in found:
         key = name.casefold()
-        if key in reported or fixed_near(rest, re.escape(name), ctx.language, _FIXED_ELSEWHERE):
+        if key in reported or fixed_near(rest, re.escape(name), ctx.language, fixing):
             continue
         reported.add(key)
         quoted = sentence.text.strip()

@@ -37,7 +37,7 @@ _GRATUITOUS = re.compile(
 )
 _PAUSE = re.compile(r"[。；;，]|,\s")
 _HEADING_MAX = 16
-_TITLE_CHARS = 90
+TITLE_CHARS = 90
 
 
 class EssentialTerm(Params):
@@ -137,7 +137,7 @@ def essential_terms(ctx: RuleContext, params: EssentialParams) -> Iterator[Hit]:
     """Terms the contract's type needs are absent, or mentioned but never fixed: one finding
     for the contract, listing each gap."""
     # a flattened filing's first line runs into the preamble: only its start is the title
-    title = contract_title(ctx).strip()[:_TITLE_CHARS]
+    title = contract_title(ctx).strip()[:TITLE_CHARS]
     if not any(regex(p).search(title) for p in params.title):
         return
     if any(regex(p).search(title) for p in params.title_none):

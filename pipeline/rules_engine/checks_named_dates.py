@@ -230,6 +230,28 @@ def _ends_the_term(ctx: RuleContext, d: Entity) -> bool:
     )
 
 
+def _range_is_the_term(
+    dates: list[Entity], start: Entity, months: int, params: TermDatesParams
+) -> bool:
+    """ "租赁期限为五年，自2025年7月1日起至2030年6月30日止": a range that spans the term itself
+    starts it; another range in the sentence (a rent-free period) does not."""
+    end = next((d for d in dates if d.span.start == start.attrs["range_end"]), None)
+    if end is None or not isinstance(end.value, str) or not isinstance(start.value, str):
+        return False
+    expected = add_months(date.fromisoformat(start.value), months)
+    return days_off(date.fromisoformat(end.value), expected) <= params.slack_days
+
+
+def _names_the_same_term(ctx: RuleContext, duration: Entity, end: Entity) -> bool:
+    """"租赁期限为五年…" and "租赁期限届满之日（即…）": the end is named by the term's own noun."""
+    before = ctx.sentence_before(duration)
+    nouns = [m.group() for m in _TERM_WORDS.finditer(before)]
+    if not nouns:
+        return False
+    start = ctx.view_offset(end.span.start)
+    return nouns[-1].casefold() in ctx.text[max(0, start - 30) : start].casefold()
+
+
 @check("term_vs_expiry", TermDatesParams, fields=("term", "start", "end", "expected"))
 def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
     """ "A 62-month Term commencing July 1, 2025" against "the Expiration Date is June 30, 2030"
@@ -246,6 +268,11 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
         and _TERM_WORDS.search(ctx.entity_sentence(d))
     ]  # fmt: skip
     ends = stated or ranged  # "License Term: March 1, 2025 through February 28, 2027"
+    term_sentences = {
+        d.attrs.get("sentence_start")
+        for d in ctx.of_kind("duration")
+        if d.attrs.get("topic") in params.topics and whole_months(d)
+    }
     if not ends:
         return
     for duration in ctx.of_kind("duration"):
@@ -256,7 +283,8 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
         starts = [
             d for d in dates
             if d.attrs.get("sentence_start") == sentence and isinstance(d.value, str)
-            and d.attrs.get("role") in ("start", "effective") and "range_end" not in d.attrs
+            and d.attrs.get("role") in ("start", "effective")
+            and ("range_end" not in d.attrs or _range_is_the_term(dates, d, months, params))
         ]  # fmt: skip
         if not starts and _RUNS_FROM_EVENT.search(ctx.entity_sentence(duration)):
             # "自…交付之日起算，双方确认交付日为2025年4月1日": the one date of that sentence
@@ -276,7 +304,16 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
             continue
         begin = date.fromisoformat(str(starts[0].value))
         expected = add_months(begin, months)
-        for end in ends:
+        # a term whose own sentence spans it (自…起至…止) meets only an end named as the term's
+        # end, in a sentence that gives no length of its own (another term, a renewal); the
+        # contract's other ranges are other periods (免租期, a guarantee's validity)
+        spanned = "range_end" in starts[0].attrs
+        compared = [
+            e for e in stated
+            if e.attrs.get("sentence_start") not in term_sentences
+            and _names_the_same_term(ctx, duration, e)
+        ]  # fmt: skip
+        for end in compared if spanned else ends:
             if end.attrs.get("sentence_start") == sentence:
                 continue  # a range in the term's own sentence: term_dates_mismatch checks it
             finish = date.fromisoformat(str(end.value))

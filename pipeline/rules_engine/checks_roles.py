@@ -39,6 +39,16 @@ _ZH_SWAPPED_PAY = (
     r"(?P<payer>{giver})(?:应|须|应当)[^，。；]{{0,24}}?向(?P<payee>{payer})"
     r"(?:支付|付清|缴纳|交纳)(?P<rest>[^。；]{{0,30}})"
 )
+# "乙方应于收到甲方支付的每期租金后…": the price described as the giver's payment
+_ZH_PAID_BY = (
+    r"(?P<payee>{payer})(?:应|须|应当)?[^，。；]{{0,8}}?(?:收到|收取|收讫)"
+    r"(?P<payer>{giver})(?:所|已|实际)?(?:支付|付清|缴纳|交纳)的(?P<rest>[^，。；]{{0,16}})"
+)
+# "the Tenant shall, within five days of receipt of the Rent paid by the Landlord, …"
+_EN_PAID_BY = re.compile(
+    rf"\b(?:the\s+)?(?P<payee>{_EN_PAYER})\b[^.;]{{0,80}}?\breceipt of\s+"
+    rf"(?P<rest>[^.;]{{0,50}}?)\s+paid by\s+(?:the\s+)?(?P<payer>{_EN_GIVER})\b"
+)
 _LETTERS = ("甲方", "乙方", "丙方", "丁方")
 _EN_SWAPPED_GIVE = re.compile(
     # a tenant or a lessee hands the premises back at the end by design: buyers only
@@ -61,7 +71,7 @@ _EN_GOODS = re.compile(
 )
 
 
-def _zh_swapped_pay(ctx: RuleContext) -> re.Pattern[str]:
+def _zh_swapped_pay(ctx: RuleContext, template: str = _ZH_SWAPPED_PAY) -> re.Pattern[str]:
     """The pattern with each side's letter name too (出租方（甲方）: 甲方 pays nothing for rent)."""
     giver, payer = [_ZH_GIVER], [_ZH_PAYER]
     for p in ctx.of_kind("party"):
@@ -72,7 +82,7 @@ def _zh_swapped_pay(ctx: RuleContext) -> re.Pattern[str]:
             giver.append(letter)
         elif letter and re.fullmatch(_ZH_PAYER, role):
             payer.append(letter)
-    return re.compile(_ZH_SWAPPED_PAY.format(giver="|".join(giver), payer="|".join(payer)))
+    return re.compile(template.format(giver="|".join(giver), payer="|".join(payer)))
 
 
 def _defined(ctx: RuleContext, *roles: str) -> bool:
@@ -84,10 +94,14 @@ def _defined(ctx: RuleContext, *roles: str) -> bool:
 def duty_for_the_other_side(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """The seller (出租方, Licensor) pays the price to the buyer, or the buyer delivers."""
     if ctx.language == "zh":
-        patterns = [(_zh_swapped_pay(ctx), _ZH_PRICE, _ZH_OTHER_WAY)]
+        patterns = [
+            (_zh_swapped_pay(ctx), _ZH_PRICE, _ZH_OTHER_WAY),
+            (_zh_swapped_pay(ctx, _ZH_PAID_BY), _ZH_PRICE, _ZH_OTHER_WAY),
+        ]
     else:
         patterns = [
             (_EN_SWAPPED_PAY, _EN_PRICE, _EN_OTHER_WAY),
+            (_EN_PAID_BY, _EN_PRICE, _EN_OTHER_WAY),
             (_EN_SWAPPED_GIVE, _EN_GOODS.pattern, _EN_OTHER_WAY),
         ]
     for sentence in ctx.sentences:

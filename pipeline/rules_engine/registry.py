@@ -90,6 +90,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_caps",
     "pipeline.rules_engine.checks_liability_scope",
     "pipeline.rules_engine.checks_dates",
+    "pipeline.rules_engine.checks_stage_order",
     "pipeline.rules_engine.checks_schedule_dates",
     "pipeline.rules_engine.checks_instalments",
     "pipeline.rules_engine.checks_itemised_total",

@@ -19,6 +19,7 @@ from tests.rules.cases_essentials_zh import ESSENTIAL_ZH_CASES
 from tests.rules.cases_focus import FOCUS_CASES
 from tests.rules.cases_itemised import ITEMISED_CASES
 from tests.rules.cases_new import NEW_CASES
+from tests.rules.cases_timetable import TIMETABLE_CASES
 from tests.rules.cases_unit_price import UNIT_PRICE_CASES
 
 BASE_ZH = """设备采购合同
@@ -504,6 +505,7 @@ CASES += LOAN_CASES
 CASES += ITEMISED_CASES
 CASES += ESSENTIAL_ZH_CASES
 CASES += UNIT_PRICE_CASES
+CASES += TIMETABLE_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 

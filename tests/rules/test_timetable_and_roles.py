@@ -1,0 +1,150 @@
+"""Facts read across clauses: stages of performance in order, a term's stated end against the
+term that its own sentence spans, the rent described as the landlord's payment, and a quality
+standard left to later agreement."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.stages.parse_entities import ParseEntities
+from pipeline.stages.validate_rules import ValidateRules
+from tests.rules.cases_timetable import ZH_DEFERRED_QUALITY, ZH_STANDARD, ZH_WORKS
+from tests.rules.helpers import Stages, rule_findings
+
+
+@pytest.fixture(scope="module")
+def stages() -> Stages:
+    return ParseEntities(), ValidateRules()
+
+
+def _rules(stages: Stages, text: str) -> set[str]:
+    return {f.rule_id or "" for f in rule_findings(stages, text)}
+
+
+_STAGE = "cn.date.stage_before_earlier_stage"
+
+
+def _works(install: str, quality: str = ZH_STANDARD) -> str:
+    return ZH_WORKS.format(quality=quality, install=install)
+
+
+def test_installation_due_before_the_goods_must_arrive_is_flagged(stages: Stages) -> None:
+    found = [f for f in rule_findings(stages, _works("2025年9月15日")) if f.rule_id == _STAGE]
+    assert len(found) == 1
+    assert found[0].quote == "2025年9月15日"
+    assert "2025年9月30日前全部运抵" in found[0].message
+
+
+def test_installation_on_or_after_the_delivery_deadline_is_not(stages: Stages) -> None:
+    assert _STAGE not in _rules(stages, _works("2025年9月30日"))
+    assert _STAGE not in _rules(stages, _works("2025年10月1日"))
+
+
+def test_a_first_batch_or_a_payment_may_fall_due_before_the_last_delivery(
+    stages: Stages,
+) -> None:
+    batch = _works("2025年10月20日").replace(
+        "3.2 乙方应于2025年10月20日前完成全部储罐的安装及调试。",
+        "3.2 乙方应于2025年9月15日前完成第一批储罐的安装及调试。",
+    )
+    payment = _works("2025年10月20日").replace(
+        "第四条 违约责任。", "第四条 甲方应于2025年9月10日前支付安装调试预付款。违约责任："
+    )
+    assert _STAGE not in _rules(stages, batch)
+    assert _STAGE not in _rules(stages, payment)
+
+
+def test_a_phrase_naming_delivery_and_installation_is_an_installation_deadline(
+    stages: Stages,
+) -> None:
+    text = _works("2025年10月20日").replace(
+        "3.2 乙方应于2025年10月20日前完成全部储罐的安装及调试。",
+        "3.2 乙方应于2025年9月20日前交货并完成全部储罐的安装及调试。",
+    )
+    assert _STAGE in _rules(stages, text)
+
+
+_LEASE = """厂房租赁合同
+
+出租方（甲方）：宁波东港置业有限公司
+承租方（乙方）：杭州明川电子有限公司
+
+第一条 甲方将位于宁波市北仑区的厂房出租给乙方使用，建筑面积3,000平方米。
+第二条 租赁期限为五年，自2025年7月1日起至2030年6月30日止。{free}
+第三条 租金为每月人民币90,000元，乙方应于每月5日前支付当月租金。
+第四条 {invoice}
+第五条 租赁期限届满之日（即{end}）起10日内，乙方应腾空厂房并返还甲方。
+第六条 因本合同引起的争议，提交宁波仲裁委员会仲裁。
+"""
+_EXPIRY = "cn.date.term_vs_expiry"
+_SWAP = "cn.party.duty_for_the_other_side"
+_GOOD_INVOICE = "甲方应于收到乙方支付的每期租金后5个工作日内向乙方开具发票。"
+_SWAPPED_INVOICE = "乙方应于收到甲方支付的每期租金后5个工作日内向甲方开具发票。"
+
+
+def _lease(end: str, invoice: str = _GOOD_INVOICE, free: str = "") -> str:
+    return _LEASE.format(end=end, invoice=invoice, free=free)
+
+
+def test_a_stated_end_against_the_term_its_own_sentence_spans(stages: Stages) -> None:
+    assert _EXPIRY in _rules(stages, _lease("2030年12月31日"))
+    assert _EXPIRY not in _rules(stages, _lease("2030年6月30日"))
+
+
+def test_a_rent_free_range_beside_the_term_does_not_start_it(stages: Stages) -> None:
+    # the term from 2025-07-01 reaches 2030-06-30, as stated; the range in the sentence is a
+    # rent-free period, whose start is no start of a five-year term ending on 2030-12-31
+    text = _LEASE.format(
+        end="2030年6月30日",
+        invoice=_GOOD_INVOICE,
+        free="",
+    ).replace(
+        "第二条 租赁期限为五年，自2025年7月1日起至2030年6月30日止。",
+        "第二条 租赁期限为五年，其中2026年1月1日至2026年3月31日为免租期。",
+    )
+    assert _EXPIRY not in _rules(stages, text)
+
+
+def test_rent_received_from_the_landlord_is_a_role_swap(stages: Stages) -> None:
+    swapped = [f for f in rule_findings(stages, _lease("2030年6月30日", _SWAPPED_INVOICE))]
+    hits = [f for f in swapped if f.rule_id == _SWAP]
+    assert hits and hits[0].quote.startswith("乙方应于收到甲方支付的每期租金")
+    assert _SWAP not in _rules(stages, _lease("2030年6月30日", _GOOD_INVOICE))
+    # the deposit the landlord returns runs the other way by design
+    returned = "乙方应于收到甲方支付的押金退款后出具收据。"
+    assert _SWAP not in _rules(stages, _lease("2030年6月30日", returned))
+
+
+_QUALITY = "cn.essential.deferred_quality"
+
+
+def test_a_quality_standard_deferred_to_an_annex_or_outside_goods_and_works_is_left_alone(
+    stages: Stages,
+) -> None:
+    annexed = "定作物的技术参数及验收标准，由双方另行协商确定，并作为本合同附件一。"
+    assert _QUALITY not in _rules(stages, _works("2025年10月20日", annexed))
+    services = _works("2025年10月20日", ZH_DEFERRED_QUALITY).replace(
+        "不锈钢储罐定作合同", "咨询服务合同"
+    )
+    assert _QUALITY not in _rules(stages, services)
+    assert _QUALITY in _rules(stages, _works("2025年10月20日", ZH_DEFERRED_QUALITY))
+
+
+_EN_LEASE = """LEASE OF WAREHOUSE PREMISES
+
+This Lease is made on June 2, 2025 between Harbour Estates, Inc. ("Landlord") and Calder Foods LLC ("Tenant").
+1. The Landlord lets to the Tenant the warehouse at 14 Dock Road, Newark, New Jersey, for a term of five years.
+2. The Tenant shall pay the Rent of US$9,000 per month on the first day of each month.
+3. {receipt}
+4. This Lease is governed by the laws of the State of New Jersey.
+"""
+
+
+def test_rent_paid_by_the_landlord_is_a_role_swap_in_english_too(stages: Stages) -> None:
+    swapped = "The Tenant shall issue a receipt within five days of receipt of the Rent paid by the Landlord."
+    right = "The Landlord shall issue a receipt within five days of receipt of the Rent paid by the Tenant."
+    refund = "The Tenant shall sign a release on receipt of the security deposit refund paid by the Landlord."
+    rule = "en.party.duty_for_the_other_side"
+    assert rule in _rules(stages, _EN_LEASE.format(receipt=swapped))
+    assert rule not in _rules(stages, _EN_LEASE.format(receipt=right))
+    assert rule not in _rules(stages, _EN_LEASE.format(receipt=refund))
