@@ -243,7 +243,7 @@ def _range_is_the_term(
 
 
 def _names_the_same_term(ctx: RuleContext, duration: Entity, end: Entity) -> bool:
-    """"租赁期限为五年…" and "租赁期限届满之日（即…）": the end is named by the term's own noun."""
+    """ "租赁期限为五年…" and "租赁期限届满之日（即…）": the end is named by the term's own noun."""
     before = ctx.sentence_before(duration)
     nouns = [m.group() for m in _TERM_WORDS.finditer(before)]
     if not nouns:
