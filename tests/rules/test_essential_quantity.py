@@ -8,6 +8,7 @@ import pytest
 
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
+from tests.rules.cases_agreed_damages import EN_SUPPLY
 from tests.rules.helpers import Stages, rule_findings
 
 _ZH = """设备买卖合同
@@ -96,3 +97,13 @@ def test_the_ucc_quantity_rule_follows_the_governing_law(stages: Stages) -> None
     assert _gaps(stages, text, "en.essential.sale_quantity") is None
     message = _gaps(stages, text, "en.prc.essential.sale")
     assert message is not None and "quantity of the goods (absent)" in message
+
+
+def test_an_english_count_in_words_is_a_quantity_but_a_period_is_not(stages: Stages) -> None:
+    counted = EN_SUPPLY.format(ld="US$20,000", law="the State of New York")
+    uncounted = counted.replace("four stainless steel tanks", "stainless steel tanks").replace(
+        "Delivery shall take place", "Delivery shall take place within thirty days and"
+    )
+    rule = "en.essential.sale_quantity"
+    assert rule not in {f.rule_id for f in rule_findings(stages, counted)}
+    assert rule in {f.rule_id for f in rule_findings(stages, uncounted)}

@@ -15,6 +15,7 @@ import pytest
 from kb.catalog import default_catalog
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
+from tests.rules.cases_agreed_damages import EN_SUPPLY
 from tests.rules.cases_new import en_prc, zh_sale
 from tests.rules.helpers import Stages, rule_findings
 from tests.rules.test_rule_catalogue import LEASE, LOAN
@@ -156,3 +157,16 @@ def test_lease_at_twenty_years_by_months_and_by_dates(
 ) -> None:
     found = messages(stages, LEASE.format(years=years), "cn.lease.over_20_years")
     assert bool(found) is fires
+
+
+# agreed damages against the whole price (US$200,000): at the price is not over it
+@pytest.mark.parametrize(
+    ("ld", "over"),
+    [("US$199,999", False), ("US$200,000", False), ("US$200,001", True)],
+)
+def test_agreed_damages_at_the_whole_price(stages: Stages, ld: str, over: bool) -> None:
+    text = EN_SUPPLY.format(ld=ld, law="the State of New York")
+    found = messages(stages, text, "en.liquidated_damages.over_price")
+    assert bool(found) is over
+    if over:
+        assert "100.0%" in found[0] or "100%" in found[0]
