@@ -243,10 +243,21 @@ class CitationParser:
         if self._inside_other_name(folded_text, name_at, best_key):
             return None
         start = kept[name_at][1]
+        if self._inside_longer_title(text, start):
+            return None
         # Extend over an opening 《 so ``raw`` reads naturally.
         if start > 0 and text[start - 1] in "《〈":
             start -= 1
         return _LawName(best_key, start, version, text[start:end])
+
+    @staticmethod
+    def _inside_longer_title(text: str, start: int) -> bool:
+        """《中华人民共和国商事仲裁法》: a known name (仲裁法) that ends a longer bracketed title
+        is not that law; the title is another law's, real or invented."""
+        opening = max(text.rfind("《", 0, start), text.rfind("〈", 0, start))
+        if opening < 0 or max(text.rfind("》", 0, start), text.rfind("〉", 0, start)) > opening:
+            return False
+        return bool(normalise_name(text[opening + 1 : start]))
 
     def _inside_other_name(self, folded: str, name_at: int, key: str) -> bool:
         """True when the character before the matched name, with the name's first characters,

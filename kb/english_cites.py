@@ -39,6 +39,7 @@ _TOKEN = re.compile(r"P\.R\.C\.|[A-Za-z][A-Za-z'’\-]*\.?|\((?:[IVXivx]{1,4}|\d
 # fmt: off
 _CONNECTORS = frozenset({
     "of", "the", "on", "for", "and", "&", "concerning", "regarding", "relating", "to", "in",
+    "over",
 })
 _JOINERS = frozenset({"of", "on", "for", "and", "&", "concerning", "regarding"})  # name goes on
 _STARTERS = frozenset({
@@ -197,8 +198,8 @@ def _name_after(
     if unknown:
         run = _name_run(tokens)
         if run and _looks_prc(text, run):
-            name = text[run[0].start : run[-1].end]
-            return name, None, run[-1].end
+            name = text[run[0].start : run[-1].end].rstrip(".")
+            return name, None, run[0].start + len(name)
     return None
 
 
@@ -237,7 +238,7 @@ def _run_before(tokens: list[_Tok]) -> list[_Tok]:
         if lower in ("and", "&") or not (_capital(token) or lower in _CONNECTORS):
             break
         run.insert(0, token)
-    if not run or not _name_end(run[-1]):
+    if not run or not _ends_like_a_law(run):
         return []
     while run and (run[0].text in _STARTERS or run[0].text.lower() in _CONNECTORS):
         run = run[1:]
@@ -254,9 +255,23 @@ def _name_run(tokens: list[_Tok]) -> list[_Tok]:
         ):
             break  # "and" joins two laws more often than it sits inside an unknown one
         run.append(token)
-    while run and not _name_end(run[-1]):
+    while run and not _ends_like_a_law(run):
         run.pop()
     return run
+
+
+_TOPIC_JOINERS = frozenset({"on", "concerning", "regarding", "governing", "for"})
+
+
+def _ends_like_a_law(run: list[_Tok]) -> bool:
+    """A law word last ("PRC Housing Lease Regulations"), or a law word and then its subject:
+    "PRC Regulations on Warehousing Service Contracts" (capitalised words after "on")."""
+    if _name_end(run[-1]):
+        return True
+    for i, token in enumerate(run[:-2]):
+        if token.text.lower() in _LAW_WORDS and run[i + 1].text.lower() in _TOPIC_JOINERS:
+            return all(_capital(t) or t.text.lower() in _CONNECTORS for t in run[i + 2 :])
+    return False
 
 
 def _name_end(token: _Tok) -> bool:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from kb.bridge import coverage, terms_of
+from kb.contract_instruments import invented_contract_kind
 from kb.law_titles import TitleCitation, judge_title, reads_local, title_citations
 from kb.types import CitationVerdict
 from kb.verify import THRESHOLDS, conflicting_passages
@@ -214,6 +215,16 @@ class CitationJudge:
 
     def _from_titles(self, citation: str, mention: TitleCitation) -> CitationCheck:
         judged = judge_title(mention)
+        invented = invented_contract_kind(mention.name) if judged.verdict == "unknown_law" else None
+        if invented is not None and not _CJK.search(mention.name):
+            return CitationCheck(
+                citation=citation, status="fabricated", assessed=False,
+                reason=f"{mention.name!r} is named after {invented} contracts, which no PRC "
+                "instrument covers: the Civil Code's Book Three governs the kinds of contract, "
+                "and the SPC interpretations and regulations named after one (sales, leases, "
+                "construction, technology, financial leasing, land use, labour ...) are in "
+                "kb/corpus/law_titles.yaml",
+            )  # fmt: skip
         if judged.verdict == "unknown_law" and not _CJK.search(mention.name):
             # the registry holds Chinese titles and a few English names: an English rendering
             # it cannot match is no evidence that the law is invented

@@ -106,6 +106,30 @@ def test_an_english_name_the_registry_cannot_match_is_unverifiable_not_fabricate
     )
 
 
+def test_an_english_prc_instrument_named_after_a_contract_kind_no_instrument_covers() -> None:
+    """PRC law governs the kinds of contract in the Civil Code; a "PRC Law on Processing
+    Contracts" is the shape of an invented law. A kind that a real instrument covers (sales,
+    leases, lending) stays unverifiable whatever English name it is given."""
+    outside = _verdict(parsed=None, exists=False, evidence=None)
+    judged = CitationJudge(FakeChecker(outside))
+    invented = [
+        "PRC Law on Processing Contracts, Article 22",
+        "Article 12 of the PRC Regulations on Warehousing Service Contracts",
+        "Article 8 of the SPC Provisions on Disputes over Software Implementation Contracts",
+    ]
+    for citation in invented:
+        check = judged.judge(citation, "x")
+        assert check.status == "fabricated", citation
+        assert "Civil Code's Book Three" in (check.reason or "")
+    real_kinds = [
+        "Article 7 of the SPC Interpretation on Disputes over Sales Contracts",
+        "Article 5 of the SPC Provisions on Private Lending Contracts",
+        "PRC Regulations on Electricity Supply Contracts, Article 3",
+    ]
+    for citation in real_kinds:
+        assert judged.judge(citation, "x").status == "unverifiable", citation
+
+
 @dataclass
 class RivalChecker(FakeChecker):
     rival: tuple[EvidenceSource, float] | None = None

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kb.catalog import default_catalog
+from kb.citations import default_parser
 from kb.law_titles import (
     TITLES_PATH,
     TitleCitation,
@@ -369,3 +370,16 @@ def test_loader_rejects_kb_key_in_the_file(tmp_path: Path) -> None:
     text = text.replace("aliases: [Trust Law]", "aliases: [Trust Law]\n    kb_key: cn.trust")
     with pytest.raises(KBRegistryError, match="kb_key"):
         load_law_titles(_titles_file(tmp_path, text))
+
+
+def test_a_known_name_ending_a_longer_bracketed_title_is_not_that_law() -> None:
+    parser = default_parser()
+    assert parser.find_all("《中华人民共和国商事仲裁法》第十六条") == []
+    assert [f.ref.law_key for f in parser.find_all("《中华人民共和国仲裁法》第十六条")] == [
+        "cn.arbitration-law"
+    ]
+    interpretation = "《最高人民法院关于适用〈中华人民共和国仲裁法〉若干问题的解释》第七条"
+    assert [f.ref.article for f in parser.find_all(interpretation)] == ["7"]
+    # the titles registry reports the longer, unknown name
+    mentions = title_citations("《中华人民共和国商事仲裁法》第十六条")
+    assert [(m.name, m.entry) for m in mentions] == [("中华人民共和国商事仲裁法", None)]
