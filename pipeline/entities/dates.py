@@ -98,7 +98,9 @@ _WORD = "|".join(sorted(EN_NUMBER_WORDS, key=len, reverse=True))
 _EN_DURATION = re.compile(
     rf"\b(?:(?P<words>(?:{_WORD})(?:[\s\-]+(?:{_WORD}))*)\s*\((?P<fig>\d+)\)|(?P<num>\d+)"
     rf"|(?P<only>(?:{_WORD})(?:[\s\-]+(?:{_WORD}))*))"
-    r"[\s\-]+(?:(?:full|complete|consecutive|successive|calendar)\s+){0,2}"
+    # "eight (8) Hire Months", "two Contract Years": a unit the contract defines on the calendar
+    r"[\s\-]+(?:(?:full|complete|consecutive|successive|calendar|hire|rental|lease|contract"
+    r"|billing|service|subscription|licen[cs]e)\s+){0,2}"
     r"(?P<unit>business days?|working days?|calendar days?|days?|weeks?|months?|years?"
     r"|hours?)\b",
     re.I,

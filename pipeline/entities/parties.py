@@ -178,7 +178,7 @@ def find_en_party_lines(text: str) -> list[Match]:
         signing = bool(note) or bool(_SIGNING_CUE.match(text, m.end() + 1))
         if in_preamble:
             roles.add(role)
-        elif not (signing and role in roles):
+        elif not (signing and (role in roles or _defined_before(text, role, preamble_end))):
             continue
         found.append(
             Match(
@@ -191,6 +191,12 @@ def find_en_party_lines(text: str) -> list[Match]:
             )
         )  # fmt: skip
     return found
+
+
+def _defined_before(text: str, role: str, end: int) -> bool:
+    """The parties block defines the role in brackets: '… Co., Ltd. … (the "Hirer")'."""
+    term = re.escape(role)
+    return re.search(rf"\(\s*(?:the\s+)?[\"“]{term}[\"”]\s*\)", text[:end]) is not None
 
 
 def find_en_defined_terms(text: str, ents: list[tuple[int, int, str]]) -> list[Match]:

@@ -67,7 +67,10 @@ _EN_ROW_NAMED = re.compile(rf"^\s*(?:the\s+)?(?P<name>{_EN_EVENT})\s*$", re.I)
 _EN_ROW_TERM_END = re.compile(
     r"^\s*(?:(?:Initial|Minimum|Contract|Lease|Licen[cs]e|Subscription|Agreement)\s+)?Term\s+"
     r"(?:end|expiry|expiration)(?:\s+date)?\s*$"
-    r"|^\s*(?:end|expiry|expiration) date of the (?:\w+\s+)?term\s*$",
+    r"|^\s*(?:end|expiry|expiration) date of the (?:\w+\s+)?term\s*$"
+    # "Off-hire date (end of Hire Period)", "End of the Lease Term"
+    r"|^[^|]*\(\s*(?:end|expiry|expiration) of (?:the\s+)?(?:[\w-]+\s+){0,2}(?:term|period)\s*\)\s*$"
+    r"|^\s*(?:end|expiry|expiration) of (?:the\s+)?(?:[\w-]+\s+){0,2}(?:term|period)\s*$",
     re.I,
 )
 _ZH_ROW_TERM_END = re.compile(

@@ -38,8 +38,16 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
             _SHARE_RESTATED.search(ctx.sentence_before(x)[-40:]) for x in _with_twin(ctx, e)
         )
         and not _PER_PERIOD_BEFORE.search(ctx.sentence_before(e)[-12:])
+        and not _AFTER_BALANCE.search(ctx.sentence_before(e))
         and not _PER_PERIOD_AFTER.match(_after(ctx, e))
     ]
+
+
+# "The balance of the Contract Price after crediting the Advance Payment, being RMB …": what is
+# left to pay, however far the balance word stands from the figure
+_AFTER_BALANCE = re.compile(
+    r"\b(?:balance|remainder)\b(?!\s+sheet)[^.;]*$|(?:余款|剩余价款|剩余款项|尾款)[^。；]*$", re.I
+)
 
 
 # "签约合同价为…，其中安全文明施工费…，暂列金额…": every item of the list after 其中 is a part

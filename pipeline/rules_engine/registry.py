@@ -95,6 +95,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_instalments",
     "pipeline.rules_engine.checks_itemised_total",
     "pipeline.rules_engine.checks_unit_price",
+    "pipeline.rules_engine.checks_balance",
     "pipeline.rules_engine.checks_named_shares",
     "pipeline.rules_engine.checks_defect_model",
 )

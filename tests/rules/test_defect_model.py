@@ -19,6 +19,7 @@ from pipeline.eval.defect_train import (
     written_examples,
 )
 from pipeline.review_queue import model_read_items
+from pipeline.rules_engine.checks_defect_model import DefectParams, sentence_ok
 from pipeline.rules_engine.loader import load_rules
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules, default_resolver
@@ -327,3 +328,16 @@ def test_a_model_reading_of_a_unilateral_change_needs_one_partys_own_right(
     )
     params = DefectParams.model_validate(rule.spec.params)
     assert sentence_ok(sentence, params) is kept
+
+
+def test_a_law_as_it_may_be_amended_is_nobodys_right_to_change() -> None:
+    rules = load_rules(resolver=default_resolver())
+    rule = next(r for r in rules if r.spec.id == "en.model.unilateral_amendment")
+    params = DefectParams.model_validate(rule.spec.params)
+    law = (
+        '"Regulatory Standards" means the rules promulgated by a Regulatory Authority, as each '
+        "may be amended from time to time."
+    )
+    assert not sentence_ok(law, params)
+    assert sentence_ok("The Price List may be amended by the Supplier at any time.", params)
+    assert sentence_ok("The Supplier may amend the Specifications on notice.", params)

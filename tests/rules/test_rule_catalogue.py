@@ -13,6 +13,7 @@ from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.entities.helpers import make_document
 from tests.rules.cases_agreed_damages import AGREED_DAMAGES_CASES
+from tests.rules.cases_balance import BALANCE_CASES
 from tests.rules.cases_caps import CAPS_CASES
 from tests.rules.cases_deferred import DEFERRED_CASES, LOAN_CASES
 from tests.rules.cases_essentials_en import ESSENTIAL_EN_CASES
@@ -508,6 +509,7 @@ CASES += ESSENTIAL_ZH_CASES
 CASES += UNIT_PRICE_CASES
 CASES += TIMETABLE_CASES
 CASES += AGREED_DAMAGES_CASES
+CASES += BALANCE_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 

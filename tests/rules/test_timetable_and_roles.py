@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.rules_engine.checks_defect_model import DefectParams, sentence_ok
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.rules.cases_timetable import ZH_DEFERRED_QUALITY, ZH_STANDARD, ZH_WORKS
@@ -148,3 +149,59 @@ def test_rent_paid_by_the_landlord_is_a_role_swap_in_english_too(stages: Stages)
     assert rule in _rules(stages, _EN_LEASE.format(receipt=swapped))
     assert rule not in _rules(stages, _EN_LEASE.format(receipt=right))
     assert rule not in _rules(stages, _EN_LEASE.format(receipt=refund))
+
+
+_EN_HIRE = """CRANE HIRE AGREEMENT
+
+This Agreement is made on 12 May 2025 between:
+(1) Shanghai Juntai Machinery Leasing Co., Ltd., a company registered in Shanghai (the "Owner"); and
+(2) Hefei Anxin Steel Structure Engineering Co., Ltd., a company registered in Hefei (the "Hirer").
+1.1 "Commencement Date" means 1 June 2025.
+3.1 The Hire Period starts on the Commencement Date and continues for a fixed term of eight (8) Hire Months.
+5.1 The Hirer shall pay hire of RMB 398,000.00 for each Hire Month.
+12.1 This Agreement is governed by the laws of the People's Republic of China.
+Schedule 2
+Item | Date
+Off-hire date (end of Hire Period) | {end}
+
+Owner: Shanghai Juntai Machinery Leasing Co., Ltd. (company seal)
+Hirer: {signer} (company seal)
+"""
+_HIRER = "Hefei Anxin Steel Structure Engineering Co., Ltd."
+
+
+def _hire(end: str = "31 January 2026", signer: str = _HIRER) -> str:
+    return _EN_HIRE.format(end=end, signer=signer)
+
+
+def test_a_term_in_defined_months_against_the_schedules_end_of_the_period(
+    stages: Stages,
+) -> None:
+    rule = "en.prc.date.term_vs_expiry"
+    assert rule in _rules(stages, _hire(end="31 December 2025"))
+    assert rule not in _rules(stages, _hire(end="31 January 2026"))
+
+
+def test_a_signature_line_for_a_role_defined_in_brackets_names_that_party(
+    stages: Stages,
+) -> None:
+    rule = "en.prc.party.name_mismatch"
+    other = "Anhui Anxin Steel Structure Engineering Co., Ltd."
+    found = [f for f in rule_findings(stages, _hire(signer=other)) if f.rule_id == rule]
+    assert found and "Anhui Anxin" in found[0].quote
+    assert rule not in _rules(stages, _hire(signer=_HIRER))
+
+
+def test_a_clause_that_affirms_liability_is_no_exemption(stages: Stages) -> None:
+    """The model's exemption reading needs words that exclude or limit; a clause affirming
+    liability for personal injury has none (a false alarm on a blind contract)."""
+    rule = next(r for r in stages[1].rules if r.spec.id == "en.prc.model.invalid_exemption")
+    params = DefectParams.model_validate(rule.spec.params)
+    affirms = "The Owner is liable for loss, damage or personal injury caused by defects."
+    assert not sentence_ok(affirms, params)
+    for excludes in (
+        "The Owner shall not be liable for any personal injury caused by defects.",
+        "The Owner's liability for personal injury is limited to RMB 100,000.",
+        "甲方对乙方人员的人身伤害不承担任何责任。",
+    ):
+        assert sentence_ok(excludes, params), excludes
