@@ -84,6 +84,11 @@ _STATED = re.compile(
 _COMPANY_AFTER = re.compile(
     r"[,\w&'\- ]{0,40}?\b(?:LLC|Inc|Ltd|Limited|Co\b|Corp|GmbH|L\.?P\b|LLP|PLC)\b"
 )
+# a name that runs on to a statute's title and year within a few words
+_STATUTE_AFTER = re.compile(
+    r"[,\w&'\- ]{0,60}?\b(?:Act|Code|Regulations|Rules|Order|Ordinance|Convention)"
+    r"(?:\s+of)?\s+(?:19|20)\d{2}\b"
+)
 _ISSUES = r"(?:issue|issues|issued|prepare|prepares|deliver|delivers|submit|submits|sign|signs)"
 _ATTACHMENT_TITLE = re.compile(
     r"(?:Annex|Schedule|Exhibit|Appendix|Attachment)\s+[\dA-Z]{1,3}\s*(?:[(:\-–—]\s*)"
@@ -182,6 +187,8 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
             continue
         if _COMPANY_AFTER.match(body[m.end() :]):
             continue  # a company name ("Caledon Print & Mail Limited"); party_name_variant's
+        if _STATUTE_AFTER.match(body[m.end() :]):
+            continue  # a statute's title: "Housing Grants, Construction and Regeneration Act 1996"
         if re.search(rf"\b{_ISSUES}\s+(?:the|a|an)\s+{re.escape(term)}\b", body):
             continue  # "shall issue the Final Statement": the clause creates the document
         line_start = body.rfind("\n", 0, m.start()) + 1

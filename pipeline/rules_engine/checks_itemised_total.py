@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import ToleranceParams, money
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.contract_total import contract_total
+from pipeline.rules_engine.contract_total import contract_total, is_vat
 from pipeline.rules_engine.registry import Hit, check
 
 _MARKER = re.compile(r"[（(]\s*(\d{1,2})\s*[）)]")
@@ -36,7 +36,6 @@ _NOT_A_BREAKDOWN = re.compile(
     re.I,
 )
 _TAX = re.compile(r"增值税|税|\bVAT\b|\bGST\b|\btax", re.I)
-_VAT_RATES = (0.13, 0.09, 0.06, 0.03, 0.2, 0.1)
 
 
 def _item_amount(ctx: RuleContext, segment: tuple[int, int], currency: object) -> Entity | None:
@@ -70,10 +69,6 @@ def _item_lists(text: str) -> Iterator[list[tuple[int, int]]]:
             ends = [m.start() for m in marks[1:]] + [len(line)]
             yield [(offset + m.end(), offset + e) for m, e in zip(marks, ends, strict=True)]
         offset += len(line) + 1
-
-
-def is_vat(a: float, b: float, tolerance: float) -> bool:
-    return any(abs(a * (1 + r) - b) <= tolerance * b for r in _VAT_RATES)
 
 
 @check("itemised_total_mismatch", ToleranceParams, fields=("parts", "parts_sum", "total"))

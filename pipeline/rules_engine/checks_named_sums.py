@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_tables import TableParams, money_column, same_price
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.contract_total import TAX_ON
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, check
 
@@ -58,6 +59,8 @@ def _prose_label(ctx: RuleContext, amount: Entity) -> str | None:
         label = m.group("label") if m else ""
     if len(label) < 2 or _GENERIC.match(_norm(label)) or _QUALIFIED.search(label):
         return None
+    if TAX_ON.search(before):
+        return None  # "VAT on the Contract Sum is …": the tax, not the named sum
     return _norm(label)
 
 

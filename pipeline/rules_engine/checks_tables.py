@@ -15,14 +15,21 @@ from pipeline.rules_engine.contract_total import stated_totals
 from pipeline.rules_engine.pipe_tables import Cell, colon_lists, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 
+_PRE_TAX = (
+    r"|^(?:the\s+)?(?:contract|total|net)\s+(?:sum|price|amount|value|total)\b[^|]*"
+    r"\b(?:excluding|excl\.?|exclusive of|net of|before)\s+(?:VAT|tax|GST)\b"
+    r"|^(?:合同)?(?:总价|价款|总额|金额|合计)[^|]{0,6}不含税|^不含税(?:合计|总价|价款|金额)"
+)
 _TOTAL_ROW = re.compile(
     r"^(?:合计|总计|共计|小计|(?:总额|总价|Total|Sum|Aggregate|Sub-?total)\b)"
     # "全年合计", "Contract total for both Service Years", "Grand Total"
     r"|^[\u4e00-\u9fff]{1,8}(?:合计|总计)(?:\s*[（(].*)?$"
-    r"|^(?:grand|contract|overall|annual|aggregate)\s+total\b",
+    r"|^(?:grand|contract|overall|annual|aggregate)\s+total\b" + _PRE_TAX,
     re.I,
 )
-_SUBTOTAL_ROW = re.compile(r"^(?:小计|Sub-?total)", re.I)
+# "Contract Sum (excluding VAT)" above "VAT at 20%" and "Total including VAT": the pre-tax
+# total is a subtotal of the rows above it
+_SUBTOTAL_ROW = re.compile(r"^(?:小计|Sub-?total)" + _PRE_TAX, re.I)
 _GROUP_SUBTOTAL = re.compile(r"小计$|\bsub-?total$", re.I)
 _TOTAL_COLUMN = re.compile(
     r"合计|总计|共计|小计|总额|全年|\b(?:Total|Sum|Aggregate|Annual)\b", re.I

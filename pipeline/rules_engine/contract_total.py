@@ -19,6 +19,15 @@ _EXAMPLE = re.compile(
 )
 
 
+# China's VAT rates, then the UK's standard and reduced rates
+_VAT_RATES = (0.13, 0.09, 0.06, 0.03, 0.2, 0.1)
+
+
+def is_vat(a: float, b: float, tolerance: float) -> bool:
+    """``b`` is ``a`` with VAT added at one of the usual rates."""
+    return any(abs(a * (1 + r) - b) <= tolerance * b for r in _VAT_RATES)
+
+
 def stated_totals(ctx: RuleContext) -> list[Entity]:
     """Figures stated as the total price, leaving out worked examples ("如成交总价为…，则…")."""
     return list(ctx.memo("totals", lambda: tuple(_find_totals(ctx))))
@@ -39,6 +48,7 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
         )
         and not _PER_PERIOD_BEFORE.search(ctx.sentence_before(e)[-12:])
         and not _AFTER_BALANCE.search(ctx.sentence_before(e))
+        and not any(TAX_ON.search(ctx.sentence_before(x)[-90:]) for x in _with_twin(ctx, e))
         and not _PER_PERIOD_AFTER.match(_after(ctx, e))
     ]
 
@@ -47,6 +57,16 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
 # left to pay, however far the balance word stands from the figure
 _AFTER_BALANCE = re.compile(
     r"\b(?:balance|remainder)\b(?!\s+sheet)[^.;]*$|(?:余款|剩余价款|剩余款项|尾款)[^。；]*$", re.I
+)
+
+
+# "VAT on the unadjusted Contract Sum is £97,200", "增值税税额为…": the tax on the price, not the
+# price ("a VAT-inclusive total of …" is a total)
+TAX_ON = re.compile(
+    r"\b(?:VAT|GST|sales tax|tax)\b(?![- ]inclusive)(?:\s+amount)?\s+(?:on|of|thereon|at)\b"
+    r"[^.;,]{0,60}$"
+    r"|(?:增值税|税额|税金|税费)(?!.{0,4}在内)[^，。；]{0,12}$",
+    re.I,
 )
 
 

@@ -21,3 +21,8 @@ def rule_findings(stages: Stages, text: str) -> tuple[Finding, ...]:
 
 def finding_types(stages: Stages, text: str) -> set[str]:
     return {f.type for f in rule_findings(stages, text)}
+
+
+def rule_ids(stages: Stages, text: str) -> set[str]:
+    """The ids of the rules that fire on ``text``."""
+    return {f.rule_id or "" for f in rule_findings(stages, text)}

@@ -8,7 +8,7 @@ import pytest
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.rules.cases_unit_price import UNIT_PRICE_CASES
-from tests.rules.helpers import Stages, rule_findings
+from tests.rules.helpers import Stages, rule_findings, rule_ids
 
 _SALE = """设备买卖合同
 
@@ -31,10 +31,6 @@ _OVER = "cn.deposit.over_20_percent"
 @pytest.fixture(scope="module")
 def stages() -> Stages:
     return ParseEntities(), ValidateRules()
-
-
-def _rules(stages: Stages, text: str) -> set[str]:
-    return {f.rule_id or "" for f in rule_findings(stages, text)}
 
 
 @pytest.mark.parametrize(
@@ -75,7 +71,7 @@ def _rules(stages: Stages, text: str) -> set[str]:
     ],
 )
 def test_deposit_tranches_and_words_only(stages: Stages, deposit: str, over: bool) -> None:
-    assert (_OVER in _rules(stages, _SALE.format(deposit=deposit))) is over
+    assert (_OVER in rule_ids(stages, _SALE.format(deposit=deposit))) is over
 
 
 def test_a_further_penalty_is_not_summed(stages: Stages) -> None:
@@ -84,7 +80,7 @@ def test_a_further_penalty_is_not_summed(stages: Stages) -> None:
         deposit="乙方逾期交货的，支付违约金人民币拾万元（¥100,000.00）；逾期超过三十日的，再支付"
         "违约金人民币拾伍万元（¥150,000.00）。"
     )
-    assert not {r for r in _rules(stages, text) if r.startswith("cn.penalty")}
+    assert not {r for r in rule_ids(stages, text) if r.startswith("cn.penalty")}
 
 
 @pytest.mark.parametrize(("rule_id", "mismatch", "agrees"), UNIT_PRICE_CASES)
@@ -93,7 +89,7 @@ def test_count_times_unit_price_against_the_total(
 ) -> None:
     found = [f for f in rule_findings(stages, mismatch) if f.rule_id == rule_id]
     assert found and ("900,000" in found[0].message or "180,000" in found[0].message)
-    assert rule_id not in _rules(stages, agrees)
+    assert rule_id not in rule_ids(stages, agrees)
 
 
 def test_a_unit_price_in_words_and_figures_is_read(stages: Stages) -> None:
@@ -101,11 +97,11 @@ def test_a_unit_price_in_words_and_figures_is_read(stages: Stages) -> None:
         "1.1 乙方向甲方出售数控车床2台。",
         "1.1 乙方向甲方出售数控车床2台，单价人民币肆拾伍万元（¥450,000.00）。",
     )
-    assert "cn.amount.unit_price_vs_total" in _rules(stages, text)
+    assert "cn.amount.unit_price_vs_total" in rule_ids(stages, text)
     # 13% VAT on the goods, a discount, or freight in the total: no contradiction
     vat = text.replace("壹佰万元整（¥1,000,000.00）", "壹佰零壹万柒仟元整（¥1,017,000.00）")
-    assert "cn.amount.unit_price_vs_total" not in _rules(stages, vat)
+    assert "cn.amount.unit_price_vs_total" not in rule_ids(stages, vat)
     freight = text.replace("1.2 合同总价款为", "1.2 合同总价款（含运费及安装费）为")
-    assert "cn.amount.unit_price_vs_total" not in _rules(stages, freight)
+    assert "cn.amount.unit_price_vs_total" not in rule_ids(stages, freight)
     discount = text.replace("单价人民币", "优惠后单价人民币")
-    assert "cn.amount.unit_price_vs_total" not in _rules(stages, discount)
+    assert "cn.amount.unit_price_vs_total" not in rule_ids(stages, discount)

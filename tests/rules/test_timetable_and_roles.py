@@ -10,16 +10,12 @@ from pipeline.rules_engine.checks_defect_model import DefectParams, sentence_ok
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.rules.cases_timetable import ZH_DEFERRED_QUALITY, ZH_STANDARD, ZH_WORKS
-from tests.rules.helpers import Stages, rule_findings
+from tests.rules.helpers import Stages, rule_findings, rule_ids
 
 
 @pytest.fixture(scope="module")
 def stages() -> Stages:
     return ParseEntities(), ValidateRules()
-
-
-def _rules(stages: Stages, text: str) -> set[str]:
-    return {f.rule_id or "" for f in rule_findings(stages, text)}
 
 
 _STAGE = "cn.date.stage_before_earlier_stage"
@@ -37,8 +33,8 @@ def test_installation_due_before_the_goods_must_arrive_is_flagged(stages: Stages
 
 
 def test_installation_on_or_after_the_delivery_deadline_is_not(stages: Stages) -> None:
-    assert _STAGE not in _rules(stages, _works("2025年9月30日"))
-    assert _STAGE not in _rules(stages, _works("2025年10月1日"))
+    assert _STAGE not in rule_ids(stages, _works("2025年9月30日"))
+    assert _STAGE not in rule_ids(stages, _works("2025年10月1日"))
 
 
 def test_a_first_batch_or_a_payment_may_fall_due_before_the_last_delivery(
@@ -51,8 +47,8 @@ def test_a_first_batch_or_a_payment_may_fall_due_before_the_last_delivery(
     payment = _works("2025年10月20日").replace(
         "第四条 违约责任。", "第四条 甲方应于2025年9月10日前支付安装调试预付款。违约责任："
     )
-    assert _STAGE not in _rules(stages, batch)
-    assert _STAGE not in _rules(stages, payment)
+    assert _STAGE not in rule_ids(stages, batch)
+    assert _STAGE not in rule_ids(stages, payment)
 
 
 def test_a_phrase_naming_delivery_and_installation_is_an_installation_deadline(
@@ -62,7 +58,7 @@ def test_a_phrase_naming_delivery_and_installation_is_an_installation_deadline(
         "3.2 乙方应于2025年10月20日前完成全部储罐的安装及调试。",
         "3.2 乙方应于2025年9月20日前交货并完成全部储罐的安装及调试。",
     )
-    assert _STAGE in _rules(stages, text)
+    assert _STAGE in rule_ids(stages, text)
 
 
 _LEASE = """厂房租赁合同
@@ -88,8 +84,8 @@ def _lease(end: str, invoice: str = _GOOD_INVOICE, free: str = "") -> str:
 
 
 def test_a_stated_end_against_the_term_its_own_sentence_spans(stages: Stages) -> None:
-    assert _EXPIRY in _rules(stages, _lease("2030年12月31日"))
-    assert _EXPIRY not in _rules(stages, _lease("2030年6月30日"))
+    assert _EXPIRY in rule_ids(stages, _lease("2030年12月31日"))
+    assert _EXPIRY not in rule_ids(stages, _lease("2030年6月30日"))
 
 
 def test_a_rent_free_range_beside_the_term_does_not_start_it(stages: Stages) -> None:
@@ -103,17 +99,17 @@ def test_a_rent_free_range_beside_the_term_does_not_start_it(stages: Stages) -> 
         "第二条 租赁期限为五年，自2025年7月1日起至2030年6月30日止。",
         "第二条 租赁期限为五年，其中2026年1月1日至2026年3月31日为免租期。",
     )
-    assert _EXPIRY not in _rules(stages, text)
+    assert _EXPIRY not in rule_ids(stages, text)
 
 
 def test_rent_received_from_the_landlord_is_a_role_swap(stages: Stages) -> None:
     swapped = [f for f in rule_findings(stages, _lease("2030年6月30日", _SWAPPED_INVOICE))]
     hits = [f for f in swapped if f.rule_id == _SWAP]
     assert hits and hits[0].quote.startswith("乙方应于收到甲方支付的每期租金")
-    assert _SWAP not in _rules(stages, _lease("2030年6月30日", _GOOD_INVOICE))
+    assert _SWAP not in rule_ids(stages, _lease("2030年6月30日", _GOOD_INVOICE))
     # the deposit the landlord returns runs the other way by design
     returned = "乙方应于收到甲方支付的押金退款后出具收据。"
-    assert _SWAP not in _rules(stages, _lease("2030年6月30日", returned))
+    assert _SWAP not in rule_ids(stages, _lease("2030年6月30日", returned))
 
 
 _QUALITY = "cn.essential.deferred_quality"
@@ -123,12 +119,12 @@ def test_a_quality_standard_deferred_to_an_annex_or_outside_goods_and_works_is_l
     stages: Stages,
 ) -> None:
     annexed = "定作物的技术参数及验收标准，由双方另行协商确定，并作为本合同附件一。"
-    assert _QUALITY not in _rules(stages, _works("2025年10月20日", annexed))
+    assert _QUALITY not in rule_ids(stages, _works("2025年10月20日", annexed))
     services = _works("2025年10月20日", ZH_DEFERRED_QUALITY).replace(
         "不锈钢储罐定作合同", "咨询服务合同"
     )
-    assert _QUALITY not in _rules(stages, services)
-    assert _QUALITY in _rules(stages, _works("2025年10月20日", ZH_DEFERRED_QUALITY))
+    assert _QUALITY not in rule_ids(stages, services)
+    assert _QUALITY in rule_ids(stages, _works("2025年10月20日", ZH_DEFERRED_QUALITY))
 
 
 _EN_LEASE = """LEASE OF WAREHOUSE PREMISES
@@ -146,9 +142,9 @@ def test_rent_paid_by_the_landlord_is_a_role_swap_in_english_too(stages: Stages)
     right = "The Landlord shall issue a receipt within five days of receipt of the Rent paid by the Tenant."
     refund = "The Tenant shall sign a release on receipt of the security deposit refund paid by the Landlord."
     rule = "en.party.duty_for_the_other_side"
-    assert rule in _rules(stages, _EN_LEASE.format(receipt=swapped))
-    assert rule not in _rules(stages, _EN_LEASE.format(receipt=right))
-    assert rule not in _rules(stages, _EN_LEASE.format(receipt=refund))
+    assert rule in rule_ids(stages, _EN_LEASE.format(receipt=swapped))
+    assert rule not in rule_ids(stages, _EN_LEASE.format(receipt=right))
+    assert rule not in rule_ids(stages, _EN_LEASE.format(receipt=refund))
 
 
 _EN_HIRE = """CRANE HIRE AGREEMENT
@@ -178,8 +174,8 @@ def test_a_term_in_defined_months_against_the_schedules_end_of_the_period(
     stages: Stages,
 ) -> None:
     rule = "en.prc.date.term_vs_expiry"
-    assert rule in _rules(stages, _hire(end="31 December 2025"))
-    assert rule not in _rules(stages, _hire(end="31 January 2026"))
+    assert rule in rule_ids(stages, _hire(end="31 December 2025"))
+    assert rule not in rule_ids(stages, _hire(end="31 January 2026"))
 
 
 def test_a_signature_line_for_a_role_defined_in_brackets_names_that_party(
@@ -189,7 +185,7 @@ def test_a_signature_line_for_a_role_defined_in_brackets_names_that_party(
     other = "Anhui Anxin Steel Structure Engineering Co., Ltd."
     found = [f for f in rule_findings(stages, _hire(signer=other)) if f.rule_id == rule]
     assert found and "Anhui Anxin" in found[0].quote
-    assert rule not in _rules(stages, _hire(signer=_HIRER))
+    assert rule not in rule_ids(stages, _hire(signer=_HIRER))
 
 
 def test_a_clause_that_affirms_liability_is_no_exemption(stages: Stages) -> None:

@@ -8,16 +8,12 @@ import pytest
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.rules.cases_new import ZH_INSTALL
-from tests.rules.helpers import Stages, rule_findings
+from tests.rules.helpers import Stages, rule_findings, rule_ids
 
 
 @pytest.fixture(scope="module")
 def stages() -> Stages:
     return ParseEntities(), ValidateRules()
-
-
-def _rules(stages: Stages, text: str) -> set[str]:
-    return {f.rule_id or "" for f in rule_findings(stages, text)}
 
 
 PRICE_LIST = """农产品采购合同
@@ -39,8 +35,8 @@ PRICE_LIST = """农产品采购合同
 def test_deposit_tranches_are_measured_against_the_price_list(stages: Stages) -> None:
     over = PRICE_LIST.format(second="伍万元整（¥50,000.00）")  # 170,000: 20.02%
     at = PRICE_LIST.format(second="肆万玖仟捌佰元整（¥49,800.00）")  # 169,800: exactly 20%
-    assert "cn.deposit.over_20_percent" in _rules(stages, over)
-    assert "cn.deposit.over_20_percent" not in _rules(stages, at)
+    assert "cn.deposit.over_20_percent" in rule_ids(stages, over)
+    assert "cn.deposit.over_20_percent" not in rule_ids(stages, at)
 
 
 # no clause states the price; the schedule's closing row does (Σ rows = ¥900,000; 20% = ¥180,000)
@@ -72,7 +68,7 @@ def test_a_deposit_is_measured_against_the_schedules_total_row(
     stages: Stages, deposit: str, label: str, over: bool
 ) -> None:
     text = SCHEDULE_TOTAL.format(deposit=deposit, label=label)
-    assert ("cn.deposit.over_20_percent" in _rules(stages, text)) is over
+    assert ("cn.deposit.over_20_percent" in rule_ids(stages, text)) is over
 
 
 def test_a_payment_share_that_credits_the_deposit_is_not_the_deposits_share(
@@ -82,12 +78,12 @@ def test_a_payment_share_that_credits_the_deposit_is_not_the_deposits_share(
         "第三条 本合同争议",
         "第二条之一 设备验收合格后三十日内，甲方支付至合同总价款的百分之九十（已付{w}计入）。\n第三条 本合同争议",
     )
-    assert "cn.deposit.over_20_percent" not in _rules(stages, text.format(w="定金"))
+    assert "cn.deposit.over_20_percent" not in rule_ids(stages, text.format(w="定金"))
     # the same share named as the deposit's own is one
     named = text.format(w="定金").replace(
         "支付至合同总价款的百分之九十（已付定金计入）", "另付定金为合同总价款的百分之九十"
     )
-    assert "cn.deposit.over_20_percent" in _rules(stages, named)
+    assert "cn.deposit.over_20_percent" in rule_ids(stages, named)
 
 
 TOTAL_LINE = """DISTRIBUTION AGREEMENT
@@ -120,7 +116,7 @@ def test_an_english_schedules_total_line_is_the_subject_amount(
     stages: Stages, deposit: str, label: str, over: bool
 ) -> None:
     text = TOTAL_LINE.format(deposit=deposit, label=label)
-    assert ("en.prc.deposit.over_20_percent" in _rules(stages, text)) is over
+    assert ("en.prc.deposit.over_20_percent" in rule_ids(stages, text)) is over
 
 
 TERM = """仓储合同
@@ -136,8 +132,8 @@ TERM = """仓储合同
 
 
 def test_a_term_end_named_by_its_verb_is_checked_against_start_plus_term(stages: Stages) -> None:
-    assert "cn.date.term_vs_expiry" in _rules(stages, TERM.format(end="2027年3月31日"))
-    assert "cn.date.term_vs_expiry" not in _rules(stages, TERM.format(end="2027年9月30日"))
+    assert "cn.date.term_vs_expiry" in rule_ids(stages, TERM.format(end="2027年3月31日"))
+    assert "cn.date.term_vs_expiry" not in rule_ids(stages, TERM.format(end="2027年9月30日"))
 
 
 INSTALMENTS = """装修工程承揽合同
@@ -158,8 +154,8 @@ INSTALMENTS = """装修工程承揽合同
 def test_instalments_that_say_they_make_up_a_total_stated_elsewhere(stages: Stages) -> None:
     wrong = INSTALMENTS.format(third="壹拾叁万贰仟玖佰元整（¥132,900.00）")  # 276,125
     right = INSTALMENTS.format(third="壹拾肆万贰仟玖佰元整（¥142,900.00）")  # 286,125
-    assert "cn.amount.parts_vs_stated_sum" in _rules(stages, wrong)
-    assert "cn.amount.parts_vs_stated_sum" not in _rules(stages, right)
+    assert "cn.amount.parts_vs_stated_sum" in rule_ids(stages, wrong)
+    assert "cn.amount.parts_vs_stated_sum" not in rule_ids(stages, right)
 
 
 FEE = """CONSULTING AGREEMENT
@@ -176,8 +172,8 @@ Milestone 2 - Final Report accepted - 50% of the Fee - £{second}
 
 
 def test_a_share_of_a_defined_fee_must_match_its_amount(stages: Stages) -> None:
-    assert "en.amount.share_mismatch" in _rules(stages, FEE.format(second="83,000"))
-    assert "en.amount.share_mismatch" not in _rules(stages, FEE.format(second="93,000"))
+    assert "en.amount.share_mismatch" in rule_ids(stages, FEE.format(second="83,000"))
+    assert "en.amount.share_mismatch" not in rule_ids(stages, FEE.format(second="93,000"))
 
 
 CAP = """SOFTWARE LICENCE AGREEMENT
@@ -196,8 +192,10 @@ This Software Licence Agreement is made on March 1, 2025 between Quillon Systems
 
 
 def test_a_carve_out_pointing_at_a_clause_without_an_indemnity(stages: Stages) -> None:
-    assert "en.indemnity.carve_out_misses_indemnity" in _rules(stages, CAP.format(target="8.1"))
-    assert "en.indemnity.carve_out_misses_indemnity" not in _rules(stages, CAP.format(target="9.1"))
+    assert "en.indemnity.carve_out_misses_indemnity" in rule_ids(stages, CAP.format(target="8.1"))
+    assert "en.indemnity.carve_out_misses_indemnity" not in rule_ids(
+        stages, CAP.format(target="9.1")
+    )
 
 
 ONE_SIDED = """CONSULTING AGREEMENT
@@ -212,10 +210,10 @@ This Consulting Agreement is made on 2 June 2025 between Harrow Analytics Ltd ("
 
 
 def test_one_sided_unlimited_liability_however_the_limit_is_negated(stages: Stages) -> None:
-    assert "en.liability.unlimited_express" in _rules(
+    assert "en.liability.unlimited_express" in rule_ids(
         stages, ONE_SIDED.format(who="The Consultant's")
     )
-    assert "en.liability.unlimited_express" not in _rules(
+    assert "en.liability.unlimited_express" not in rule_ids(
         stages, ONE_SIDED.format(who="Neither party's")
     )
 
@@ -224,8 +222,10 @@ INSTALL = ZH_INSTALL  # shared with the rule catalogue's cases
 
 
 def test_a_deadline_before_the_event_it_runs_from(stages: Stages) -> None:
-    assert "cn.date.deadline_before_trigger" in _rules(stages, INSTALL.format(done="2026年5月18日"))
-    assert "cn.date.deadline_before_trigger" not in _rules(
+    assert "cn.date.deadline_before_trigger" in rule_ids(
+        stages, INSTALL.format(done="2026年5月18日")
+    )
+    assert "cn.date.deadline_before_trigger" not in rule_ids(
         stages, INSTALL.format(done="2026年6月18日")
     )
 
@@ -265,8 +265,10 @@ Initial Term end date | {end}
 
 def test_an_order_forms_term_end_row_is_checked_against_start_plus_term(stages: Stages) -> None:
     # 36 months from 1 March 2025 ends on 28 February 2028 (leap-year February has 29 days)
-    assert "en.date.term_vs_expiry" in _rules(stages, ORDER_FORM.format(end="28 February 2027"))
-    assert "en.date.term_vs_expiry" not in _rules(stages, ORDER_FORM.format(end="29 February 2028"))
+    assert "en.date.term_vs_expiry" in rule_ids(stages, ORDER_FORM.format(end="28 February 2027"))
+    assert "en.date.term_vs_expiry" not in rule_ids(
+        stages, ORDER_FORM.format(end="29 February 2028")
+    )
 
 
 ZH_ROWS = """房屋租赁合同
@@ -284,8 +286,8 @@ ZH_ROWS = """房屋租赁合同
 
 
 def test_a_chinese_schedules_term_end_row_is_checked_too(stages: Stages) -> None:
-    assert "cn.date.term_vs_expiry" in _rules(stages, ZH_ROWS.format(end="2026年4月30日"))
-    assert "cn.date.term_vs_expiry" not in _rules(stages, ZH_ROWS.format(end="2027年4月30日"))
+    assert "cn.date.term_vs_expiry" in rule_ids(stages, ZH_ROWS.format(end="2026年4月30日"))
+    assert "cn.date.term_vs_expiry" not in rule_ids(stages, ZH_ROWS.format(end="2027年4月30日"))
 
 
 USCC = """EQUIPMENT PURCHASE CONTRACT
@@ -306,8 +308,8 @@ Unified Social Credit Code: {code}
 
 def test_a_chinese_companys_social_credit_code_in_an_english_contract(stages: Stages) -> None:
     rule = "en.prc.party.registration_code_mismatch"
-    assert rule in _rules(stages, USCC.format(code="91320505MA1XK8P27D"))
-    assert rule not in _rules(stages, USCC.format(code="91320505MA1XK8P72D"))
+    assert rule in rule_ids(stages, USCC.format(code="91320505MA1XK8P27D"))
+    assert rule not in rule_ids(stages, USCC.format(code="91320505MA1XK8P72D"))
 
 
 def test_a_code_on_another_partys_line_is_not_the_company_aboves(stages: Stages) -> None:
@@ -318,8 +320,8 @@ def test_a_code_on_another_partys_line_is_not_the_company_aboves(stages: Stages)
         "12330100470113625P, No. 311 Wenyi West Road, Hangzhou\n\n1. The Seller",
         1,
     )
-    assert rule not in _rules(stages, hospital.format(code="91320505MA1XK8P72D"))
-    assert rule in _rules(stages, hospital.format(code="91320505MA1XK8P27D"))
+    assert rule not in rule_ids(stages, hospital.format(code="91320505MA1XK8P72D"))
+    assert rule in rule_ids(stages, hospital.format(code="91320505MA1XK8P27D"))
 
 
 # a price breakdown written as "label: figure" lines is a table without bars; the parts sum to
@@ -349,7 +351,7 @@ PRICE_BREAKDOWN = """建设工程施工合同
 def test_a_price_breakdown_list_must_add_up(stages: Stages, total: str, off: bool) -> None:
     # a digit transposed (0.16%) is a contradiction; 40 yuan of rounding on 27.5 million is not
     text = PRICE_BREAKDOWN.format(total=total)
-    assert ("cn.amount.table_total" in _rules(stages, text)) is off
+    assert ("cn.amount.table_total" in rule_ids(stages, text)) is off
 
 
 def test_a_price_breakdown_lists_total_against_the_stated_price(stages: Stages) -> None:
@@ -357,8 +359,8 @@ def test_a_price_breakdown_lists_total_against_the_stated_price(stages: Stages) 
         "第五条 合同价款构成见附件一。",
         "第五条 签约合同价（含税）为人民币{price}元，构成见附件一。",
     )
-    assert "cn.amount.table_total_vs_price" in _rules(stages, text.format(price="28,561,740.00"))
-    assert "cn.amount.table_total_vs_price" not in _rules(
+    assert "cn.amount.table_total_vs_price" in rule_ids(stages, text.format(price="28,561,740.00"))
+    assert "cn.amount.table_total_vs_price" not in rule_ids(
         stages, text.format(price="27,561,740.00")
     )
 
@@ -379,5 +381,5 @@ Total | 100% | {total} | 472,500.00
 
 
 def test_a_tables_year_headers_are_not_figures(stages: Stages) -> None:
-    assert "en.amount.table_total" not in _rules(stages, YEAR_COLUMNS.format(total="450,000.00"))
-    assert "en.amount.table_total" in _rules(stages, YEAR_COLUMNS.format(total="460,000.00"))
+    assert "en.amount.table_total" not in rule_ids(stages, YEAR_COLUMNS.format(total="450,000.00"))
+    assert "en.amount.table_total" in rule_ids(stages, YEAR_COLUMNS.format(total="460,000.00"))
