@@ -14,7 +14,7 @@ from pipeline.entities.parties import COMPANY_WORD, SUFFIX_CHAIN
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.contract_total import contract_total, is_vat, stated_totals
+from pipeline.rules_engine.contract_total import contract_total, net_and_gross, stated_totals
 from pipeline.rules_engine.registry import Hit, Params, check
 
 
@@ -51,22 +51,6 @@ def spelled_vs_figure(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit
         )
 
 
-_EX_TAX = re.compile(
-    r"\b(?:exclusive of|excluding|excl\.?|net of|before|plus)\s+(?:VAT|GST|tax)"
-    r"|不含税|税前|另加增值税|另行支付增值税",
-    re.I,
-)
-
-
-def _net_and_gross(ctx: RuleContext, a: Entity, b: Entity) -> bool:
-    """The price stated without VAT and with it: "£486,000 exclusive of VAT" and "a
-    VAT-inclusive total of £583,200" at 20%. The smaller must be said to exclude the tax."""
-    net, gross = sorted((a, b), key=lambda e: float(e.value or 0))
-    if not isinstance(net.value, float) or not isinstance(gross.value, float):
-        return False
-    return is_vat(net.value, gross.value, 0.0002) and bool(_EX_TAX.search(ctx.entity_sentence(net)))
-
-
 @check("total_restated", ToleranceParams, fields=("first", "second"))
 def total_restated(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit]:
     """The total price is stated twice with different values."""
@@ -79,7 +63,7 @@ def total_restated(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit]:
             isinstance(first.value, float)
             and isinstance(later.value, float)
             and abs(first.value - later.value) > params.tolerance
-            and not _net_and_gross(ctx, first, later)
+            and not net_and_gross(ctx, first, later)
         )
         if differs:
             yield Hit(later.span, {"first": first.text, "second": later.text}, (first.span,))

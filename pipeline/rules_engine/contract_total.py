@@ -28,6 +28,22 @@ def is_vat(a: float, b: float, tolerance: float) -> bool:
     return any(abs(a * (1 + r) - b) <= tolerance * b for r in _VAT_RATES)
 
 
+_EX_TAX = re.compile(
+    r"\b(?:exclusive of|excluding|excl\.?|net of|before|plus)\s+(?:VAT|GST|tax)"
+    r"|不含税|税前|另加增值税|另行支付增值税",
+    re.I,
+)
+
+
+def net_and_gross(ctx: RuleContext, a: Entity, b: Entity) -> bool:
+    """The price stated without VAT and with it: "£486,000 exclusive of VAT" and "a
+    VAT-inclusive total of £583,200" at 20%. The smaller must be said to exclude the tax."""
+    net, gross = sorted((a, b), key=lambda e: float(e.value or 0))
+    if not isinstance(net.value, float) or not isinstance(gross.value, float):
+        return False
+    return is_vat(net.value, gross.value, 0.0002) and bool(_EX_TAX.search(ctx.entity_sentence(net)))
+
+
 def stated_totals(ctx: RuleContext) -> list[Entity]:
     """Figures stated as the total price, leaving out worked examples ("如成交总价为…，则…")."""
     return list(ctx.memo("totals", lambda: tuple(_find_totals(ctx))))
