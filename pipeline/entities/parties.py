@@ -95,9 +95,22 @@ COMPANY_SUFFIX = (
 )
 # a word of a company name, a place in brackets among them ("Crestline Components (Suzhou) Co.,
 # Ltd."), and the suffix with what follows it ("Co., Ltd.", not "Co." alone)
-COMPANY_WORD = r"(?:[A-Z][\w&'.-]*|\([A-Z][\w .&'-]{1,30}\))"
+# ("Farids & Co. LLC"); the words that join or head a parties clause ("… AGREEMENT⏎⏎Between⏎⏎CCA
+# INDUSTRIES, INC.", "WHEREAS, Sonos, Inc.") are no part of a name, nor is a blank line
+COMPANY_WORD = (
+    r"(?:(?!(?:Between|BETWEEN|And|AND|Among|AMONG|By|BY|AGREEMENT|Agreement|WHEREAS|Whereas)\b)"
+    r"[A-Z][\w&'.-]*"
+    r"|&|\([A-Z][\w .&'-]{1,30}\))"
+)
 SUFFIX_CHAIN = COMPANY_SUFFIX + r"(?:,?\s*" + COMPANY_SUFFIX + r")*"
-_COMPANY = re.compile(rf"(?:{COMPANY_WORD},?\s+){{0,6}}?{SUFFIX_CHAIN}")
+_NAME_GAP = r",?(?:[ \t]+|[ \t]*\n[ \t]*(?!\n))"
+# a name starts at a word's start, never at a recital's letter ("⏎A. Goosehead Insurance …")
+_COMPANY = re.compile(
+    rf"(?<![\w&'.-])(?!(?<=\n)[A-Z]\.\s)(?:{COMPANY_WORD}{_NAME_GAP}){{0,6}}?{SUFFIX_CHAIN}"
+)
+# "Farids & Co. LLC (…), EA, LLC (…), and Rocky Mountain Chocolate Factory, Inc. (the "Company")":
+# in a list of parties, the term in brackets is the last listed party's
+_LAST_LISTED = re.compile(r"(?:,|;)?\s+and\s+$")
 _NOT_PARTY_TERM = re.compile(
     r"\b(?:Agreement|Date|Contract|Term|Services|Products|Territory|Party|Parties)\b"
 )
@@ -109,8 +122,12 @@ def _party_name(
     text: str, start: int, end: int, ents: list[tuple[int, int, str]]
 ) -> tuple[int, int] | None:
     """The party introduced in ``text[start:end]``: a company name, else an ORG/PERSON."""
-    company = _COMPANY.search(text, start, end)
-    if company:
+    # a blank line ends whatever came before (a signature page before an exhibit's preamble)
+    start = max(start, text.rfind("\n\n", start, end) + 1)
+    companies = list(_COMPANY.finditer(text, start, end))
+    if companies:
+        listed = [c for c in companies[1:] if _LAST_LISTED.search(text, start, c.start())]
+        company = listed[-1] if listed else companies[0]
         return company.start(), company.end()
     for s, e, label in ents:
         # A one-word ORG (QAL, Party) is usually an earlier defined term, not a name; and a

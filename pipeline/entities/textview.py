@@ -45,6 +45,12 @@ _OPEN_END = re.compile(
     # "… UNDER SECTION 11 AND AS" / "PROVIDED IN": a capitals paragraph wraps mid-phrase
     r"|[Aa][Ss]|[Ss][Hh][Aa][Ll][Ll]|[Ff][Rr][Oo][Mm])$"
 )
+# "… the demonstration units marked in⏎Schedule A.": after a line left open, a reference that
+# starts the next line continues the sentence; it heads nothing
+_REFERENCE_START = re.compile(
+    r"^\s*(?:SCHEDULE|Schedule|EXHIBIT|Exhibit|ANNEX|Annex|APPENDIX|Appendix|SECTION|Section"
+    r"|ARTICLE|Article|Clause|CLAUSE)\s+[\dIVXLCA-Z][\d.]*"
+)
 _NUMBER_ONLY = re.compile(r"^\s*(?:第[一二三四五六七八九十百零〇\d]+条|\d+(?:\.\d+)*[.、]?)\s*$")
 
 
@@ -168,7 +174,7 @@ def _build_view(document: Document) -> TextView:
         if soft and j > i + 1 and not crosses_page:
             soft = False
         if soft and HEADING_START.match(nxt):
-            soft = False
+            soft = bool(_OPEN_END.search(stripped)) and bool(_REFERENCE_START.match(nxt))
         if soft and nxt.count("|") >= 2:
             soft = False  # a table row ("期次 | 比例 | 金额") starts a line; a wrapped row joins
         continues = nxt.lstrip()[:1].islower() and stripped[-1:] not in tuple(_SENTENCE_END)

@@ -10,7 +10,6 @@ from datetime import date, timedelta
 
 from pydantic import Field
 
-from pipeline.entities.parties import COMPANY_WORD, SUFFIX_CHAIN
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext
@@ -261,102 +260,6 @@ def _staged(ctx: RuleContext, first: Entity, later: Entity) -> bool:
         for d in (first, later)
     ]
     return bool(stages[0] or stages[1]) and stages[0] != stages[1]
-
-
-# "业主委员会（代表翠湖天地小区全体业主）": a note on whom the party acts for, not its name
-_NAME_NOTE = re.compile(r"[（(](?:代表|系|即|作为|for and on behalf of|acting for)[^）)]*[）)]\s*$")
-
-
-def _norm_name(name: str) -> str:
-    return re.sub(r"[\s（）()“”\"'.,，。]", "", _NAME_NOTE.sub("", name)).lower()
-
-
-@check("party_name_mismatch", fields=("role", "first", "second"))
-def party_name_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit]:
-    """One party role (甲方, "Provider") given two different names, or two different roles."""
-    seen: dict[str, Entity] = {}
-    aliases: dict[str, Entity] = {}
-    for p in ctx.of_kind("party"):
-        role = str(p.attrs.get("role") or p.value)
-        name = str(p.attrs.get("name") or p.value)
-        if role in seen:
-            first = seen[role]
-            first_name = str(first.attrs.get("name") or first.value)
-            if _norm_name(first_name) != _norm_name(name):
-                yield Hit(
-                    p.span, {"role": role, "first": first_name, "second": name}, (first.span,)
-                )
-        else:
-            seen[role] = p
-        alias = p.attrs.get("alias")
-        if isinstance(alias, str) and alias:
-            if role in aliases and aliases[role].attrs.get("alias") != alias:
-                first_alias = str(aliases[role].attrs.get("alias"))
-                yield Hit(p.span, {"role": role, "first": first_alias, "second": alias},
-                          (aliases[role].span,))  # fmt: skip
-            aliases.setdefault(role, p)
-
-
-# Only a name used as the one who acts (…有限公司应…, … LLC shall …) is taken for a party;
-# other companies (an affiliate, a general partner) may be mentioned under their own names.
-_CN_ACTOR = re.compile(r"\s?(?:应|须|必须|负责|承担|同意|有权|将|不得|保证|承诺|向)")
-_EN_ACTOR = re.compile(r",?\s+(?:shall|will|must|may|agrees|warrants|represents|undertakes)\b")
-_CN_COMPANY_END = re.compile(
-    r"合伙企业[（(]有限合伙[）)]|合伙企业|有限责任公司|股份有限公司|有限公司|集团公司|公司"
-)
-_EN_COMPANY = re.compile(rf"(?:{COMPANY_WORD}\s+){{0,6}}?{SUFFIX_CHAIN}")
-
-
-# ... or as the one who pays, is paid or issues (由…公司支付, 承包人…公司, issued by … Limited)
-_CN_ROLE_BEFORE = re.compile(
-    r"(?:由|向|承包人|发包人|出租人|承租人|委托人|受托人|买方|卖方|收款人|付款人|户名|账户名称|开户名称"
-    # 将股权变更登记至…名下: the one who receives what the contract transfers
-    r"|(?:登记|过户|转让|转移|变更)(?:至|到|给|予))[:：]?\s*$"
-)
-_EN_ROLE_BEFORE = re.compile(
-    r"(?:issued by|payable to|paid to|in fav(?:ou)?r of|account name:?|on behalf of)\s*$", re.I
-)
-
-
-def _variants(ctx: RuleContext, name: str) -> Iterator[tuple[int, int, str]]:
-    """Company names in the text that start like ``name`` but are not ``name``."""
-    if ctx.language == "zh":
-        if not _CN_COMPANY_END.search(name) or len(name) < 6:
-            return
-        for m in re.finditer(re.escape(name[:4]), ctx.text):
-            end = _CN_COMPANY_END.search(ctx.text, m.start(), m.start() + 30)
-            acts = end is not None and _CN_ACTOR.match(ctx.text, end.end())
-            named = _CN_ROLE_BEFORE.search(ctx.text[max(0, m.start() - 8) : m.start()])
-            if end and (acts or named):
-                yield m.start(), end.end(), ctx.text[m.start() : end.end()]
-        return
-    first = name.split()[0] if name.split() else ""
-    if len(first) < 3:
-        return
-    for m in re.finditer(rf"\b{re.escape(first)}\b", ctx.text, re.I):
-        found = _EN_COMPANY.match(ctx.text, m.start())
-        if not found or "\n" in found.group():
-            continue
-        acts = _EN_ACTOR.match(ctx.text, found.end())
-        named = _EN_ROLE_BEFORE.search(ctx.text[max(0, m.start() - 20) : m.start()])
-        if acts or named:
-            yield m.start(), found.end(), found.group()
-
-
-@check("party_name_variant", fields=("name", "variant"))
-def party_name_variant(ctx: RuleContext, params: Params) -> Iterator[Hit]:
-    """A party's company name written differently in the body (宁波东港精密机械有限公司 for
-    宁波东港机械有限公司; Spotless Cleaning Services LLC for Spotless Cleaning Co.)."""
-    parties = [p for p in ctx.of_kind("party") if not p.attrs.get("signature_block")]
-    names = {str(p.attrs.get("name") or p.value) for p in parties}
-    known = {_norm_name(n) for n in names}
-    for name in sorted(names):
-        for start, end, variant in _variants(ctx, name):
-            folded = _norm_name(variant)
-            if folded in known or any(folded in k for k in known):
-                continue
-            yield Hit(ctx.span(start, end), {"name": name, "variant": variant})
-            return
 
 
 class StatedSumParams(Params):

@@ -98,7 +98,16 @@ _ATTACHMENT_TITLE = re.compile(
 # Installation Specifications" binds a party to a text the contract never supplies.
 _DOCUMENT_NOUN = re.compile(
     r"(?:Specifications?|Polic(?:y|ies)|Documents?|Criteria|Plan|Manual|Procedures?"
-    r"|Guidelines|Requirements|Handbook|Schedule of Rates)$"
+    r"|Guidelines|Requirements|Handbook|Schedule of Rates|Levels|Standards|Records)$"
+)
+
+
+# An undefined name matters when it fixes what is paid or when: "the Retainer Payment", "the
+# Initial Distribution Period". Other capitalised names (the Nasdaq Global Market, Liability
+# Insurance, Regulatory Authorities) are read as their ordinary words; a reviewer gains nothing.
+_WEIGHTY_NOUN = re.compile(
+    r"(?:Fees?|Charges?|Payments?|Prices?|Rent|Sum|Amounts?|Revenues?|Rates?|Royalt(?:y|ies)"
+    r"|Commissions?|Deposit|Credits?|Discounts?|Period|Dates?|Term|Year|Milestones?|Deadline)$"
 )
 
 
@@ -121,7 +130,8 @@ def _uses(body: str, term: str) -> int:
 
 @check("undefined_term", UndefinedTermParams, fields=("term",))
 def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hit]:
-    """A capitalised multi-word term used mid-sentence that the contract never defines."""
+    """A capitalised multi-word term used mid-sentence that the contract never defines: a
+    document an obligation points to, or a sum or period named more than once."""
     defined = {str(e.value) for e in ctx.entities if e.kind in ("defined_term", "party")}
     defined |= {m.group("term").strip() for m in _QUOTED.finditer(ctx.text)}
     defined |= {m.group("term").strip() for m in _BRACKETED.finditer(ctx.text)}
@@ -183,7 +193,9 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
             continue  # a signature block label
         if _NUMBER_WORDS & set(term.split()) or _is_heading(body, term):
             continue  # an amount in words, or a clause heading
-        if _uses(body, term) < params.min_uses and not _DOCUMENT_NOUN.search(term):
+        if not _DOCUMENT_NOUN.search(term) and (
+            _uses(body, term) < params.min_uses or not _WEIGHTY_NOUN.search(term)
+        ):
             continue
         if _COMPANY_AFTER.match(body[m.end() :]):
             continue  # a company name ("Caledon Print & Mail Limited"); party_name_variant's

@@ -317,7 +317,7 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
             and _names_the_same_term(ctx, duration, e)
         ]  # fmt: skip
         for end in compared if spanned else ends:
-            if end.attrs.get("sentence_start") == sentence:
+            if end.attrs.get("sentence_start") == sentence and "range_start" in end.attrs:
                 continue  # a range in the term's own sentence: term_dates_mismatch checks it
             finish = date.fromisoformat(str(end.value))
             off = days_off(finish, expected)

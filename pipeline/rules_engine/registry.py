@@ -73,6 +73,7 @@ CHECKS: dict[str, CheckDef] = {}
 CHECK_MODULES = (
     "pipeline.rules_engine.checks_patterns",
     "pipeline.rules_engine.checks_consistency",
+    "pipeline.rules_engine.checks_party_names",
     "pipeline.rules_engine.checks_en",
     "pipeline.rules_engine.checks_zh",
     "pipeline.rules_engine.checks_shares",
@@ -97,6 +98,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_unit_price",
     "pipeline.rules_engine.checks_balance",
     "pipeline.rules_engine.checks_named_shares",
+    "pipeline.rules_engine.checks_open_price",
     "pipeline.rules_engine.checks_defect_model",
 )
 

@@ -56,6 +56,31 @@ DEFERRED_CASES: list[tuple[str, str, str]] = [
 ]
 
 
+EN_DISCOUNT = """DISTRIBUTION AGREEMENT
+
+This Distribution Agreement is made on 2 June 2025 between Harrow Pumps Limited ("Supplier") and Calder Industrial Limited ("Distributor").
+1.1 "List Price" means the price of each Product in Schedule 1.
+1.2 "Trade Discount" means {discount}.
+2.1 Distributor shall pay the List Price less the Trade Discount for each Product it orders.
+2.2 The Trade Discount is shown on each invoice.
+3.1 This Agreement is governed by {law}.
+"""
+EN_OPEN_DISCOUNT = "the discount that the Supplier allows to its distributors"
+EN_FIXED_DISCOUNT = "a discount of fifteen percent (15%) off the List Price"
+OPEN_PRICE_CASES: list[tuple[str, str, str]] = [
+    (
+        "en.essential.open_price_term",
+        EN_DISCOUNT.format(discount=EN_OPEN_DISCOUNT, law=ENGLAND),
+        EN_DISCOUNT.format(discount=EN_FIXED_DISCOUNT, law=ENGLAND),
+    ),
+    (
+        "en.prc.essential.open_price_term",
+        EN_DISCOUNT.format(discount=EN_OPEN_DISCOUNT, law=PRC),
+        EN_DISCOUNT.format(discount=EN_FIXED_DISCOUNT, law=PRC),
+    ),
+]
+
+
 ZH_LOAN_SCHEDULE = """借款合同
 
 出借人（甲方）：张立衡

@@ -15,7 +15,7 @@ from tests.entities.helpers import make_document
 from tests.rules.cases_agreed_damages import AGREED_DAMAGES_CASES
 from tests.rules.cases_balance import BALANCE_CASES
 from tests.rules.cases_caps import CAPS_CASES
-from tests.rules.cases_deferred import DEFERRED_CASES, LOAN_CASES
+from tests.rules.cases_deferred import DEFERRED_CASES, LOAN_CASES, OPEN_PRICE_CASES
 from tests.rules.cases_essentials_en import ESSENTIAL_EN_CASES
 from tests.rules.cases_essentials_zh import ESSENTIAL_ZH_CASES
 from tests.rules.cases_focus import FOCUS_CASES
@@ -503,6 +503,7 @@ CASES += FOCUS_CASES
 CASES += CAPS_CASES
 CASES += ESSENTIAL_EN_CASES
 CASES += DEFERRED_CASES
+CASES += OPEN_PRICE_CASES
 CASES += LOAN_CASES
 CASES += ITEMISED_CASES
 CASES += ESSENTIAL_ZH_CASES
