@@ -26,7 +26,9 @@ from pipeline.model import Document, PageMap, Span
 
 HEADING_START = re.compile(
     r"^\s*(?:第[一二三四五六七八九十百零〇\d]+[条章节](?![款项])|[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）(?![项款目])"
-    r"|\d{1,3}(?:\.\d{1,3})*(?:[.、．](?!\d)|\s)|(?:ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule"
+    # a bare number before a lower-case word is a quantity ("not less than⏎90 days before …")
+    r"|\d{1,3}(?:\.\d{1,3})*[.、．](?!\d)|\d{1,3}(?:\.\d{1,3})+\s|\d{1,3}\s(?![a-z])"
+    r"|(?:ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule"
     # "Section 7.3, and except …" wrapped to a line start is a cross-reference, not a heading
     r"|EXHIBIT|Exhibit|ANNEX|Annex)\s+[\dIVXLCA-Z][\d.]*"
     r"(?![\d.]*[ \t]*(?:[,;)]|(?:of|and|or|to|in|shall|above|below|hereof)\b))"
@@ -43,7 +45,9 @@ _OPEN_END = re.compile(
     # lower-case "a"/"an" only: "Schedule A" ends a title
     r"|[Bb][Yy]|[Ww][Ii][Tt][Hh]|[Aa][Nn][Yy]|[Uu][Nn][Dd][Ee][Rr]|a|an"
     # "… UNDER SECTION 11 AND AS" / "PROVIDED IN": a capitals paragraph wraps mid-phrase
-    r"|[Aa][Ss]|[Ss][Hh][Aa][Ll][Ll]|[Ff][Rr][Oo][Mm])$"
+    r"|[Aa][Ss]|[Ss][Hh][Aa][Ll][Ll]|[Ff][Rr][Oo][Mm]"
+    # "not less than⏎90 days", "at least⏎30 days": a comparison waits for its figure
+    r"|[Tt][Hh][Aa][Nn]|[Ll][Ee][Aa][Ss][Tt])$"
 )
 # "… the demonstration units marked in⏎Schedule A.": after a line left open, a reference that
 # starts the next line continues the sentence; it heads nothing

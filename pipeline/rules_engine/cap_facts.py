@@ -67,6 +67,8 @@ _ESCAPE = re.compile(
 _CARVE_OUT_HEAD = re.compile(
     r"\bexcept\b|\bother than\b|\bexcluding\b|\bsave (?:for)?|(?:does|do|shall|will) not apply to"
     r"|not (?:apply|extend) to"
+    # "Neither the General Cap nor the Data Protection Cap applies to …"
+    r"|\bnor\b[^.;]{0,60}?\b(?:appl(?:y|ies)|extends?) to"
     # a cap that defers: "Subject to Clauses 8.4 and 9.3, the aggregate liability …"
     r"|subject to (?=(?:Sections?|Clauses?|Articles?|§)\s*\d)"
     r"|nothing in this (?:Agreement|Contract|clause|section)[^.;]{0,40}?"

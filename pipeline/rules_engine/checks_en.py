@@ -98,7 +98,7 @@ _ATTACHMENT_TITLE = re.compile(
 # Installation Specifications" binds a party to a text the contract never supplies.
 _DOCUMENT_NOUN = re.compile(
     r"(?:Specifications?|Polic(?:y|ies)|Documents?|Criteria|Plan|Manual|Procedures?"
-    r"|Guidelines|Requirements|Handbook|Schedule of Rates|Levels|Standards|Records)$"
+    r"|Guidelines|Requirements|Handbook|Schedule of Rates|Levels|Records)$"
 )
 
 

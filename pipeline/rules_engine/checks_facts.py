@@ -287,13 +287,13 @@ def _range_after(
 
 
 _ZH_NUM = "一二三四五六七八九十"
-_ANNEX_REF = {
+ANNEX_REF = {
     "zh": re.compile(rf"附件\s?(?P<id>[{_ZH_NUM}]{{1,3}}|\d{{1,2}})"),
     "en": re.compile(
         r"\b(?P<kind>Annex|Schedule|Exhibit|Appendix|Attachment)\s+(?P<id>\d{1,2}|[A-Z]{1,2}\b|[IVX]{1,4}\b)"
     ),
 }
-_ANNEX_HEAD = {
+ANNEX_HEAD = {
     "zh": re.compile(rf"(?m)^[ \t]*附件\s?(?P<id>[{_ZH_NUM}]{{1,3}}|\d{{1,2}})"),
     "en": re.compile(
         r"(?m)^[ \t]*(?P<kind>ANNEX|Annex|SCHEDULE|Schedule|EXHIBIT|Exhibit|APPENDIX|Appendix"
@@ -311,10 +311,10 @@ _ANNEX_LIST = re.compile(
 )
 
 
-def _present_annexes(ctx: RuleContext, language: str) -> set[str]:
+def present_annexes(ctx: RuleContext, language: str) -> set[str]:
     """Annexes attached (a short heading line) or listed as part of the contract."""
     present: set[str] = set()
-    for m in _ANNEX_HEAD[language].finditer(ctx.text):
+    for m in ANNEX_HEAD[language].finditer(ctx.text):
         line_end = ctx.text.find("\n", m.end())
         line = ctx.text[m.start() : line_end if line_end >= 0 else len(ctx.text)]
         # a heading, not running text the PDF happened to break before "Exhibit A (the ..."
@@ -322,14 +322,14 @@ def _present_annexes(ctx: RuleContext, language: str) -> set[str]:
         lowercase_words = len(re.findall(r"(?<![\w'])[a-z]{2,}", line))
         capital_kind = language == "en" and m.group("kind").isupper()
         if capital_kind or (len(line.strip()) <= 100 and lowercase_words <= 3):
-            present.add(_annex_key(m))
+            present.add(annex_key(m))
     for line in ctx.text.split("\n"):
         if _ANNEX_LIST.search(line):
-            present |= {_annex_key(m) for m in _ANNEX_REF[language].finditer(line)}
+            present |= {annex_key(m) for m in ANNEX_REF[language].finditer(line)}
     return present
 
 
-_OF_ANOTHER_DOCUMENT = re.compile(
+OF_ANOTHER_DOCUMENT = re.compile(
     r"\s+(?:to|of|in)\s+(?:the|that|each)\s+(?!Agreement\b|Contract\b|Lease\b|Terms\b)[A-Z]\w+"
     r"|\s*(?:to|of)\s+(?:the\s+)?《"
 )
@@ -342,7 +342,7 @@ _OWNED_BY_INSTRUMENT = re.compile(
 )
 
 
-def _annex_key(m: re.Match[str]) -> str:
+def annex_key(m: re.Match[str]) -> str:
     kind = (m.groupdict().get("kind") or "附件").lower()
     return f"{kind} {m.group('id')}"
 
@@ -352,16 +352,16 @@ def missing_annex(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """An annex (附件三, Schedule D) that an obligation refers to but that is not attached,
     while the contract does attach others: its content, and the obligation, are uncertain."""
     language = "zh" if ctx.language == "zh" else "en"
-    heads = _present_annexes(ctx, language)
+    heads = present_annexes(ctx, language)
     if not heads:
         return  # annexes kept as separate documents: nothing to compare
     reported: set[str] = set()
-    for m in _ANNEX_REF[language].finditer(ctx.text):
-        key = _annex_key(m)
+    for m in ANNEX_REF[language].finditer(ctx.text):
+        key = annex_key(m)
         line_start = ctx.text.rfind("\n", 0, m.start()) + 1
         if key in heads or key in reported or not ctx.text[line_start : m.start()].strip():
             continue  # attached, already reported, or itself a heading line
-        if _OF_ANOTHER_DOCUMENT.match(ctx.text, m.end()):
+        if OF_ANOTHER_DOCUMENT.match(ctx.text, m.end()):
             continue  # "Appendix 2 to the Manual": part of another document, not of this one
         if _OWNED_BY_INSTRUMENT.search(ctx.text[max(0, m.start() - 12) : m.start()]):
             continue  # "REACH法规附件十七", "《…》附件三": an annex of a law or a standard

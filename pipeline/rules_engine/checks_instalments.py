@@ -85,20 +85,43 @@ def _schedule_region(ctx: RuleContext, sentence: Sentence) -> tuple[int, int]:
     return start, end
 
 
+def _fee_amount(ctx: RuleContext, fee: str, start: int, end: int) -> Entity | None:
+    """The amount a named fee is stated at outside its schedule ("一次性加盟费人民币壹拾捌万元整
+    （¥180,000.00）", "a License Fee of US$90,000"): a figure that follows the fee's name with no
+    punctuation between them (a list "设计费、制作费…合计…" states another sum)."""
+    stated = []
+    for e in ctx.of_kind("amount"):
+        if not isinstance(e.value, float) or start <= e.span.start < end:
+            continue
+        if e.attrs.get("form") != "figure" and e.attrs.get("twin_start") is not None:
+            continue
+        at = ctx.view_offset(e.span.start)
+        window = ctx.text[max(0, at - len(fee) - 12) : at]
+        named = window.casefold().rfind(fee.casefold())
+        if named >= 0 and not re.search(r"[，。；、,;:：]", window[named + len(fee) :]):
+            stated.append(e)
+    return max(stated, key=lambda e: float(e.value or 0), default=None)
+
+
 @check("instalments_vs_total", ToleranceParams, fields=("parts", "parts_sum", "total"))
 def instalments_vs_total(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit]:
-    total = contract_total(ctx)
-    if total is None or not isinstance(total.value, float) or total.value <= 0:
-        return
-    price = total.value
+    contract = contract_total(ctx)
     for sentence in ctx.sentences:
         announced = _SCHEDULE.search(sentence.text)
         if announced is None or not _PAYS.search(sentence.text):
             continue
         subject = sentence.text[: announced.start()]
-        if _OTHER_FEE.search(subject) and not _THE_PRICE.search(subject):
-            continue  # "创意设计费分两期支付": one fee's instalments, not the price's
         start, end = _schedule_region(ctx, sentence)
+        fee = _OTHER_FEE.search(subject)
+        # "创意设计费分两期支付": one fee's instalments add up to that fee, not to the price
+        total = (
+            _fee_amount(ctx, fee.group().strip(), start, end)
+            if fee and not _THE_PRICE.search(subject)
+            else contract
+        )
+        if total is None or not isinstance(total.value, float) or total.value <= 0:
+            continue
+        price = total.value
         parts, named_otherwise = _parts(ctx, start, end, total)
         count = _stated_count(announced)
         if count is not None and count != len(parts):

@@ -36,6 +36,8 @@ _SOURCE = re.compile(
     r"|invoice|Statement of Work|SOW|formula|index|calculated|computed|determined by|published"
     r"|then[- ]current|prevailing|market|notified|notice|agreed in writing|set out|specified"
     r"|(?<!this )Agreements?|third part(?:y|ies)|determined"
+    # a sum measured from what happens (the fee "actually paid by a Subscriber"), not agreed
+    r"|actual(?:ly)?|received|charged|collected|billed|invoiced|paid by"
     # a formula over other terms: those terms are what must be fixed
     r"|less|plus|minus|multiplied|times|sum|aggregate|total)\b",
     re.I,

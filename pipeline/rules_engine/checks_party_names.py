@@ -14,7 +14,11 @@ from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
 # "业主委员会（代表翠湖天地小区全体业主）": a note on whom the party acts for, not its name
-_NAME_NOTE = re.compile(r"[（(](?:代表|系|即|作为|for and on behalf of|acting for)[^）)]*[）)]\s*$")
+# "（以下亦称“禾味总部”）": the alias the contract gives it, not another name
+_NAME_NOTE = re.compile(
+    r"[（(](?:代表|系|即|作为|以下(?:简|亦|又)?称|下称|for and on behalf of|acting for)"
+    r"[^）)]*[）)]\s*$"
+)
 
 
 def _norm_name(name: str) -> str:

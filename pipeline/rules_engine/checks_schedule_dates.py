@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 
 from pydantic import Field
 
 from pipeline.model import Entity
+from pipeline.rules_engine.checks_consistency import add_months, signing_date
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
@@ -116,7 +117,51 @@ def _final_dates(ctx: RuleContext) -> dict[str, tuple[Entity, date]]:
                 family = _family(every.group("verb"))
         if family and (family not in found or when > found[family][1]):
             found[family] = (e, when)
+    for family, duration, last in _from_signing(ctx):
+        if family not in found:  # a date the contract names for the whole comes first
+            found[family] = (duration, last)
     return found
+
+
+# "应自本合同签订之日起六十日内完成…", "within ninety (90) days after the date of this Agreement
+# … shall complete": the whole's date counted from signing
+_ZH_FROM_SIGNING = re.compile(r"自(?:本合同)?(?:签订|签署|订立)(?:之日|日)?起\s*$")
+_ZH_WITHIN = re.compile(
+    r"^\s*(?:内|以内|之内)[^，。；|]{0,6}?(?P<verb>交付|交货|发货|到货|完成|竣工|完工)"
+)
+_EN_WITHIN = re.compile(r"\bwithin\s*$", re.I)
+_EN_FROM_SIGNING = re.compile(
+    r"^\s*(?:after|of|from)\s+(?:the\s+)?(?:date of (?:this|the) (?:Agreement|Contract)"
+    r"|signing|execution|Effective Date)\b[^.;]{0,40}?\b(?P<verb>deliver|complet|finish)\w*",
+    re.I,
+)
+
+
+def _from_signing(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
+    """Deadlines counted from signing: (event family, the duration, its last day)."""
+    signed = signing_date(ctx)
+    when = _iso(signed) if signed is not None else None
+    if when is None:
+        return
+    for d in ctx.of_kind("duration"):
+        if not isinstance(d.value, int | float) or d.attrs.get("unit") not in ("day", "month"):
+            continue
+        at, end = ctx.view_offset(d.span.start), ctx.view_offset(d.span.end)
+        before, after = ctx.text[max(0, at - 20) : at], ctx.text[end : end + 80]
+        if ctx.language == "zh":
+            verb = _ZH_WITHIN.match(after) if _ZH_FROM_SIGNING.search(before) else None
+        else:
+            verb = _EN_FROM_SIGNING.match(after) if _EN_WITHIN.search(before) else None
+        if verb is None:
+            continue
+        days = int(d.value) if d.attrs.get("unit") == "day" else None
+        last = when + timedelta(days=days) if days is not None else add_months(when, int(d.value))
+        yield _family(verb.group("verb")), d, last
+
+
+def _named(final: Entity, last: date) -> str:
+    """A date as written; a period from signing with the day it ends ("六十日 (2025-05-09)")."""
+    return final.text if final.kind == "date" else f"{final.text} ({last.isoformat()})"
 
 
 def _row_dates(ctx: RuleContext, cell: Cell) -> list[tuple[Entity, date]]:
@@ -162,7 +207,7 @@ def part_after_final_date(ctx: RuleContext, params: ScheduleParams) -> Iterator[
                     row_span = ctx.span(row[0].start, ctx.view_offset(e.span.end))
                     yield Hit(
                         row_span,
-                        {"part": label, "part_date": e.text, "final": final.text},
+                        {"part": label, "part_date": e.text, "final": _named(final, final_date)},
                         (final.span,),
                     )
                     return

@@ -68,10 +68,27 @@ def table_total_mismatch(ctx: RuleContext, params: TableParams) -> Iterator[Hit]
         yield from _column_totals(ctx, listed, params)
 
 
+# a cell that is nothing but a total's name, after a group label ("Contract Year 1 | Annual total")
+_TOTAL_CELL = re.compile(
+    r"^(?:(?:annual|grand|contract|overall|aggregate|yearly|quarterly)\s+)?total$|^(?:合计|总计|小计)$",
+    re.I,
+)
+
+
 def _is_total_row(row: list[Cell]) -> bool:
-    """The row's label (its first text cell) says it totals the rows above."""
+    """The row's label (its first text cell) says it totals the rows above, or a later label
+    cell before the figures is a bare total ("Contract Year 1 | Annual total | 2,400,000")."""
     label = next((c for c in row if c.text), None)
-    return label is not None and label.value is None and bool(_TOTAL_ROW.search(label.text))
+    if label is None or label.value is not None:
+        return False
+    if _TOTAL_ROW.search(label.text):
+        return True
+    labels = []
+    for cell in row:
+        if cell.value is not None:
+            break
+        labels.append(cell.text.strip())
+    return any(_TOTAL_CELL.match(text) for text in labels[1:])
 
 
 def _label(row: list[Cell]) -> str:

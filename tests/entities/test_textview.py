@@ -49,3 +49,20 @@ def test_a_capitals_line_that_stops_on_as_or_shall_runs_on() -> None:
     view = build_view(make_document(text)).text
     assert "AND AS PROVIDED IN SECTION 12.5" in view
     assert "LIABILITY SHALL NOT EXCEED" in view
+
+
+def test_a_cross_reference_or_a_figure_wrapped_to_a_line_start_heads_nothing() -> None:
+    wide = "This line of ordinary text is here to set the page width for the lines that follow it."
+    text = (
+        f"{wide}\n{wide}\n"
+        "6.1 Reseller shall keep in stock the demonstration units marked in\n"
+        "Schedule A.\n"
+        "6.2 Either party may end this Agreement by written notice given not less than\n"
+        "90 days before the end of the term.\n"
+        "SCHEDULE A\n"
+        "Demonstration units\n"
+    )
+    view = build_view(make_document(text)).text
+    assert "marked in Schedule A.\n6.2" in view
+    assert "not less than 90 days before" in view
+    assert "\nSCHEDULE A\nDemonstration units" in view  # a real heading keeps its line

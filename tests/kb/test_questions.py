@@ -20,7 +20,7 @@ def test_every_bundled_question_resolves_to_an_article_the_kb_holds() -> None:
     assert len(questions) >= 3000
     per_article = Counter(q.doc_id for q in questions)
     assert len(per_article) >= 900
-    assert max(per_article.values()) <= 6
+    assert max(per_article.values()) <= 8  # 3-5 from the first round, 2 more from the second
     keys = Counter((q.text, q.doc_id) for q in questions)
     assert [k for k, n in keys.items() if n > 1] == []
 

@@ -255,17 +255,52 @@ This Agreement is made on 1 March 2025 between Orbis Software Inc. ("Licensor") 
 """
 
 
-def test_a_notice_window_in_the_paragraph_drops_the_models_renewal_reading() -> None:
-    from pipeline.rules_engine.checks_defect_model import DefectParams, defect_model
+class _ReadsRenewals:
+    """A stand-in model (the boundary): every clause scores 0.9 for auto_renewal_no_notice, so
+    only the rule's gates decide."""
+
+    kinds = ("auto_renewal_no_notice",)
+    thresholds = (0.5,)
+
+    def scores(self, texts: list[str]) -> np.ndarray:
+        return np.array([[0.9] for _ in texts])
+
+
+def _renewal_hits(text: str, params: object) -> list[object]:
+    from pipeline.rules_engine.checks_defect_model import defect_model
     from pipeline.rules_engine.context import RuleContext
 
-    document = make_document(RENEWAL_WITH_NOTICE)
+    document = make_document(text)
     parsed = ParseEntities().run(document=document)
     ctx = RuleContext(document, parsed["entities"], parsed["clauses"])
-    bare = DefectParams(type="auto_renewal_no_notice")
-    assert list(defect_model(ctx, bare))  # the model alone reads the renewal as evergreen
+    return list(defect_model(ctx, params))
+
+
+def test_the_renewal_readings_gates_a_notice_window_and_a_renewal_spoken_of(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pipeline.rules_engine import checks_defect_model
+    from pipeline.rules_engine.checks_defect_model import DefectParams
+
+    monkeypatch.setattr(checks_defect_model, "default_defect_classifier", _ReadsRenewals)
     rule = next(r for r in ValidateRules().rules if r.spec.id == "en.model.auto_renewal_no_notice")
-    assert list(defect_model(ctx, rule.params)) == []
+    bare = DefectParams(type="auto_renewal_no_notice")
+    assert _renewal_hits(RENEWAL_WITH_NOTICE, bare)  # the model alone would report it
+    assert _renewal_hits(RENEWAL_WITH_NOTICE, rule.params) == []  # the notice window drops it
+    evergreen = RENEWAL_WITH_NOTICE.replace(
+        " unless terminated by either party on sixty (60) days' written notice before the end of"
+        " the then-current term",
+        "",
+    )
+    assert _renewal_hits(evergreen, rule.params)
+    # a definition of "Contract Year" renews nothing
+    year = RENEWAL_WITH_NOTICE.replace(
+        "12.2 This Agreement renews automatically for successive one-year terms unless terminated"
+        " by either party on sixty (60) days' written notice before the end of the then-current"
+        " term.",
+        '1.3 "Contract Year" means each successive twelve-month period during the Term.',
+    )
+    assert _renewal_hits(year, rule.params) == []
 
 
 class _WordsAddUp:

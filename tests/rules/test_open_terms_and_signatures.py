@@ -85,3 +85,23 @@ def test_a_discount_that_nothing_gives_a_figure(stages: Stages) -> None:
         "3.1 Reseller", "3.0 The Dealer Discount is 18% for all Products.\n3.1 Reseller"
     )
     assert "en.essential.open_price_term" not in rule_ids(stages, stated)
+
+
+_ZH_CONSIGNMENT = """二手设备寄售行纪合同
+
+委托人（甲方）：杭州恒远机械租赁有限公司
+行纪人（乙方）：宁波通衢设备贸易有限公司
+
+第四条 行纪期限为六个月，自2025年5月12日起算。
+第七条 行纪报酬为成交价的百分之三，于每台设备售出后结算。
+第二十条 行纪期限届满（即{end}）后仍未售出的设备，乙方应通知甲方取回。
+第二十五条 因本合同引起的争议，提交杭州仲裁委员会仲裁。
+"""
+
+
+def test_a_term_named_after_the_contract_kind_meets_its_stated_end(stages: Stages) -> None:
+    # 行纪期限: the term of a commission agency, like 委托期限 or 仓储期限
+    assert "cn.date.term_vs_expiry" in rule_ids(stages, _ZH_CONSIGNMENT.format(end="2026年2月11日"))
+    assert "cn.date.term_vs_expiry" not in rule_ids(
+        stages, _ZH_CONSIGNMENT.format(end="2025年11月11日")
+    )

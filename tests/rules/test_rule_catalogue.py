@@ -13,6 +13,7 @@ from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.entities.helpers import make_document
 from tests.rules.cases_agreed_damages import AGREED_DAMAGES_CASES
+from tests.rules.cases_annex_price import ANNEX_PRICE_CASES, BLANK_PRICE_CASES
 from tests.rules.cases_balance import BALANCE_CASES
 from tests.rules.cases_caps import CAPS_CASES
 from tests.rules.cases_deferred import DEFERRED_CASES, LOAN_CASES, OPEN_PRICE_CASES
@@ -23,6 +24,7 @@ from tests.rules.cases_itemised import ITEMISED_CASES
 from tests.rules.cases_new import NEW_CASES
 from tests.rules.cases_timetable import TIMETABLE_CASES
 from tests.rules.cases_unit_price import UNIT_PRICE_CASES
+from tests.rules.cases_warranty import WARRANTY_CASES
 
 BASE_ZH = """设备采购合同
 
@@ -504,6 +506,9 @@ CASES += CAPS_CASES
 CASES += ESSENTIAL_EN_CASES
 CASES += DEFERRED_CASES
 CASES += OPEN_PRICE_CASES
+CASES += ANNEX_PRICE_CASES
+CASES += BLANK_PRICE_CASES
+CASES += WARRANTY_CASES
 CASES += LOAN_CASES
 CASES += ITEMISED_CASES
 CASES += ESSENTIAL_ZH_CASES
