@@ -61,19 +61,26 @@ def _sentence_around(text: str, start: int, end: int) -> str:
 
 
 def _annex_texts(ctx: RuleContext, language: str) -> dict[str, str]:
-    """Each attached annex's text, from its heading line to the next annex heading."""
+    """Each attached annex's text, from its heading line to the next annex heading. A line that
+    only starts with the annex's name ("附件一、附件二和附件三为本合同…", cut there by a PDF's
+    wrap) adds its text too: the heading is among them."""
     heads = sorted(ANNEX_HEAD[language].finditer(ctx.text), key=lambda m: m.start())
     texts: dict[str, str] = {}
     for i, m in enumerate(heads):
         end = heads[i + 1].start() if i + 1 < len(heads) else len(ctx.text)
-        texts.setdefault(annex_key(m), ctx.text[m.start() : end])
+        key = annex_key(m)
+        texts[key] = texts.get(key, "") + ctx.text[m.start() : end]
     return texts
 
 
 def _has_part(annex_text: str, part: str, language: str) -> bool:
+    """The annex names the part other than as a reference ("Part C - Service Credits", "Part C
+    Service Credits", "第二部分 收费标准"): however a PDF's lines were joined or spaced, an
+    annex rarely names its own parts except to head them."""
     if language == "zh":
-        return re.search(rf"(?m)^[ \t（(]*第?{re.escape(part)}部分", annex_text) is not None
-    return re.search(rf"(?m)^[ \t]*PART\s+{re.escape(part)}\b", annex_text, re.I) is not None
+        return re.search(rf"第?{re.escape(part)}部分", annex_text) is not None
+    named = rf"\bPART\s+{re.escape(part)}\b(?!\s+(?:of|to|in|under)\b)"
+    return re.search(named, annex_text, re.I) is not None
 
 
 @check("price_in_missing_annex", AnnexPriceParams, fields=("annex", "sentence", "state"))

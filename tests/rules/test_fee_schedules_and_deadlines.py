@@ -152,3 +152,21 @@ def test_a_financing_rate_left_to_market_conditions(stages: Stages) -> None:
     assert "cn.essential.deferred_consideration" not in rule_ids(
         stages, factoring.format(rate="为年化6%")
     )
+
+
+def test_a_part_is_found_after_a_line_that_only_starts_with_the_annexs_name(
+    stages: Stages,
+) -> None:
+    text = (
+        "仓储合同\n\n存货人：上海润泽食品有限公司\n保管人：嘉兴通达冷链物流有限公司\n\n"
+        "第二条 存货人按附件二第二部分所列收费标准向保管人支付仓储费。\n"
+        "第九条 本合同的附件为：\n"
+        "附件二、附件一为本合同不可分割的组成部分。\n"
+        "第十条 因本合同引起的争议，向保管人所在地人民法院起诉。\n\n"
+        "附件一：货物清单\n速冻蔬菜，托盘装。\n"
+        "附件二：收费标准\n第一部分 装卸费\n入库装卸 | 每托 | 18元\n{part_two}"
+    )
+    present = text.format(part_two="第二部分 仓储费\n冷冻仓储 | 每托每周 | 30元\n")
+    absent = text.format(part_two="")
+    assert "cn.essential.price_in_missing_annex" not in rule_ids(stages, present)
+    assert "cn.essential.price_in_missing_annex" in rule_ids(stages, absent)
