@@ -49,17 +49,6 @@ class AnnexPriceParams(Params):
     blank: str = "whose rates or sums are left blank"
 
 
-_SENTENCE_END = re.compile(r"[。；;\n]|\.(?!\d)")
-
-
-def _sentence_around(text: str, start: int, end: int) -> str:
-    """The sentence holding ``text[start:end]`` ("6.1" is no sentence end)."""
-    reach = max(0, start - 600)
-    left = max((m.end() for m in _SENTENCE_END.finditer(text, reach, start)), default=reach)
-    right = _SENTENCE_END.search(text, end)
-    return text[left : right.start() if right else len(text)]
-
-
 def _annex_texts(ctx: RuleContext, language: str) -> dict[str, str]:
     """Each attached annex's text, from its heading line to the next annex heading. A line that
     only starts with the annex's name ("附件一、附件二和附件三为本合同…", cut there by a PDF's
@@ -109,7 +98,8 @@ def price_in_missing_annex(ctx: RuleContext, params: AnnexPriceParams) -> Iterat
         attached = part is None or _has_part(texts.get(key, ""), part, language)
         if attached and not _BLANK_FIGURE.search(texts.get(key, "")):
             continue
-        sentence = _sentence_around(ctx.text, m.start(), m.end())
+        held = ctx.sentence_at(m.start())
+        sentence = held.text if held else ""
         if not price.search(sentence):
             continue
         start = before.start() + max(0, m.start() - 20) if before else m.start()
@@ -134,7 +124,8 @@ def price_left_blank(ctx: RuleContext, params: AnnexPriceParams) -> Iterator[Hit
     first_annex = next((m.start() for m in ANNEX_HEAD[language].finditer(ctx.text)), len(ctx.text))
     price = re.compile(params.price_words, re.I)
     for m in _BLANK_FIGURE.finditer(ctx.text, 0, first_annex):
-        sentence = _sentence_around(ctx.text, m.start(), m.end())
+        held = ctx.sentence_at(m.start())
+        sentence = held.text if held else ""
         if price.search(sentence):
             yield Hit(ctx.span(m.start(), m.end()), {"sentence": " ".join(sentence.split())[:160]})
             return

@@ -84,10 +84,15 @@ _EN_ROLE_BEFORE = re.compile(
 _SUFFIX_TAIL = re.compile(rf"(?:,?\s*{COMPANY_SUFFIX})+\s*$")
 
 
-def _core_and_suffix(name: str) -> tuple[str, str]:
+def _split_suffix(name: str) -> tuple[str, str]:
+    """The name without its company suffix chain, and the chain ("Acme Supply", ", LLC")."""
     tail = _SUFFIX_TAIL.search(name)
-    core = name[: tail.start()] if tail else name
-    return _norm_name(core), _norm_name(tail.group()) if tail else ""
+    return (name[: tail.start()], tail.group()) if tail else (name, "")
+
+
+def _core_and_suffix(name: str) -> tuple[str, str]:
+    core, suffix = _split_suffix(name)
+    return _norm_name(core), _norm_name(suffix)
 
 
 def same_company(a: str, b: str) -> bool:
@@ -105,9 +110,7 @@ def same_company(a: str, b: str) -> bool:
 
 
 def _core_words(name: str) -> list[str]:
-    tail = _SUFFIX_TAIL.search(name)
-    core = name[: tail.start()] if tail else name
-    return [w for w in re.sub(r"[^\w\s&]", " ", core).lower().split() if w]
+    return re.sub(r"[^\w\s&]", " ", _split_suffix(name)[0]).lower().split()
 
 
 def _misspelt(variant: str, name: str) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from pipeline.rules_engine.cap_facts import clause_number
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
@@ -26,11 +27,10 @@ _NONCONFORMING = re.compile(
 _REMEDY = r"(?:repair|replace|re-?perform|refund|credit|rectify|remedy)"
 
 
-def _clause_head(text: str, at: int) -> str:
-    """The number that opens the line holding ``at`` ("9.2" -> "9")."""
-    line = text[text.rfind("\n", 0, at) + 1 : at + 1]
-    m = re.match(r"\s*(?:Section\s+|Clause\s+)?(\d+)(?:\.\d+)*\b", line)
-    return m.group(1) if m else ""
+def _top_clause(ctx: RuleContext, offset: int) -> str:
+    """The top-level number of the clause holding ``offset`` ("9.2" -> "9")."""
+    sentence = ctx.sentence_at(offset)
+    return clause_number(ctx, sentence).split(".")[0] if sentence else ""
 
 
 @check("warranty_remedy_on_beneficiary", fields=("warrantor", "beneficiary", "sentence"))
@@ -43,14 +43,14 @@ def warranty_remedy_on_beneficiary(ctx: RuleContext, params: Params) -> Iterator
         giver, taker = w.group("giver"), w.group("taker")
         if giver == taker or not {giver, taker} <= parties:
             continue
-        head = _clause_head(ctx.text, w.start())
+        head = _top_clause(ctx, w.start())
         swapped = re.compile(
             rf"\b(?:the\s+)?{re.escape(taker)}\s+shall\b[^.;]{{0,60}}?\b{_REMEDY}\w*"
         )
         for sentence in ctx.sentences:
             if sentence.start <= w.start() or sentence.start - w.end() > 2000:
                 continue
-            if head and _clause_head(ctx.text, sentence.start) != head:
+            if head and _top_clause(ctx, sentence.start) != head:
                 continue  # another clause: the beneficiary's own duties elsewhere
             m = swapped.search(sentence.text)
             if m and _NONCONFORMING.search(sentence.text):
