@@ -75,7 +75,7 @@ _TOTAL_CELL = re.compile(
 )
 
 
-def _is_total_row(row: list[Cell]) -> bool:
+def is_total_row(row: list[Cell]) -> bool:
     """The row's label (its first text cell) says it totals the rows above, or a later label
     cell before the figures is a bare total ("Contract Year 1 | Annual total | 2,400,000")."""
     label = next((c for c in row if c.text), None)
@@ -91,7 +91,7 @@ def _is_total_row(row: list[Cell]) -> bool:
     return any(_TOTAL_CELL.match(text) for text in labels[1:])
 
 
-def _label(row: list[Cell]) -> str:
+def row_label(row: list[Cell]) -> str:
     return next((c.text for c in row if c.text), "")
 
 
@@ -113,9 +113,9 @@ def _column_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParam
     data: list[list[Cell]] = []  # the figure rows, subtotals left out
     stacked: list[list[Cell]] = []  # the rows above, a subtotal standing for those it sums
     for row in table:
-        label = _label(row)
-        grouped = _GROUP_SUBTOTAL.search(label) is not None and not _is_total_row(row)
-        if not _is_total_row(row) and not grouped:
+        label = row_label(row)
+        grouped = _GROUP_SUBTOTAL.search(label) is not None and not is_total_row(row)
+        if not is_total_row(row) and not grouped:
             if any(c.value is not None for c in row):
                 data.append(row)
                 stacked.append(row)
@@ -141,7 +141,7 @@ def _row_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParams) 
     if not header or header[-1].value is not None or not _TOTAL_COLUMN.search(header[-1].text):
         return
     for row in table[1:]:
-        if len(row) != len(header) or _is_total_row(row):
+        if len(row) != len(header) or is_total_row(row):
             continue
         last = row[-1]
         parts = [c for c in row[1:-1] if c.value is not None and c.percent == last.percent]
@@ -221,8 +221,8 @@ def _grand_totals(table: list[list[Cell]], column: int | None = None) -> list[Ce
         return []
     found: list[Cell] = []
     for row in table if listed else table[1:]:
-        label = _label(row)
-        if not _is_total_row(row) or _SUBTOTAL_ROW.search(label) or _TAX_LABEL.search(label):
+        label = row_label(row)
+        if not is_total_row(row) or _SUBTOTAL_ROW.search(label) or _TAX_LABEL.search(label):
             continue
         cell = row[column] if column < len(row) else None
         if cell is not None and cell.value is not None and not cell.percent:

@@ -100,6 +100,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_named_shares",
     "pipeline.rules_engine.checks_open_price",
     "pipeline.rules_engine.checks_annex_price",
+    "pipeline.rules_engine.checks_share_rows",
     "pipeline.rules_engine.checks_warranty_remedy",
     "pipeline.rules_engine.checks_defect_model",
 )

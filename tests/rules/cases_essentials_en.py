@@ -78,6 +78,52 @@ _TYPES: list[tuple[str, str, tuple[str, str], str, str]] = [
         "later.",
         "The Employee is employed as Operations Manager at a salary of £52,000 per year.",
     ),
+    # kinds added on 2026-12-04 (PRC law only: a reasonable price is implied at common law)
+    (
+        "distribution",
+        "DISTRIBUTION AGREEMENT",
+        ("Supplier", "Distributor"),
+        "The Supplier appoints the Distributor to resell the Products in Scotland, and the "
+        "Distributor shall buy them at such prices as the Supplier decides.",
+        "The Supplier appoints the Distributor to resell the Products in Scotland, and the "
+        "Distributor shall buy them at a price of £40 per unit.",
+    ),
+    (
+        "sales_agency",
+        "SALES AGENCY AGREEMENT",
+        ("Principal", "Agent"),
+        "The Agent shall solicit orders for the Products, and the Principal shall pay the Agent a "
+        "commission on each order it accepts.",
+        "The Agent shall solicit orders for the Products, and the Principal shall pay the Agent a "
+        "commission of 5% of the net invoice value of each order it accepts.",
+    ),
+    (
+        "storage",
+        "WAREHOUSING AGREEMENT",
+        ("Depositor", "Keeper"),
+        "The Keeper shall store the Depositor's goods, and the Depositor shall pay the storage "
+        "charges monthly.",
+        "The Keeper shall store the Depositor's goods, and the Depositor shall pay storage "
+        "charges of £4.20 per pallet per week, monthly.",
+    ),
+    (
+        "sponsorship",
+        "SPONSORSHIP AGREEMENT",
+        ("Sponsor", "Organiser"),
+        "The Organiser shall display the Sponsor's marks at the Event, and the Sponsor shall pay "
+        "the sponsorship fee in two instalments.",
+        "The Organiser shall display the Sponsor's marks at the Event, and the Sponsor shall pay "
+        "a sponsorship fee of £80,000 in two instalments.",
+    ),
+    (
+        "charter",
+        "VESSEL CHARTER AGREEMENT",
+        ("Owner", "Charterer"),
+        "The Owner lets the vessel to the Charterer for six months, and the Charterer shall pay "
+        "hire monthly in advance.",
+        "The Owner lets the vessel to the Charterer for six months, and the Charterer shall pay "
+        "hire of US$12,500 per day, monthly in advance.",
+    ),
 ]
 
 

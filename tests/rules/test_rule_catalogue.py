@@ -22,6 +22,7 @@ from tests.rules.cases_essentials_zh import ESSENTIAL_ZH_CASES
 from tests.rules.cases_focus import FOCUS_CASES
 from tests.rules.cases_itemised import ITEMISED_CASES
 from tests.rules.cases_new import NEW_CASES
+from tests.rules.cases_share_rows import EN_TIERS, SHARE_ROWS_CASES
 from tests.rules.cases_timetable import TIMETABLE_CASES
 from tests.rules.cases_unit_price import UNIT_PRICE_CASES
 from tests.rules.cases_warranty import WARRANTY_CASES
@@ -516,6 +517,7 @@ CASES += UNIT_PRICE_CASES
 CASES += TIMETABLE_CASES
 CASES += AGREED_DAMAGES_CASES
 CASES += BALANCE_CASES
+CASES += SHARE_ROWS_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 
@@ -573,6 +575,11 @@ def test_near_misses_do_not_fire(stages: Stages) -> None:
         "dispute_resolution_conflict",
         "labour_penalty_misuse",
     }
+
+
+def test_tiered_rates_are_not_instalments(stages: Stages) -> None:
+    # each rate is a share of its own band: the rows never agree on one whole
+    assert "amount_contradiction" not in {f.type for f in _review(stages, EN_TIERS)}
 
 
 def test_statute_evidence_quotes_the_article(stages: Stages) -> None:
