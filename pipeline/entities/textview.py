@@ -90,14 +90,26 @@ class TextView:
         return document.span(a, b)
 
 
+def _mostly_cjk(line: str) -> bool:
+    """A line of Chinese text (filled to the margin, cut anywhere), not an English line that
+    quotes a Chinese term."""
+    letters = [c for c in line if not c.isspace()]
+    if not any(c.isascii() and c.isalpha() for c in line[-12:]):
+        return True  # a figure cut at the break ("¥80,00⏎0.00元"): no English word to keep
+    return sum(_is_cjk(c) for c in letters) * 3 >= len(letters)
+
+
 def _joiner(line: str, nxt: str) -> str:
     """How a soft break joins two lines: "" (CJK text, or a figure cut mid-number inside CJK
     text: "¥80,00⏎0.00"), " " (between Latin words), or "dehyphenate" ("pay-⏎ment")."""
     prev_ch, next_ch = line[-1], nxt[0]
     if _is_cjk(prev_ch) or _is_cjk(next_ch):
         return ""
-    if any(_is_cjk(c) for c in line[-12:]) or any(_is_cjk(c) for c in nxt[:12]):
+    if _mostly_cjk(line) and (
+        any(_is_cjk(c) for c in line[-12:]) or any(_is_cjk(c) for c in nxt[:12])
+    ):
         return ""  # a CJK line cut inside a figure or a Latin word
+    # an English line breaks between words, even before "(定金)": "earnest⏎money (定金)"
     if prev_ch == "-" and line[-2:-1].islower() and next_ch.islower():
         return "dehyphenate"
     return " "

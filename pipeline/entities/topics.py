@@ -146,7 +146,7 @@ DURATION_TOPICS: dict[str, str] = {
     r"|(?:Contractual|Lease) Term\b[\"”]?\s*(?:means|shall be|is)\s+a (?:term|period) of",
     "guarantee_period": r"保证期间|保证期限|保证责任期间|guarantee period",
     "contract_term": r"合同期限|劳动合同期限|聘用期|本合同有效期|有效期|initial term"
-    r"|(?:委托|服务|代理|承包|经营|合作|许可|特许经营|居间|加盟|授权|仓储|保管|发布|托管|运营|维保"
+    r"|(?:委托|服务|代理|承包|经营|合作|许可|特许经营|居间|加盟|授权|仓储|储存|存储|保管|发布|托管|运营|维保"
     r"|维护|租用|使用许可|经销|分销|行纪|寄售|代销|借用|顾问|咨询|培训|赞助|外包|监理|托运|承运)(?:期限|期间)"
     r"|term of (?:the )?(?:engagement|licen[cs]e|franchise|appointment)"
     r"|\b(?:storage|rental|hire|subscription|engagement|warehousing|supply|distribution|agency"

@@ -227,17 +227,50 @@ def indemnity_beside_silent_cap(ctx: RuleContext, params: Params) -> Iterator[Hi
     numbers = indemnity_numbers(ctx)
     if any(names_indemnity(clause_family_text(ctx, c), numbers) for c in caps):
         return  # the cap clause deals with indemnities (by name or number), one way or the other
+    capped = _capped_parties(caps)
     for sentence in ctx.sentences:
         if not _INDEMNITY_PROMISE.search(sentence.text):
             continue
         if _MENTIONS_LIMIT.search(clause_family_text(ctx, sentence)):
             return  # the indemnity clause places itself inside or outside a limit
+        giver = _INDEMNITOR.search(sentence.text)
+        if capped and giver and giver.group("party") not in capped:
+            continue  # the cap limits the other party's liability: it never reaches this one
         yield Hit(
             ctx.sentence_span(sentence),
             {"cap": caps[0].text.strip(), "indemnity": sentence.text.strip()},
             related=(ctx.sentence_span(caps[0]),),
         )
         return
+
+
+# "the Owner's total liability … shall not exceed": a cap on one party; "each party's" caps both
+_CAPPED = re.compile(
+    r"\b(?:the\s+)?(?P<party>[A-Z][\w-]+)(?:'s|’s)\s+(?:(?:total|aggregate|entire|maximum"
+    r"|cumulative|overall)\s+){0,2}liability"
+)
+_INDEMNITOR = re.compile(
+    r"\b(?:the\s+)?(?P<party>[A-Z][\w-]+)\s+(?:shall|will|agrees to|hereby agrees to"
+    r"|undertakes to)\s+(?:\w+\s+){0,2}indemnif"
+)
+_BOTH_SIDES = {"Each", "Either", "Neither", "Party", "Parties", "Any", "A", "Its", "Their"}
+
+
+_EITHER_PARTY = re.compile(
+    r"\b(?:each|either|neither|any|a) party|\bthe parties|\bparties['’]", re.I
+)
+
+
+def _capped_parties(caps: list[Sentence]) -> set[str]:
+    """The parties whose liability the caps limit, or none when some cap limits both sides or
+    names no one (then it may reach every indemnity)."""
+    capped: set[str] = set()
+    for cap in caps:
+        named = {m.group("party") for m in _CAPPED.finditer(cap.text)}
+        if not named or named & _BOTH_SIDES or _EITHER_PARTY.search(cap.text):
+            return set()
+        capped |= named
+    return capped
 
 
 # "the indemnification obligations under Section 8.1": the words name the indemnity they mean

@@ -229,6 +229,8 @@ def conflicting_dates(ctx: RuleContext, params: DatesParams) -> Iterator[Hit]:
         and _iso(d)
         and "range_start" not in d.attrs
         and "range_end" not in d.attrs
+        and not _WINDOW_END.search(ctx.sentence_before(d))
+        and not (params.role == "delivery" and _PAPERS.search(ctx.entity_sentence(d)))
     ]
     for later in dated[1:]:
         if later.value != dated[0].value and not later.attrs.get("range_end"):
@@ -238,6 +240,19 @@ def conflicting_dates(ctx: RuleContext, params: DatesParams) -> Iterator[Hit]:
                 continue
             yield Hit(later.span, {"first": dated[0].text, "second": later.text}, (dated[0].span,))
             return
+
+
+# "delivered between August 12 and August 14": the end of a window, not a day fixed for it
+_WINDOW_END = re.compile(r"\bbetween\b[^.;]{0,40}\band\s*$|(?:至|到|—|-|~)\s*$", re.I)
+# a certificate, notice or invoice handed over by a date is not the goods' delivery (a plan or a
+# report may be the deliverable itself)
+_PAPERS = re.compile(
+    r"\bdeliver\w*\s+(?:to [A-Z]\w+ )?(?:a |an |the |its |all |any |copies of )?(?:\w+ ){0,2}"
+    r"(?:certificates?|cop(?:y|ies)|notices?|invoices?|evidence|proof|confirmations?|policy"
+    r"|policies)\b"
+    r"|(?:交付|提交|送达|出具)[^，。；]{0,8}(?:证明|证书|发票|通知|保单)",
+    re.I,
+)
 
 
 # Deliveries in stages (the permit set by September 15 and the final set by October 31; 第二批)

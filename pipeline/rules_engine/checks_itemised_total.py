@@ -14,8 +14,9 @@ from collections.abc import Iterator
 
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import ToleranceParams, money
+from pipeline.rules_engine.computed_totals import is_vat
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.contract_total import contract_total, is_vat
+from pipeline.rules_engine.contract_total import contract_total
 from pipeline.rules_engine.registry import Hit, check
 
 _MARKER = re.compile(r"[（(]\s*(\d{1,2})\s*[）)]")

@@ -255,6 +255,49 @@ def _names_the_same_term(ctx: RuleContext, duration: Entity, end: Entity) -> boo
     return nouns[-1].casefold() in ctx.text[max(0, start - 30) : start].casefold()
 
 
+# the sentence that gives the period names the event it ends on
+_EN_ENDS_AS = re.compile(
+    r"\b(?:the last day of which (?:is|shall be)|ending on|expiring on|ends? on|expires? on"
+    r"|until) the (?P<name>(?:[A-Z]\w+ ){1,2}Date)\b"
+)
+
+
+_ROW_DATE_LABEL = re.compile(r"^\s*(?:the\s+)?(?P<name>(?:[A-Z][\w-]*\s+){1,3}Date)\s*\|")
+
+
+def _row_label(ctx: RuleContext, d: Entity) -> str | None:
+    """ "Return Date | Friday 13 June 2025": the date a schedule's row names."""
+    start = ctx.view_offset(d.span.start)
+    line = ctx.text[ctx.text.rfind("\n", 0, start) + 1 : start]
+    m = _ROW_DATE_LABEL.match(line)
+    return m.group("name").title() if m else None
+
+
+def _ends_another_term(
+    ctx: RuleContext, end: Entity, duration: Entity, params: TermDatesParams
+) -> bool:
+    """The end date's own sentence states another period before it ("the planned Hire Period
+    is ten (10) months; … it therefore ends on 30 June 2026"): the date ends that period. A
+    period after the date ("届满之日前至少六十日") counts back from it and owns nothing."""
+    sentence = end.attrs.get("sentence_start")
+    return any(
+        d.attrs.get("sentence_start") == sentence
+        and d.span.start < end.span.start
+        and d.span.start != duration.span.start
+        and d.attrs.get("topic") in params.topics
+        and whole_months(d) is not None
+        for d in ctx.of_kind("duration")
+    )
+
+
+def _whole_weeks(duration: Entity) -> int | None:
+    """A period counted in weeks ("twelve (12) consecutive weeks")."""
+    count = duration.value
+    if duration.attrs.get("unit") != "week" or not isinstance(count, int | float):
+        return None
+    return int(count) if float(count).is_integer() and count > 0 else None
+
+
 @check("term_vs_expiry", TermDatesParams, fields=("term", "start", "end", "expected"))
 def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
     """ "A 62-month Term commencing July 1, 2025" against "the Expiration Date is June 30, 2030"
@@ -276,18 +319,27 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
         for d in ctx.of_kind("duration")
         if d.attrs.get("topic") in params.topics and whole_months(d)
     }
-    if not ends:
-        return
     for duration in ctx.of_kind("duration"):
         months = whole_months(duration)
-        if duration.attrs.get("topic") not in params.topics or months is None:
+        weeks = _whole_weeks(duration)
+        if duration.attrs.get("topic") not in params.topics or (months is None and weeks is None):
+            continue
+        # "continues for twelve (12) weeks …, the last day of which is the Return Date"
+        named_end = _EN_ENDS_AS.search(ctx.entity_sentence(duration))
+        own_ends = [
+            d for d in dates
+            if named_end and isinstance(d.value, str)
+            and named_end.group("name").title() in (_event_name(ctx, d), _row_label(ctx, d))
+        ]  # fmt: skip
+        if not ends and not own_ends:
             continue
         sentence = duration.attrs.get("sentence_start")
         starts = [
             d for d in dates
             if d.attrs.get("sentence_start") == sentence and isinstance(d.value, str)
             and d.attrs.get("role") in ("start", "effective")
-            and ("range_end" not in d.attrs or _range_is_the_term(dates, d, months, params))
+            and ("range_end" not in d.attrs
+                 or (months is not None and _range_is_the_term(dates, d, months, params)))
         ]  # fmt: skip
         if not starts and _RUNS_FROM_EVENT.search(ctx.entity_sentence(duration)):
             # "自…交付之日起算，双方确认交付日为2025年4月1日": the one date of that sentence
@@ -306,7 +358,9 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
         if not starts:
             continue
         begin = date.fromisoformat(str(starts[0].value))
-        expected = add_months(begin, months)
+        expected = (
+            add_months(begin, months) if months is not None else begin + timedelta(weeks=weeks or 0)
+        )
         # a term whose own sentence spans it (自…起至…止) meets only an end named as the term's
         # end, in a sentence that gives no length of its own (another term, a renewal); the
         # contract's other ranges are other periods (免租期, a guarantee's validity)
@@ -316,9 +370,11 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
             if e.attrs.get("sentence_start") not in term_sentences
             and _names_the_same_term(ctx, duration, e)
         ]  # fmt: skip
-        for end in compared if spanned else ends:
+        for end in compared if spanned else [*ends, *own_ends]:
             if end.attrs.get("sentence_start") == sentence and "range_start" in end.attrs:
                 continue  # a range in the term's own sentence: term_dates_mismatch checks it
+            if _ends_another_term(ctx, end, duration, params):
+                continue  # "is ten (10) months; … it therefore ends on": that term's own end
             finish = date.fromisoformat(str(end.value))
             off = days_off(finish, expected)
             if off > params.slack_days:

@@ -53,6 +53,9 @@ def party_name_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit]:
             aliases.setdefault(role, p)
 
 
+_SUFFIX_ALONE = re.compile(rf"\n(?=[ \t]*{SUFFIX_CHAIN}[ \t]*$)", re.M)
+
+
 # Only a name used as the one who acts (…有限公司应…, … LLC shall …) is taken for a party;
 # other companies (an affiliate, a general partner) may be mentioned under their own names.
 _CN_ACTOR = re.compile(r"\s?(?:应|须|必须|负责|承担|同意|有权|将|不得|保证|承诺|向)")
@@ -140,16 +143,19 @@ def _variants(ctx: RuleContext, name: str) -> Iterator[tuple[int, int, str]]:
     first = words[0] if words else ""
     if len(first) < 3 or not first[0].isupper():
         return
-    for m in re.finditer(rf"\b{re.escape(first)}\b", ctx.text, re.I):
-        found = _EN_COMPANY.match(ctx.text, m.start())
+    # a signature line the page cut before its suffix ("… CIVILS (NORTHERN)⏎LIMITED") reads
+    # as one name; a space for the break keeps every offset
+    text = _SUFFIX_ALONE.sub(" ", ctx.text)
+    for m in re.finditer(rf"\b{re.escape(first)}\b", text, re.I):
+        found = _EN_COMPANY.match(text, m.start())
         if not found or "\n" in found.group():
             continue
-        acts = _EN_ACTOR.match(ctx.text, found.end())
-        named = _EN_ROLE_BEFORE.search(ctx.text[max(0, m.start() - 20) : m.start()])
-        line_start = ctx.text.rfind("\n", 0, m.start()) + 1
+        acts = _EN_ACTOR.match(text, found.end())
+        named = _EN_ROLE_BEFORE.search(text[max(0, m.start() - 20) : m.start()])
+        line_start = text.rfind("\n", 0, m.start()) + 1
         signs = (
-            not ctx.text[line_start : m.start()].strip()
-            and _EN_SIGNS.match(ctx.text, found.end())
+            not text[line_start : m.start()].strip()
+            and _EN_SIGNS.match(text, found.end())
             and _misspelt(found.group(), name)
         )
         if acts or named or signs:

@@ -10,6 +10,7 @@ objective measure (a price index, a government price), does not fire.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Literal
 
@@ -176,7 +177,8 @@ _FAULT = {
     },
     "en": {
         "exclusion": r"not (?:be )?(?:liable|responsible)|no liability|in no event|exclude[sd]? "
-        r"(?:all |any )?liability|limited to|shall not exceed",
+        r"(?:all |any )?liability|limited to|shall not exceed"
+        r"|releases? (?:the )?\w+ from (?:all |any )?liabilit",
         "fault": r"gross(?:ly)? neglig|wil(?:l)?ful|intentional|deliberate|regardless of (?:the )?cause"
         r"|howsoever (?:caused|arising)|any cause whatsoever|even if caused by|whether or not caused by",
         "harm": r"loss|damage|injury|death",
@@ -187,6 +189,29 @@ _FAULT = {
 }
 
 
+_DEFINITION = re.compile(
+    r"[\"“](?P<term>[A-Z][\w-]*(?: [A-Z][\w-]*){0,3})[\"”]\s+means?\s+(?P<body>[^\n]{0,400})"
+)
+
+
+# a definition that itself takes in deliberate or grossly negligent harm ("whatever the cause,
+# including the negligence or wilful default of any person"); "howsoever arising" alone is the
+# usual breadth of a defined "Losses", not a statement about fault
+_NAMED_FAULT = re.compile(
+    r"gross(?:ly)? neglig|wil(?:l)?ful (?:default|misconduct|act)|intentional|deliberate", re.I
+)
+
+
+def _definitions(text: str) -> dict[str, str]:
+    """Each defined term ("Site Risks" means …) whose definition names intent or gross fault,
+    and the text of that definition."""
+    return {
+        m.group("term"): m.group("body")
+        for m in _DEFINITION.finditer(text)
+        if _NAMED_FAULT.search(m.group("body"))
+    }
+
+
 @check("exclusion_reaches_fault", fields=("sentence",))
 def exclusion_reaches_fault(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """An exclusion or cap of liability that reaches loss caused intentionally or by gross
@@ -194,13 +219,18 @@ def exclusion_reaches_fault(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     that takes them in (民法典 506). The exclusion may sit in the sentence before, as in
     "不承担其他任何赔偿责任；即使……亦同"."""
     table = _FAULT["zh" if ctx.language == "zh" else "en"]
+    definitions = _definitions(ctx.text) if ctx.language != "zh" else {}
     previous: Sentence | None = None
     for sentence in ctx.sentences:
         text = sentence.text
         same_line = previous is not None and "\n" not in ctx.text[previous.start : sentence.start]
         context = (previous.text if previous and same_line else "") + text
+        # "the Lessee assumes all Site Risks and releases the Lessor": the defined term's
+        # definition ("whatever the cause, including … wilful default") is part of what it says
+        meant = " ".join(body for term, body in definitions.items() if term in text)
         has = {
-            k: bool(regex(v).search(context if k != "fault" else text)) for k, v in table.items()
+            k: bool(regex(v).search((context if k != "fault" else text) + " " + meant))
+            for k, v in table.items()
         }
         if has["exclusion"] and has["fault"] and has["harm"] and not has["carve_out"]:
             yield Hit(ctx.sentence_span(sentence), {"sentence": text.strip()})

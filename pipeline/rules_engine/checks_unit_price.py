@@ -11,9 +11,9 @@ import re
 from collections.abc import Iterator
 
 from pipeline.rules_engine.checks_consistency import ToleranceParams, money
-from pipeline.rules_engine.computed_totals import count_times_unit_price
+from pipeline.rules_engine.computed_totals import count_times_unit_price, is_vat
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.contract_total import contract_total, is_vat
+from pipeline.rules_engine.contract_total import contract_total
 from pipeline.rules_engine.registry import Hit, check
 
 _DISCOUNT = re.compile(r"折扣|优惠|让利|返利|折让|\bdiscount|\brebate", re.I)

@@ -1,7 +1,7 @@
 """A contract's subject amount that only arithmetic states: a count times a unit price in one
 sentence ("数控车床5台，每台单价人民币20万元", "500 units at a unit price of RMB 1,000.00"),
-or a monthly rent times the lease's months. A 定金 or a penalty is measured against it when no
-total is written down.
+or a monthly rent or fee times the term's months. A 定金 or a penalty is measured against it
+when no total is written down.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import re
 from pipeline.entities.amounts import cn_lower_number
 from pipeline.model import Entity
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.pipe_tables import pipe_tables
 
 _ZH_COUNT = re.compile(
     r"(?P<n>\d[\d,]*(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)\s*"
@@ -55,6 +56,15 @@ def _computed(e: Entity, total: float, note: str) -> Entity:
              "computed": True}  # fmt: skip
     return Entity(kind="amount", span=e.span, text=f"{total:,.2f} ({note})", value=total,
                   attrs=attrs)  # fmt: skip
+
+
+# China's VAT rates, then the UK's standard and reduced rates
+_VAT_RATES = (0.13, 0.09, 0.06, 0.03, 0.2, 0.1)
+
+
+def is_vat(a: float, b: float, tolerance: float) -> bool:
+    """``b`` is ``a`` with VAT added at one of the usual rates."""
+    return any(abs(a * (1 + r) - b) <= tolerance * b for r in _VAT_RATES)
 
 
 # a price per month or per year is a rate, not the price of the thing
@@ -138,3 +148,92 @@ def rent_over_term(ctx: RuleContext) -> Entity | None:
         return None
     note = "月租金×租期" if ctx.language == "zh" else "monthly rent x term"
     return _computed(rent, rent.value * months[0], note)
+
+
+# a fee for each month of the term ("月度包租仓储费为…", "月固定仓储费合计 | … | 71,600.00", "a
+# monthly storage charge of"), not the price of one unit for a month ("单价为每托盘位每月")
+_MONTHLY_FEE = re.compile(
+    r"(?:月度|月固定|每月|按月|(?<![个\d])月)[\u4e00-\u9fff（）()]{0,8}(?:费|租金)(?:合计|总额|小计)?"
+    r"[^。；\n]{0,30}$"
+    r"|\bmonthly (?:[a-z]+ ){0,2}(?:fees?|charges?)\b[^.;\n]{0,30}$",
+    re.I,
+)
+_PER_UNIT = re.compile(
+    r"单价|每(?:个|只|托盘位?|库位|储位|平方米|㎡|吨|件)|[×xX*]|\bper (?:unit|pallet|item)\b", re.I
+)
+_TOTAL_LABEL = re.compile(r"^(?:合计|总计|共计|total)\b", re.I)
+_MONTHLY_LABEL = re.compile(
+    r"^(?:月度|月固定|每月|按月|月)[\u4e00-\u9fff（）()]{0,8}(?:费|租金)(?:合计|总额|小计)?"
+    r"(?:[（(][^）)]*[）)])?$|^monthly (?:[a-z]+ ){0,2}(?:fees?|charges?)(?: total)?$",
+    re.I,
+)
+
+
+def fee_over_term(ctx: RuleContext) -> Entity | None:
+    """A contract with one monthly fee and a term in months (a storage contract priced by the
+    month): the fee for the whole term."""
+    fees = {float(e.value) for e in _monthly_fee_amounts(ctx) if isinstance(e.value, float)}
+    fees |= set(_monthly_fee_rows(ctx))
+    months = _term_months(ctx)
+    if len(fees) != 1 or months is None:
+        return None
+    fee = fees.pop()
+    if fee * months < largest_security(ctx):
+        return None
+    anchor = next(iter(_monthly_fee_amounts(ctx)), None) or next(
+        (e for e in ctx.of_kind("amount") if e.attrs.get("form") == "figure"), None
+    )
+    if anchor is None:
+        return None
+    note = "月费用×期限" if ctx.language == "zh" else "monthly fee x term"
+    return _computed(anchor, fee * months, note)
+
+
+def _monthly_fee_amounts(ctx: RuleContext) -> list[Entity]:
+    found = []
+    for e in ctx.of_kind("amount"):
+        if not isinstance(e.value, float) or e.attrs.get("form") != "figure":
+            continue
+        before = ctx.sentence_before(e)[-40:].split("\n")[-1]
+        m = _MONTHLY_FEE.search(before)
+        if m and not _PER_UNIT.search(before[m.start() :]):
+            found.append(e)
+    return found
+
+
+def _monthly_fee_rows(ctx: RuleContext) -> list[float]:
+    """A table row labelled as the monthly fee ("月固定仓储费合计 | — | 71,600.00"): its sum."""
+    found = []
+    for table in pipe_tables(ctx.document.text):
+        monthly = [j for j, c in enumerate(table[0]) if _MONTHLY_LABEL.match(c.text)]
+        for row in table[1:]:
+            label = next((c.text for c in row if c.text), "")
+            figures = [c.value for c in row if c.value is not None and not c.percent]
+            if _MONTHLY_LABEL.match(label) and len(figures) == 1:
+                found.append(float(figures[0]))
+            # a column of monthly fees ("月仓储费（元，含税）") and its total row
+            elif len(monthly) == 1 and _TOTAL_LABEL.match(label) and monthly[0] < len(row):
+                cell = row[monthly[0]]
+                if cell.value is not None and not cell.percent:
+                    found.append(float(cell.value))
+    return found
+
+
+# the term itself ("储存期限为十二个月", "a term of twelve (12) months"), not a period counted
+# from its end ("储存期限届满前三十日")
+_TERM_BEFORE = re.compile(
+    r"(?:期限|期间|有效期|租期|租赁期)\s*(?:为|是|：|:|共|计)?\s*$"
+    r"|\b(?:term|period)\s+(?:of|is|shall be)\s+(?:a (?:term|period) of\s+)?$",
+    re.I,
+)
+
+
+def _term_months(ctx: RuleContext) -> float | None:
+    terms = [
+        d for d in ctx.of_kind("duration")
+        if d.attrs.get("topic") in ("lease_term", "contract_term")
+    ]  # fmt: skip
+    stated = [d for d in terms if _TERM_BEFORE.search(ctx.sentence_before(d))]
+    months = {d.attrs.get("months") for d in stated or terms}
+    whole = [m for m in months if isinstance(m, int | float) and float(m).is_integer() and m > 0]
+    return float(whole[0]) if len(whole) == 1 else None

@@ -11,21 +11,13 @@ from __future__ import annotations
 import re
 
 from pipeline.model import Entity
+from pipeline.rules_engine.computed_totals import is_vat
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.priced_items import priced_total
 
 _EXAMPLE = re.compile(
     r"举例|例如|比如|假设|假定|for example|e\.g\.|by way of example|illustrat", re.I
 )
-
-
-# China's VAT rates, then the UK's standard and reduced rates
-_VAT_RATES = (0.13, 0.09, 0.06, 0.03, 0.2, 0.1)
-
-
-def is_vat(a: float, b: float, tolerance: float) -> bool:
-    """``b`` is ``a`` with VAT added at one of the usual rates."""
-    return any(abs(a * (1 + r) - b) <= tolerance * b for r in _VAT_RATES)
 
 
 _EX_TAX = re.compile(

@@ -118,14 +118,16 @@ def _at_bar(previous: str, line: str) -> bool:
 
 def _continues(table: list[list[Cell]], previous: str, line: str, full: float) -> bool:
     """``line`` is the rest of the row above: that row is short of the header's cells and
-    ``line`` supplies exactly the missing ones (or has no '|'), or ``line`` has no '|' and
+    ``line`` supplies some or all of the missing ones (or has no '|'), or ``line`` has no '|' and
     the row above filled the page's width (a header's last cell wrapped)."""
     width, row = len(table[0]), table[-1]
     if len(row) < width:
         if "|" not in line:
             return True
+        # a long row may wrap over several lines ("… jib 60" / "m, … | 2 Units | 46,000" /
+        # "per Unit per month | 10 | 920,000"): each line adds cells until the header's count
         pieces = len(_cells(line, 0))
-        return len(row) + pieces - (0 if _at_bar(previous, line) else 1) == width
+        return len(row) + pieces - (0 if _at_bar(previous, line) else 1) <= width
     # only a header's last cell is taken to wrap onto a line of its own ("Value"): after a
     # data row such a line is more often the caption of what follows
     return len(table) == 1 and "|" not in line and display_width(previous) >= full

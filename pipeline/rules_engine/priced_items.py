@@ -12,6 +12,8 @@ from pipeline.entities.amounts import cn_lower_number
 from pipeline.model import Entity
 from pipeline.rules_engine.computed_totals import (
     count_times_unit_price,
+    fee_over_term,
+    is_vat,
     largest_security,
     rent_over_term,
 )
@@ -53,6 +55,7 @@ def _compute(ctx: RuleContext) -> Entity | None:
         or _from_lines(ctx)
         or count_times_unit_price(ctx)
         or rent_over_term(ctx)
+        or fee_over_term(ctx)
     )
 
 
@@ -86,7 +89,9 @@ def _declared_sum(ctx: RuleContext) -> Entity | None:
 # a schedule's closing row or line: "合计 | | 960,000.00", "Total for the Contract Year: RMB
 # 4,800,000"; a subtotal or a rate is not the whole
 _TOTAL_HEAD = re.compile(
-    r"^(?:(?:grand|overall|contract)\s+)?total\b|^(?:合计|总计|共计|总价|总金额|价款合计)", re.I
+    r"^(?:(?:grand|overall|contract)\s+)?total\b|^(?:合计|总计|共计|总价|总金额|价款合计)"
+    r"|^(?:contract|total) (?:price|sum)\b|^合同(?:总价|价款|总金额)",
+    re.I,
 )
 _NOT_WHOLE = re.compile(r"sub-?total|小计|\bper\b|每|/\s*(?:月|年|month|year)", re.I)
 _TOTAL_LINE = re.compile(
@@ -119,7 +124,10 @@ def _total_row(ctx: RuleContext) -> Entity | None:
         if label and not _NOT_WHOLE.search(line) and _CURRENCY_LEAD.fullmatch(line[label.end() :]):
             attrs = {**e.attrs, "topic": "total_price", "computed": True}
             found.append((e.value, e.model_copy(update={"attrs": attrs})))
-    if len({round(value, 2) for value, _ in found}) != 1:
+    values = sorted({round(value, 2) for value, _ in found})
+    if len(values) == 2 and is_vat(values[0], values[1], 0.0002):
+        found = [f for f in found if round(f[0], 2) == values[1]]  # the price with its VAT
+    elif len(values) != 1:
         return None  # none, or schedules that total different things (a budget, a payment plan)
     value, entity = found[0]
     return entity if value > largest_security(ctx) else None

@@ -14,6 +14,10 @@ def test_a_quote_across_lines_is_shown_joined_as_the_view_joins_it() -> None:
     assert joined("违约\n金") == "违约金"
     assert joined("late pay-\nment") == "late payment"
     assert joined("¥80,00\n0.00元") == "¥80,000.00元"
+    # an English line that breaks before a Chinese gloss still breaks between words
+    assert joined("shall pay the Lessor earnest\nmoney (定金) of RMB 260,000") == (
+        "shall pay the Lessor earnest money (定金) of RMB 260,000"
+    )
 
 
 def test_a_capitals_line_that_stops_on_or_runs_on_into_the_next() -> None:

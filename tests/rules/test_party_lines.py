@@ -50,3 +50,23 @@ def test_the_same_name_signed_is_no_mismatch(stages: Stages) -> None:
     signed = "Kunshan Hengtai Supply Chain (Kunshan) Management Co., Ltd."
     findings = rule_findings(stages, CONTRACT.format(signed=signed))
     assert [f.rule_id for f in findings if f.type == "party_inconsistency"] == []
+
+
+_HIRE = """PLANT HIRE AGREEMENT
+
+This Agreement is made on 14 February 2025 between HALBERD PLANT HIRE LIMITED (the "Owner") and CASTLEGATE CIVIL ENGINEERING LIMITED (the "Hirer").
+1. The Owner shall hire the Equipment to the Hirer for twelve weeks.
+2. This Agreement is governed by the laws of England and Wales.
+
+Signed by Priya Mistry, Commercial Director, for and on behalf of CASTLEGATE {signed}
+LIMITED
+Signature: ______________________
+"""
+
+
+def test_a_signature_line_the_page_cut_before_its_suffix(stages: Stages) -> None:
+    # the printed page put "LIMITED" on a line of its own: the name is still read whole
+    wrong = rule_findings(stages, _HIRE.format(signed="CIVILS (NORTHERN)"))
+    assert "en.party.name_variant" in {f.rule_id for f in wrong}
+    right = rule_findings(stages, _HIRE.format(signed="CIVIL ENGINEERING"))
+    assert "en.party.name_variant" not in {f.rule_id for f in right}
