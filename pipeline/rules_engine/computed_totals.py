@@ -152,20 +152,20 @@ def rent_over_term(ctx: RuleContext) -> Entity | None:
 
 # a fee for each month of the term ("月度包租仓储费为…", "月固定仓储费合计 | … | 71,600.00", "a
 # monthly storage charge of"), not the price of one unit for a month ("单价为每托盘位每月")
+_MONTH_FEE = (
+    r"(?:月度|月固定|每月|按月|(?<![个\d])月)[\u4e00-\u9fff（）()]{0,8}"
+    r"(?:费|租金)(?:合计|总额|小计)?"
+)
+_MONTHLY_EN = r"monthly (?:[a-z]+ ){0,2}(?:fees?|charges?)"
 _MONTHLY_FEE = re.compile(
-    r"(?:月度|月固定|每月|按月|(?<![个\d])月)[\u4e00-\u9fff（）()]{0,8}(?:费|租金)(?:合计|总额|小计)?"
-    r"[^。；\n]{0,30}$"
-    r"|\bmonthly (?:[a-z]+ ){0,2}(?:fees?|charges?)\b[^.;\n]{0,30}$",
-    re.I,
+    rf"{_MONTH_FEE}[^。；\n]{{0,30}}$|\b{_MONTHLY_EN}\b[^.;\n]{{0,30}}$", re.I
 )
 _PER_UNIT = re.compile(
     r"单价|每(?:个|只|托盘位?|库位|储位|平方米|㎡|吨|件)|[×xX*]|\bper (?:unit|pallet|item)\b", re.I
 )
 _TOTAL_LABEL = re.compile(r"^(?:合计|总计|共计|total)\b", re.I)
 _MONTHLY_LABEL = re.compile(
-    r"^(?:月度|月固定|每月|按月|月)[\u4e00-\u9fff（）()]{0,8}(?:费|租金)(?:合计|总额|小计)?"
-    r"(?:[（(][^）)]*[）)])?$|^monthly (?:[a-z]+ ){0,2}(?:fees?|charges?)(?: total)?$",
-    re.I,
+    rf"^{_MONTH_FEE}(?:[（(][^）)]*[）)])?$|^{_MONTHLY_EN}(?: total)?$", re.I
 )
 
 
