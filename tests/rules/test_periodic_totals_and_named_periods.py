@@ -105,9 +105,7 @@ def test_a_column_of_monthly_fees_and_its_total_row_price_the_month(stages: Stag
 def test_total_rows_before_and_after_vat_give_one_price(stages: Stages) -> None:
     # 260,000 is 22.1% of 1,177,200; 230,000 is 19.5%
     assert "en.prc.deposit.over_20_percent" in rule_ids(stages, _HIRE.format(deposit="260,000"))
-    assert "en.prc.deposit.over_20_percent" not in rule_ids(
-        stages, _HIRE.format(deposit="230,000")
-    )
+    assert "en.prc.deposit.over_20_percent" not in rule_ids(stages, _HIRE.format(deposit="230,000"))
 
 
 def test_a_period_in_weeks_must_end_on_the_date_the_schedule_names(stages: Stages) -> None:
