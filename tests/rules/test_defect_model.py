@@ -351,6 +351,8 @@ def test_a_long_paragraph_no_sentence_of_which_carries_the_reading_is_not_report
         ('"Agreement" means this Agreement, as the same may be amended from time to time in '
          "accordance with the terms hereof.", False),
         ("The Company will give the Agent notice of any amendment to the Plans.", False),
+        ("This Agreement may be amended from time to time by a writing signed by the Servicer "
+         "and the Owner.", False),
     ],
 )  # fmt: skip
 def test_a_model_reading_of_a_unilateral_change_needs_one_partys_own_right(
