@@ -266,13 +266,13 @@ def cap_clause_text(ctx: RuleContext, cap: Sentence) -> str:
         for s in family_sentences(ctx, cap)
         if not (_EXCLUSION.search(s.text) and not _speaks_of_the_cap(s.text, own))
     ]
-    return " ".join([*kept, *_definitions_used(ctx, cap.text)]) or cap.text
+    return " ".join([*kept, *definitions_used(ctx, cap.text)]) or cap.text
 
 
 _TERM = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
 
 
-def _definitions_used(ctx: RuleContext, text: str) -> list[str]:
+def definitions_used(ctx: RuleContext, text: str) -> list[str]:
     """The definitions of the capitalised terms a cap uses ("Capped Liabilities" means …):
     a carve-out may sit there."""
     found = []

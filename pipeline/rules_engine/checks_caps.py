@@ -253,7 +253,8 @@ _INDEMNITOR = re.compile(
     r"\b(?:the\s+)?(?P<party>[A-Z][\w-]+)\s+(?:shall|will|agrees to|hereby agrees to"
     r"|undertakes to)\s+(?:\w+\s+){0,2}indemnif"
 )
-_BOTH_SIDES = {"Each", "Either", "Neither", "Party", "Parties", "Any", "A", "Its", "Their"}
+# "Party's liability", "Its total liability": a cap whose words name no one side
+_BOTH_SIDES = {"Party", "Parties", "Its", "Their"}
 
 
 _EITHER_PARTY = re.compile(

@@ -16,6 +16,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from pipeline.rules_engine.cap_facts import definitions_used
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
@@ -189,27 +190,12 @@ _FAULT = {
 }
 
 
-_DEFINITION = re.compile(
-    r"[\"“](?P<term>[A-Z][\w-]*(?: [A-Z][\w-]*){0,3})[\"”]\s+means?\s+(?P<body>[^\n]{0,400})"
-)
-
-
 # a definition that itself takes in deliberate or grossly negligent harm ("whatever the cause,
 # including the negligence or wilful default of any person"); "howsoever arising" alone is the
 # usual breadth of a defined "Losses", not a statement about fault
 _NAMED_FAULT = re.compile(
     r"gross(?:ly)? neglig|wil(?:l)?ful (?:default|misconduct|act)|intentional|deliberate", re.I
 )
-
-
-def _definitions(text: str) -> dict[str, str]:
-    """Each defined term ("Site Risks" means …) whose definition names intent or gross fault,
-    and the text of that definition."""
-    return {
-        m.group("term"): m.group("body")
-        for m in _DEFINITION.finditer(text)
-        if _NAMED_FAULT.search(m.group("body"))
-    }
 
 
 @check("exclusion_reaches_fault", fields=("sentence",))
@@ -219,7 +205,6 @@ def exclusion_reaches_fault(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     that takes them in (民法典 506). The exclusion may sit in the sentence before, as in
     "不承担其他任何赔偿责任；即使……亦同"."""
     table = _FAULT["zh" if ctx.language == "zh" else "en"]
-    definitions = _definitions(ctx.text) if ctx.language != "zh" else {}
     previous: Sentence | None = None
     for sentence in ctx.sentences:
         text = sentence.text
@@ -227,7 +212,10 @@ def exclusion_reaches_fault(ctx: RuleContext, params: Params) -> Iterator[Hit]:
         context = (previous.text if previous and same_line else "") + text
         # "the Lessee assumes all Site Risks and releases the Lessor": the defined term's
         # definition ("whatever the cause, including … wilful default") is part of what it says
-        meant = " ".join(body for term, body in definitions.items() if term in text)
+        meant = ""
+        if ctx.language != "zh" and regex(table["exclusion"]).search(context):
+            used = definitions_used(ctx, text)
+            meant = " ".join(d for d in used if _NAMED_FAULT.search(d))
         has = {
             k: bool(regex(v).search((context if k != "fault" else text) + " " + meant))
             for k, v in table.items()

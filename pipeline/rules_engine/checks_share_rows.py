@@ -74,16 +74,16 @@ def share_rows_disagree(ctx: RuleContext, params: Params) -> Iterator[Hit]:
                 continue
             figures = _row_figures(row, column)
             if figures is not None:
-                rows.append(figures)
+                rows.append((row, *figures))
         if len(rows) < _MIN_ROWS:
             continue
-        wholes = [s.value / (share / 100) for _, share, s in rows if s.value is not None]
+        wholes = [s.value / (share / 100) for _, _, share, s in rows if s.value is not None]
         best = max(wholes, key=lambda w: sum(_same(w, o) for o in wholes))
         agreeing = sum(_same(best, w) for w in wholes)
         outliers = len(wholes) - agreeing
         if agreeing < 2 or outliers == 0 or outliers * 3 > len(wholes):
             continue
-        for (share_cell, share, sum_cell), whole in zip(rows, wholes, strict=True):
+        for (row, share_cell, share, sum_cell), whole in zip(rows, wholes, strict=True):
             if _same(best, whole):
                 continue
             start = ctx.view_offset(min(share_cell.start, sum_cell.start))
@@ -92,7 +92,7 @@ def share_rows_disagree(ctx: RuleContext, params: Params) -> Iterator[Hit]:
             yield Hit(
                 ctx.span(start, end),
                 {
-                    "row": _name(next(r for r in table if sum_cell in r)),
+                    "row": _name(row),
                     "share": f"{share:g}%",
                     "stated": sum_cell.text,
                     "expected": f"{best * share / 100:,.2f}".rstrip("0").rstrip("."),

@@ -172,7 +172,8 @@ _MONTHLY_LABEL = re.compile(
 def fee_over_term(ctx: RuleContext) -> Entity | None:
     """A contract with one monthly fee and a term in months (a storage contract priced by the
     month): the fee for the whole term."""
-    fees = {float(e.value) for e in _monthly_fee_amounts(ctx) if isinstance(e.value, float)}
+    stated = _monthly_fee_amounts(ctx)
+    fees = {float(e.value) for e in stated if isinstance(e.value, float)}
     fees |= set(_monthly_fee_rows(ctx))
     months = _term_months(ctx)
     if len(fees) != 1 or months is None:
@@ -180,9 +181,9 @@ def fee_over_term(ctx: RuleContext) -> Entity | None:
     fee = fees.pop()
     if fee * months < largest_security(ctx):
         return None
-    anchor = next(iter(_monthly_fee_amounts(ctx)), None) or next(
-        (e for e in ctx.of_kind("amount") if e.attrs.get("form") == "figure"), None
-    )
+    # the finding points at the fee where a sentence states it, else at the first figure
+    figures = (e for e in ctx.of_kind("amount") if e.attrs.get("form") == "figure")
+    anchor = stated[0] if stated else next(figures, None)
     if anchor is None:
         return None
     note = "月费用×期限" if ctx.language == "zh" else "monthly fee x term"
