@@ -266,7 +266,7 @@ class _ReadsRenewals:
         return np.array([[0.9] for _ in texts])
 
 
-def _renewal_hits(text: str, params: object) -> list[object]:
+def _model_hits(text: str, params: object) -> list[object]:
     from pipeline.rules_engine.checks_defect_model import defect_model
     from pipeline.rules_engine.context import RuleContext
 
@@ -285,14 +285,14 @@ def test_the_renewal_readings_gates_a_notice_window_and_a_renewal_spoken_of(
     monkeypatch.setattr(checks_defect_model, "default_defect_classifier", _ReadsRenewals)
     rule = next(r for r in ValidateRules().rules if r.spec.id == "en.model.auto_renewal_no_notice")
     bare = DefectParams(type="auto_renewal_no_notice")
-    assert _renewal_hits(RENEWAL_WITH_NOTICE, bare)  # the model alone would report it
-    assert _renewal_hits(RENEWAL_WITH_NOTICE, rule.params) == []  # the notice window drops it
+    assert _model_hits(RENEWAL_WITH_NOTICE, bare)  # the model alone would report it
+    assert _model_hits(RENEWAL_WITH_NOTICE, rule.params) == []  # the notice window drops it
     evergreen = RENEWAL_WITH_NOTICE.replace(
         " unless terminated by either party on sixty (60) days' written notice before the end of"
         " the then-current term",
         "",
     )
-    assert _renewal_hits(evergreen, rule.params)
+    assert _model_hits(evergreen, rule.params)
     # a definition of "Contract Year" renews nothing
     year = RENEWAL_WITH_NOTICE.replace(
         "12.2 This Agreement renews automatically for successive one-year terms unless terminated"
@@ -300,7 +300,22 @@ def test_the_renewal_readings_gates_a_notice_window_and_a_renewal_spoken_of(
         " term.",
         '1.3 "Contract Year" means each successive twelve-month period during the Term.',
     )
-    assert _renewal_hits(year, rule.params) == []
+    assert _model_hits(year, rule.params) == []
+    # a window counted in months is a notice window too
+    months = RENEWAL_WITH_NOTICE.replace(
+        "sixty (60) days' written notice", "six (6) months' written notice"
+    )
+    assert _model_hits(months, rule.params) == []
+    # a renewal that needs someone's choice is not automatic; its automatic twin is reported
+    clause = RENEWAL_WITH_NOTICE.splitlines()[3]
+    for chosen in (
+        "12.2 The Licensee has the option to extend the Term for successive one-year terms.",
+        "12.2 The parties may mutually agree to renew this Agreement for a further term.",
+        "12.2 This Agreement shall be renewable for successive one-year terms.",
+    ):
+        assert _model_hits(RENEWAL_WITH_NOTICE.replace(clause, chosen), rule.params) == [], chosen
+    automatic = "12.2 The Term shall be extended automatically for successive one-year terms."
+    assert _model_hits(RENEWAL_WITH_NOTICE.replace(clause, automatic), rule.params)
 
 
 class _WordsAddUp:
@@ -378,3 +393,43 @@ def test_a_law_as_it_may_be_amended_is_nobodys_right_to_change() -> None:
     assert not sentence_ok(law, params)
     assert sentence_ok("The Price List may be amended by the Supplier at any time.", params)
     assert sentence_ok("The Supplier may amend the Specifications on notice.", params)
+
+
+CAPPED = """SOFTWARE DISTRIBUTION AGREEMENT
+
+This Agreement is made on 1 March 2025 between Orbis Software Inc. ("Developer") and Tallgrass Foods LLC ("Distributor").
+11.2 Developer's maximum liability hereunder is expressly limited to the lesser of the amount paid by Distributor in the preceding six (6) months or five hundred thousand dollars ($500,000).
+14.1 This Agreement is governed by the laws of the State of New York.
+"""
+
+
+class _ReadsUnlimited:
+    """A stand-in model (the boundary): a clause on liability scores 0.9 for
+    unlimited_liability, any other 0.1."""
+
+    kinds = ("unlimited_liability",)
+    thresholds = (0.5,)
+
+    def scores(self, texts: list[str]) -> np.ndarray:
+        return np.array([[0.9 if "liability" in t else 0.1] for t in texts])
+
+
+def test_a_cap_with_nothing_carved_out_is_not_read_as_unlimited_liability(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pipeline.rules_engine import checks_defect_model
+    from pipeline.rules_engine.checks_defect_model import DefectParams
+
+    monkeypatch.setattr(checks_defect_model, "default_defect_classifier", _ReadsUnlimited)
+    rule = next(r for r in ValidateRules().rules if r.spec.id == "en.model.unlimited_liability")
+    assert _model_hits(CAPPED, DefectParams(type="unlimited_liability"))
+    assert _model_hits(CAPPED, rule.params) == []
+    carved = CAPPED.replace(
+        " or five hundred", ", except for claims under Section 9, or five hundred"
+    )
+    assert _model_hits(carved, rule.params)
+    uncapped = CAPPED.replace(
+        "maximum liability hereunder is expressly limited to the lesser of",
+        "liability hereunder shall include",
+    )
+    assert _model_hits(uncapped, rule.params)
