@@ -11,8 +11,8 @@ import re
 from kb.numerals import CN_DIGITS, parse_cn_integer
 from pipeline.entities.model import Match
 
-_CN_NUM = "[" + "".join(CN_DIGITS) + "十百千点]+"
-_CN_RATE = re.compile(rf"(?P<base>百|千|万)分之(?P<num>{_CN_NUM}|\d+(?:\.\d+)?)")
+CN_NUM = "[" + "".join(CN_DIGITS) + "十百千点]+"
+_CN_RATE = re.compile(rf"(?P<base>百|千|万)分之(?P<num>{CN_NUM}|\d+(?:\.\d+)?)")
 _PERCENT = re.compile(r"(?P<num>\d+(?:\.\d+)?)\s?(?:%|％|\s?percent\b|\s?per cent\b)", re.I)
 _BASES = {"百": 100, "千": 1000, "万": 10000}
 _PERIOD_BEFORE = re.compile(
@@ -31,7 +31,7 @@ _PERIOD_WORDS = {
 }  # fmt: skip
 
 
-def _cn_decimal(text: str) -> float:
+def cn_decimal(text: str) -> float:
     if re.fullmatch(r"\d+(?:\.\d+)?", text):
         return float(text)
     whole, _, frac = text.partition("点")
@@ -56,7 +56,7 @@ def find_rates(text: str) -> list[Match]:
     found: list[Match] = []
     for m in _CN_RATE.finditer(text):
         try:
-            number = _cn_decimal(m.group("num"))
+            number = cn_decimal(m.group("num"))
         except (ValueError, KeyError):
             continue
         value = number / _BASES[m.group("base")]

@@ -114,9 +114,11 @@ def _per_year(period_text: str) -> float:
     return next((n for word, n in _UNIT_PER_YEAR if word in lowered), 365.0)
 
 
-def _yearly_share(ctx: RuleContext, e: Entity, period_text: str) -> float | None:
-    """What the penalty comes to in a year, as a share of its base (the rate's base, or the
-    contract price for a fixed sum)."""
+def _yearly_share(
+    ctx: RuleContext, e: Entity, period_text: str, base: Entity | None
+) -> float | None:
+    """What the penalty comes to in a year, as a share of its base (the rate's base, or
+    ``base`` for a fixed sum)."""
     if not isinstance(e.value, float):
         return None
     if e.kind == "rate":
@@ -128,12 +130,23 @@ def _yearly_share(ctx: RuleContext, e: Entity, period_text: str) -> float | None
         return e.value * (
             365.0 if own == "day" else 12.0 if own == "month" else _per_year(period_text)
         )
-    total = contract_total(ctx)
-    if e.attrs.get("topic") not in ("penalty", None) or total is None:
+    if e.attrs.get("topic") not in ("penalty", None) or base is None:
         return None
-    if not isinstance(total.value, float) or total.value <= 0:
+    if not isinstance(base.value, float) or base.value <= 0:
         return None
-    return e.value * _per_year(period_text) / total.value
+    return e.value * _per_year(period_text) / base.value
+
+
+def _largest_sum(ctx: RuleContext, penalty: Entity) -> Entity | None:
+    """Where no contract price is named (a franchise fee, a service fee), the largest sum the
+    contract states in the penalty's currency: a fixed daily sum that in a year passes even that
+    sum has outgrown anything the contract is worth."""
+    sums = [
+        e for e in ctx.of_kind("amount")
+        if e is not penalty and isinstance(e.value, float)
+        and e.attrs.get("currency") == penalty.attrs.get("currency")
+    ]  # fmt: skip
+    return max(sums, key=lambda e: float(e.value or 0), default=None)
 
 
 # "The total liquidated damages shall not exceed 10% of the Contract Sum" (clause 5.4) caps the
@@ -174,7 +187,7 @@ def _capped_by_reference(ctx: RuleContext, number: str, caps: re.Pattern[str]) -
     return any(capping.search(s.text) and not _RELEASED.search(s.text) for s in ctx.sentences)
 
 
-@check("per_period_penalty_uncapped", UncappedParams, fields=("penalty", "yearly"))
+@check("per_period_penalty_uncapped", UncappedParams, fields=("penalty", "yearly", "base"))
 def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Iterator[Hit]:
     """A penalty that accrues per day/week/month, comes to at least ``min_yearly`` of its base
     in a year, and has no ceiling anywhere in its clause: it grows without limit."""
@@ -197,9 +210,13 @@ def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Ite
         if params.scope == "clause" and clause is not None:
             scope = ctx.text[ctx.view_offset(clause.body.start) : ctx.view_offset(clause.body.end)]
         key = e.clause or sentence
-        yearly = _yearly_share(ctx, e, found.group())
+        base = contract_total(ctx) if e.kind == "amount" else None
+        yearly = _yearly_share(ctx, e, found.group(), base)
         if yearly is None and params.unknown_base and e.kind == "amount":
             yearly = float("inf")  # a fixed sum per day with no price to compare: no ceiling at all
+        elif yearly is None and e.kind == "amount":
+            base = _largest_sum(ctx, e)
+            yearly = _yearly_share(ctx, e, found.group(), base)
         if yearly is None or yearly < params.min_yearly - 1e-9:
             continue
         if caps.search(_NO_CAP.sub("", scope)) or key in done:
@@ -212,7 +229,13 @@ def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Ite
             continue
         done.add(key)
         shown = "an unbounded amount" if yearly == float("inf") else f"{yearly:.0%}"
-        yield Hit(e.span, {"penalty": e.text, "yearly": shown})
+        shown_base = base if yearly != float("inf") else None
+        named = (
+            shown_base.text
+            if shown_base is not None
+            else ("基数" if ctx.language == "zh" else "its base")
+        )
+        yield Hit(e.span, {"penalty": e.text, "yearly": shown, "base": named})
 
 
 class TermDatesParams(Params):

@@ -14,6 +14,7 @@ from pipeline.rules_engine.checks_consistency import add_months
 from pipeline.rules_engine.checks_facts import TermDatesParams, days_off, whole_months
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
+from pipeline.rules_engine.signing_date import RUNS_FROM_SIGNING, signing_day
 
 # A date that names one event: "交割日即2025年5月31日", "the Closing Date of March 17, 2025",
 # "April 1, 2025 (the "Closing Date")". Generic dates (a payment date, a due date) recur with
@@ -355,6 +356,9 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
                       and isinstance(d.value, str)][:1]  # fmt: skip
         if not starts and _RUNS_FROM_DELIVERY.search(ctx.entity_sentence(duration)):
             starts = _the_delivery_date(dates)
+        if not starts and RUNS_FROM_SIGNING.search(ctx.entity_sentence(duration)):
+            signed = signing_day(ctx, dates)  # "自本合同生效之日起", effective on signing
+            starts = [signed] if signed else []
         if not starts:
             continue
         begin = date.fromisoformat(str(starts[0].value))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from pipeline.entities.rates import CN_NUM, cn_decimal
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import ToleranceParams, money
 from pipeline.rules_engine.context import RuleContext
@@ -21,34 +22,56 @@ _EN_SHARE = re.compile(
     r"[\s)\]]*(?:[:=]|\(?i\.e\.,?|\bbeing\b|\bthat is\b|\bamounting to\b|\bequal to\b|\bor\b)\s*$"
 )
 _ZH_SHARE = re.compile(
-    r"(?P<name>[\u4e00-\u9fff]{2,10}?)的(?:百分之)?(?P<pct>\d+(?:\.\d+)?)\s*[%％]?"
-    r"[）)]?\s*[（(]?\s*(?:即|计|为|合计)\s*(?:人民币)?\s*$"
+    rf"(?P<name>[\u4e00-\u9fff]{{2,10}}?)的(?:百分之(?P<cn>{CN_NUM})|(?:百分之)?(?P<pct>\d+(?:\.\d+)?)\s*[%％]?)"
+    r"[）)]?\s*[，,]?\s*[（(]?\s*(?:即|计|为|合计)\s*(?:人民币)?\s*$"
 )
 _EN_NAMED_VALUE = (
     r"{name}\s*(?:[:：=]|\bis\b|\bshall be\b|\bmeans\b|\bof\b)\s*(?:[A-Z]{{3}}\s?|US\$|£|\$|€)?\s*$"
 )
 _ZH_NAMED_VALUE = r"{name}(?:总额|金额)?(?:为|是|：|:|确定为|约定为)\s*(?:人民币)?\s*$"
+# "一次性加盟费人民币叁拾捌万元整": a name run straight into its sum; a looser reading, so it is
+# taken only where every such statement gives one figure
+_ZH_NAMED_SUM = r"{name}\s*(?:人民币)?\s*$"
 
 
 def _before(ctx: RuleContext, e: Entity, width: int) -> str:
-    start = ctx.view_offset(e.span.start)
+    """The text before an amount, or before its twin where the twin is written first
+    ("即人民币伍万元整（¥50,000.00）": what precedes the figure is its twin)."""
+    twin = e.attrs.get("twin_start")
+    lead = min(e.span.start, twin) if isinstance(twin, int) else e.span.start
+    start = ctx.view_offset(lead)
     return ctx.text[max(0, start - width) : start]
 
 
 def _named_value(ctx: RuleContext, name: str, currency: object, skip: Entity) -> Entity | None:
     """The figure the contract gives for ``name`` ("Target Annual Net Sales: US$2,400,000")."""
-    pattern = (_ZH_NAMED_VALUE if ctx.language == "zh" else _EN_NAMED_VALUE).format(
-        name=re.escape(name)
-    )
-    named = re.compile(pattern)
+    zh = ctx.language == "zh"
+    strict = re.compile((_ZH_NAMED_VALUE if zh else _EN_NAMED_VALUE).format(name=re.escape(name)))
+    loose = re.compile(_ZH_NAMED_SUM.format(name=re.escape(name))) if zh else None
+    loose_values: list[Entity] = []
     for e in ctx.of_kind("amount"):
         if e is skip or e.attrs.get("currency") != currency or not isinstance(e.value, float):
             continue
         if e.attrs.get("form") != "figure" and e.attrs.get("twin_start") is not None:
             continue
-        if named.search(_before(ctx, e, len(name) + 24)):
+        before = _before(ctx, e, len(name) + 24)
+        if strict.search(before):
             return e
+        if loose is not None and loose.search(before):
+            loose_values.append(e)
+    if loose_values and len({e.value for e in loose_values}) == 1:
+        return loose_values[0]
     return None
+
+
+def _share(m: re.Match[str]) -> tuple[float, str] | None:
+    """The fraction a share match states and how it was written (百分之十 -> 0.1)."""
+    if m.groupdict().get("cn"):
+        try:
+            return cn_decimal(m.group("cn")) / 100, f"百分之{m.group('cn')}"
+        except (ValueError, KeyError):
+            return None
+    return float(m.group("pct")) / 100, f"{m.group('pct')}%"
 
 
 @check("named_share_mismatch", ToleranceParams, fields=("share", "name", "amount", "expected"))
@@ -67,14 +90,17 @@ def named_share_mismatch(ctx: RuleContext, params: ToleranceParams) -> Iterator[
         name, base = next(((t, b) for t, b in found if b is not None), (name, None))
         if base is None or not isinstance(base.value, float) or base.value <= 0:
             continue
-        share = float(m.group("pct")) / 100
+        stated = _share(m)
+        if stated is None:
+            continue
+        share, written = stated
         expected = share * base.value
         if abs(e.value - expected) <= params.tolerance * expected:
             continue
         yield Hit(
             e.span,
             {
-                "share": f"{m.group('pct')}%",
+                "share": written,
                 "name": name,
                 "amount": e.text,
                 "expected": money(expected, base.attrs.get("currency")),

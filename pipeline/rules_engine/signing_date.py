@@ -1,0 +1,60 @@
+"""The day a contract takes effect when it says it takes effect on signing: "本合同自双方签字
+盖章之日起生效" with "签订日期：2025年3月1日" in the signature block, or "This Agreement takes
+effect on the date it is signed" with "Signed on 1 March 2025". A term that runs "自本合同生效之日
+起" starts that day.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.model import Entity
+from pipeline.rules_engine.context import RuleContext
+
+# signing alone makes it effective; a further condition (payment, approval) makes it another day
+_ZH_ON_SIGNING = re.compile(
+    r"自(?:双方|各方|甲乙双方)?(?:法定代表人|授权代表|委托代理人|[或及和、]){0,6}"
+    r"(?:签字|签章|签名|盖章|签署|签订|加盖公章|[并且和及、或/]){1,8}之日起(?:成立并)?生效"
+)
+_EN_ON_SIGNING = re.compile(
+    r"\b(?:takes|shall take|will take) effect (?:on|from) the date (?:it is|this Agreement is|of)"
+    r" (?:signed|executed|signature|execution)\b"
+    r"|\beffective (?:on|from|as of) the date (?:of (?:its )?(?:signature|execution)|it is signed)",
+    re.I,
+)
+# the term runs from the day the contract takes effect or is signed
+RUNS_FROM_SIGNING = re.compile(
+    r"自本?合同(?:生效|签订|签署|成立)(?:之)?日起"
+    r"|\bfrom the date (?:of (?:signature|execution)"
+    r"|(?:this Agreement|it) (?:is signed|takes effect))",
+    re.I,
+)
+# a date labelled as the signing date: "签订日期：", "签署时间:", "Signed on", "Date of signature:"
+_ZH_LABEL = re.compile(r"(?:签订|签署|签约|签字)(?:日期|时间)\s*[:：]?\s*$")
+_ZH_SIGNED_ON = re.compile(r"^\s*(?:在[^，。；\n]{1,20})?(?:签订|签署)")
+_EN_LABEL = re.compile(
+    r"(?:\bsigned|\bexecuted|\bdate of (?:signature|execution)|\bsignature date)\s*(?:on|:)?\s*$",
+    re.I,
+)
+
+
+def _labelled(ctx: RuleContext, d: Entity) -> bool:
+    start = ctx.view_offset(d.span.start)
+    end = ctx.view_offset(d.span.end)
+    before = ctx.text[max(0, start - 16) : start]
+    if ctx.language == "zh":
+        return bool(
+            _ZH_LABEL.search(before)
+            or (before.endswith("于") and _ZH_SIGNED_ON.match(ctx.text[end : end + 24]))
+        )
+    return bool(_EN_LABEL.search(before))
+
+
+def signing_day(ctx: RuleContext, dates: list[Entity]) -> Entity | None:
+    """The date the contract was signed, when it takes effect on signing and every signing
+    date it states is the same day; otherwise none."""
+    on_signing = _ZH_ON_SIGNING if ctx.language == "zh" else _EN_ON_SIGNING
+    if not on_signing.search(ctx.text):
+        return None
+    signed = [d for d in dates if isinstance(d.value, str) and _labelled(ctx, d)]
+    return signed[0] if signed and len({d.value for d in signed}) == 1 else None
