@@ -76,6 +76,14 @@ def _released(carved: set[str], own: set[str]) -> bool:
     return bool(carved) and (not own or any(overlap(t, o) for t in carved for o in own))
 
 
+# the cap of the clause the sentence stands in: "this limit", "the foregoing cap"
+_THIS_CAP = re.compile(
+    r"\b(?:this|that|such|the (?:foregoing|above|preceding))\s+"
+    r"(?:(?:aggregate|overall|liability)\s+)?(?:limit|limitation|cap|ceiling|maximum)\b",
+    re.I,
+)
+
+
 def _own_numbers(ctx: RuleContext, sentence: Sentence, cap_numbers: set[str]) -> set[str]:
     return ({clause_number(ctx, sentence)} | refs(sentence.text)) - cap_numbers - {""}
 
@@ -127,6 +135,8 @@ def indemnity_escapes_general_cap(ctx: RuleContext, params: Params) -> Iterator[
             continue
         if any(overlap(n, c) for n in refs(sentence.text) for c in cap_numbers):
             continue  # "not subject to the limit in clause 10.3": the escape names the cap
+        if clause_number(ctx, sentence) in cap_numbers and _THIS_CAP.search(sentence.text):
+            continue  # "… are not subject to this limit", in the cap's own clause: it names it
         if _WHOLE_LIABILITY.search(sentence.text):
             continue  # all of a party's liability left open: unlimited_liability's matter
         if names_indemnity_itself(ctx, sentence, numbers):

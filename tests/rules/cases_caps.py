@@ -18,6 +18,10 @@ CARVED = "Except for the Consultant's liability under Clause 8, "
 INSIDE = "The Consultant's liability under this Clause 8 is subject to the limitation of liability in Clause 9."
 UNLIMITED = "The Consultant's liability under this Clause 8 is unlimited."
 ESCAPE = "This indemnity shall not be subject to any limitation of liability."
+OUTSIDE_THIS = (
+    " For the avoidance of doubt, the indemnity obligations under Clause 8 are not subject to,"
+    " and do not count toward, this limit."
+)
 
 
 def caps(stance: str, lead: str = "") -> str:
@@ -63,6 +67,12 @@ CAPS_CASES: list[tuple[str, str, str]] = [
         "en.prc.indemnity.uncapped_vs_cap",
         en_prc(extra=prc_caps(ESCAPE)),
         en_prc(extra=prc_caps(ESCAPE, lead=CARVED)),
+    ),
+    # the cap's own clause says the indemnity is outside "this limit": one consistent bargain
+    (
+        "en.indemnity.uncapped_vs_cap",
+        en_services(extra=caps(ESCAPE)),
+        en_services(extra=caps("The Consultant shall defend any such claim.") + OUTSIDE_THIS),
     ),
     (
         "en.prc.indemnity.cap_silent",
