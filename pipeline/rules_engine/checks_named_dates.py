@@ -291,6 +291,35 @@ def _ends_another_term(
     )
 
 
+# "three (3) Contract Years of the Initial Term": a count of the term's own years
+_OF_THE_TERM = re.compile(r"^\s*(?:of|in) the (?:[Ii]nitial )?(?:Term|Lease Term|term)\b")
+_THE_WHOLE = re.compile(r"\b(?:each of|all(?: of)?|for|in|during)?\s*the\s+$", re.I)
+
+
+def _counts_the_term(ctx: RuleContext, duration: Entity) -> bool:
+    if duration.attrs.get("unit") not in ("year", "month"):
+        return False
+    start = ctx.view_offset(duration.span.start)
+    end = ctx.view_offset(duration.span.end)
+    # "the first six months of the Term" is a part of it; "the three (3) Contract Years of
+    # the Initial Term" is all of it
+    whole = _THE_WHOLE.search(ctx.text[max(0, start - 20) : start])
+    return bool(whole and _OF_THE_TERM.match(ctx.text[end : end + 30]))
+
+
+def _term_start(ctx: RuleContext, dates: list[Entity], ends: list[Entity]) -> list[Entity]:
+    """The start the term's own clause gives ("begins on the Effective Date and … ends on
+    February 28, 2027"): the date of the event that sentence names."""
+    for end in ends:
+        named = _START_EVENT.search(ctx.entity_sentence(end))
+        if named:
+            title = named.group().title()
+            return [d for d in dates if _event_name(ctx, d) == title and isinstance(d.value, str)][
+                :1
+            ]
+    return []
+
+
 def _whole_weeks(duration: Entity) -> int | None:
     """A period counted in weeks ("twelve (12) consecutive weeks")."""
     count = duration.value
@@ -323,7 +352,10 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
     for duration in ctx.of_kind("duration"):
         months = whole_months(duration)
         weeks = _whole_weeks(duration)
-        if duration.attrs.get("topic") not in params.topics or (months is None and weeks is None):
+        counts_term = _counts_the_term(ctx, duration)
+        if months is None and weeks is None:
+            continue
+        if duration.attrs.get("topic") not in params.topics and not counts_term:
             continue
         # "continues for twelve (12) weeks …, the last day of which is the Return Date"
         named_end = _EN_ENDS_AS.search(ctx.entity_sentence(duration))
@@ -356,6 +388,8 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
                       and isinstance(d.value, str)][:1]  # fmt: skip
         if not starts and _RUNS_FROM_DELIVERY.search(ctx.entity_sentence(duration)):
             starts = _the_delivery_date(dates)
+        if not starts and counts_term:  # "the three (3) Contract Years of the Initial Term"
+            starts = _term_start(ctx, dates, stated)
         if not starts and RUNS_FROM_SIGNING.search(ctx.entity_sentence(duration)):
             signed = signing_day(ctx, dates)  # "自本合同生效之日起", effective on signing
             starts = [signed] if signed else []

@@ -181,3 +181,73 @@ def test_a_release_of_a_defined_risk_reaches_what_the_definition_includes(
     wilful = ", whatever the cause, including the negligence or wilful default of any person"
     assert "en.prc.exemption.reaches_fault" in rule_ids(stages, _RELEASE.format(cause=wilful))
     assert "en.prc.exemption.reaches_fault" not in rule_ids(stages, _RELEASE.format(cause=""))
+
+
+_DISTRIBUTION = """EXCLUSIVE DISTRIBUTION AGREEMENT
+
+This Agreement is entered into as of March 1, 2025 (the "Effective Date") between Harlow Instruments Inc. ("Supplier") and Keystone Lab Supply LLC ("Distributor").
+3.1 The initial term of this Agreement begins on the Effective Date and ends on {end} (the "Initial Term").
+5.1 Distributor shall purchase at least the Minimum Purchase Commitment for each of the three (3) Contract Years {of_what}.
+14.1 This Agreement is governed by the laws of the State of New York.
+"""
+
+
+def test_a_count_of_the_terms_own_years_must_fit_its_start_and_end(stages: Stages) -> None:
+    # three Contract Years from March 1, 2025 run to February 29, 2028
+    short = _DISTRIBUTION.format(end="February 28, 2027", of_what="of the Initial Term")
+    assert "en.date.term_vs_expiry" in rule_ids(stages, short)
+    fits = _DISTRIBUTION.format(end="February 29, 2028", of_what="of the Initial Term")
+    assert "en.date.term_vs_expiry" not in rule_ids(stages, fits)
+    # years of some other period say nothing about the term
+    other = _DISTRIBUTION.format(end="February 28, 2027", of_what="after the first order")
+    assert "en.date.term_vs_expiry" not in rule_ids(stages, other)
+    # the first months of the term are a part of it, not its length
+    part = fits.replace(
+        "14.1", "6.1 Prices are fixed for the first twelve (12) months of the Initial Term.\n14.1"
+    )
+    assert "en.date.term_vs_expiry" not in rule_ids(stages, part)
+
+
+_MINIMUMS = """EXCLUSIVE DISTRIBUTION AGREEMENT
+
+This Agreement is entered into as of March 1, 2025 (the "Effective Date") between Harlow Instruments Inc. ("Supplier") and Keystone Lab Supply LLC ("Distributor").
+5.2 The Minimum Purchase Commitment for the first Contract Year is {first} dollars.
+14.1 This Agreement is governed by the laws of the State of New York.
+
+SCHEDULE C - {heading}
+Contract Year | Quarter 1 | Quarter 2 | Annual minimum
+Year 1 | 900,000 | 900,000 | 1,800,000
+Year 2 | 1,000,000 | 1,150,000 | 2,150,000
+"""
+
+_RENT = """房屋租赁合同
+
+出租人（甲方）：杭州禾丰置业有限公司
+承租人（乙方）：宁波鲜面餐饮有限公司
+
+4.1 第二年度租金为人民币{second}元，按季支付。
+第十九条 因本合同引起的争议，向房屋所在地人民法院起诉。
+
+附件二 {heading}
+年度 | 期间 | {column}（元）
+第一年 | 2025年3月1日至2026年2月28日 | 1,200,000
+第二年 | 2026年3月1日至2027年2月28日 | 1,260,000
+"""
+
+
+def test_one_years_sum_in_the_text_must_match_that_years_row(stages: Stages) -> None:
+    def ids(first: str, heading: str) -> set[str]:
+        return rule_ids(stages, _MINIMUMS.format(first=first, heading=heading))
+
+    assert "en.amount.period_sum_restated" in ids("1,850,000", "MINIMUM PURCHASE COMMITMENT")
+    assert "en.amount.period_sum_restated" not in ids("1,800,000", "MINIMUM PURCHASE COMMITMENT")
+    # a table that does not name the sum sets out something else
+    assert "en.amount.period_sum_restated" not in ids("1,850,000", "MARKETING PLAN")
+
+    def zh(second: str, heading: str, column: str = "金额") -> set[str]:
+        return rule_ids(stages, _RENT.format(second=second, heading=heading, column=column))
+
+    assert "cn.amount.period_sum_restated" in zh("1,290,000", "各年度租金表")
+    assert "cn.amount.period_sum_restated" in zh("1,290,000", "付款计划", column="年租金")
+    assert "cn.amount.period_sum_restated" not in zh("1,260,000", "各年度租金表")
+    assert "cn.amount.period_sum_restated" not in zh("1,290,000", "物业服务费标准")
