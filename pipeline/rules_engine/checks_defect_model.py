@@ -85,7 +85,7 @@ def defect_model(ctx: RuleContext, params: DefectParams) -> Iterator[Hit]:
     for unit, row in zip(units, probs, strict=True):
         if row[j] < model.thresholds[j]:
             continue
-        if any(re.search(p, unit.text) for p in params.unless_paragraph):
+        if any(re.search(p, _whole_sentences(ctx, unit)) for p in params.unless_paragraph):
             continue
         sentences = [s for s in ctx.sentences if unit.start <= s.start < unit.end]
         span = ctx.span(unit.start, unit.end)
@@ -102,6 +102,31 @@ def defect_model(ctx: RuleContext, params: DefectParams) -> Iterator[Hit]:
         elif not sentence_ok(unit.text, params):
             continue
         yield Hit(span, {"score": f"{row[j]:.2f}"}, confidence=float(row[j]))
+
+
+_ENDED = re.compile(r"[.;:!?。；：！？]\s*$")
+_MAX_CARRIED = 3
+
+
+def _whole_sentences(ctx: RuleContext, unit: Paragraph) -> str:
+    """The paragraph with the sentences it cuts made whole: a PDF line ends mid-sentence, and
+    the notice window of "shall renew automatically … unless either Party gives notice at least
+    ninety (90) days before the end" may stand on the next line."""
+    sentences = ctx.sentences
+    cut = [k for k, s in enumerate(sentences) if s.start < unit.end and s.end > unit.start]
+    if not cut:
+        return unit.text
+    last = cut[-1]
+    # a sentence a line break split without a full stop goes on in the next one
+    while (
+        last + 1 < len(sentences)
+        and last - cut[-1] < _MAX_CARRIED
+        and not _ENDED.search(sentences[last].text)
+    ):
+        last += 1
+    start = min(unit.start, sentences[cut[0]].start)
+    end = max(unit.end, sentences[last].end)
+    return ctx.text[start:end]
 
 
 def sentence_ok(text: str, params: DefectParams) -> bool:

@@ -46,6 +46,11 @@ def _cell(stripped: str, start: int) -> Cell:
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
+_DATED = re.compile(
+    r"(?:19|20)\d\d\s*年\s*\d{1,2}\s*月|\b(?:19|20)\d\d-\d\d-\d\d\b"
+    r"|\b\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(?:19|20)\d\d"
+    r"|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d\d"
+)
 _WORDS = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
 
 
@@ -95,7 +100,9 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
         ):
             # one bar inside an open table, on a full-width line: a row a wrap cut short
             row = _cells(line, offset)
-            header_row = all(c.value is None for c in row)
+            # a header names columns: it holds no figure and no date ("第四节点 | … | 2026年2月10日"
+            # after a page break is the table going on)
+            header_row = all(c.value is None and not _DATED.search(c.text) for c in row)
             if table and gap and (len(row) != len(table[-1]) or header_row):
                 yield table  # a new table: other columns, or a header after a break
                 table = []

@@ -310,6 +310,15 @@ NEW_CASES: list[tuple[str, str, str]] = [
         ),
     ),
     (
+        "cn.penalty.share_on_top_of_full_loss",
+        zh_sale(
+            penalty="乙方逾期交货超过六十日的，除按日支付逾期违约金外，还应另行向甲方支付相当于合同总价30%的违约金，并赔偿甲方由此遭受的全部损失。"
+        ),
+        zh_sale(
+            penalty="乙方逾期交货超过六十日的，应向甲方支付相当于合同总价30%的违约金；违约金不足以弥补甲方损失的，乙方应赔偿不足部分。"
+        ),
+    ),
+    (
         "cn.deposit.cumulative_with_penalty",
         zh_sale(
             other="乙方违约致使合同解除的，应双倍返还定金，并另行按合同总价款的10%向甲方支付违约金。"

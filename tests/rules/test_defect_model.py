@@ -316,6 +316,13 @@ def test_the_renewal_readings_gates_a_notice_window_and_a_renewal_spoken_of(
         assert _model_hits(RENEWAL_WITH_NOTICE.replace(clause, chosen), rule.params) == [], chosen
     automatic = "12.2 The Term shall be extended automatically for successive one-year terms."
     assert _model_hits(RENEWAL_WITH_NOTICE.replace(clause, automatic), rule.params)
+    # a PDF line that ends mid-sentence: the notice window stands on the next line
+    wrapped = (
+        "12.2 This Agreement renews automatically for successive renewal terms of one (1)\n"
+        "Contract Year each, unless terminated by either party on sixty (60) days' written"
+        " notice before the end of the then-current term."
+    )
+    assert _model_hits(RENEWAL_WITH_NOTICE.replace(clause, wrapped), rule.params) == []
 
 
 class _WordsAddUp:

@@ -979,3 +979,25 @@ def test_each_partys_code_belongs_to_the_party_on_its_line(stages: Stages) -> No
     # the cooperative's own code is not a second code of the company above it
     assert rule not in rule_ids(stages, ZH_COOPERATIVE.format(code="91320115MA1X7K3Q2R"))
     assert rule in rule_ids(stages, ZH_COOPERATIVE.format(code="91320115MA1X7K3Q2Z"))
+
+
+def test_a_dated_row_after_a_page_break_goes_on_with_its_table() -> None:
+    rows = [
+        "节点 | 节点内容 | 计划完成日期",
+        "第一节点 | 土方开挖及基坑支护完成 | 2025年4月20日",
+        "",
+        "第二节点 | 全部工程完工 | 2026年6月30日",
+    ]
+    (table,) = list(pipe_tables("\n".join(rows)))
+    assert [r[0].text for r in table] == ["节点", "第一节点", "第二节点"]
+    # a row of words after the break is the header of the next table
+    rows[3] = "保修项目 | 保修期限 | 说明"
+    assert len(list(pipe_tables("\n".join(rows)))) == 2
+    english = [
+        "Milestone | Description | Date",
+        "M1 | Piling | 20 April 2025",
+        "",
+        "M2 | Roof | June 30, 2026",
+    ]
+    (table,) = list(pipe_tables("\n".join(english)))
+    assert len(table) == 3
