@@ -55,6 +55,7 @@ _REFERENCE_START = re.compile(
     r"^\s*(?:SCHEDULE|Schedule|EXHIBIT|Exhibit|ANNEX|Annex|APPENDIX|Appendix|SECTION|Section"
     r"|ARTICLE|Article|Clause|CLAUSE)\s+[\dIVXLCA-Z][\d.]*"
 )
+_FIGURE_IN_BRACKETS = re.compile(r"\b[a-z]+[- ]?\(\d[\d,.]*%?\)$")
 _NUMBER_ONLY = re.compile(r"^\s*(?:第[一二三四五六七八九十百零〇\d]+条|\d+(?:\.\d+)*[.、]?)\s*$")
 
 
@@ -194,8 +195,11 @@ def _build_view(document: Document) -> TextView:
         if soft and nxt.count("|") >= 2:
             soft = False  # a table row ("期次 | 比例 | 金额") starts a line; a wrapped row joins
         continues = nxt.lstrip()[:1].islower() and stripped[-1:] not in tuple(_SENTENCE_END)
-        # "twelve (12)" then "months each": a bracket closing a figure is no sentence end
-        bracket_runs_on = stripped[-1:] in (")", "）") and nxt.lstrip()[:1].islower()
+        # "twelve (12)" then "months each" or "Contract Year each": a bracket closing a figure
+        # is no sentence end, whatever case the next word takes
+        bracket_runs_on = stripped[-1:] in (")", "）") and (
+            nxt.lstrip()[:1].islower() or bool(_FIGURE_IN_BRACKETS.search(stripped))
+        )
         ends_line = (stripped[-1:] in tuple(_SENTENCE_END) and not bracket_runs_on) or (
             display_width(stripped) < full and not continues and not _OPEN_END.search(stripped)
         )

@@ -32,6 +32,10 @@ def test_a_capitals_line_that_stops_on_or_runs_on_into_the_next() -> None:
         "Contractor: Mesa Ridge Builders, Inc.\n"
         "12.2 After the Initial Term, this Agreement renews for successive terms of twelve (12)\n"
         "months each, unless either Party gives notice of non-renewal.\n"
+        "12.3 Each renewal of this Agreement lasts for a further period of exactly one (1)\n"
+        "Contract Year, unless either Party gives ninety (90) days' notice.\n"
+        "(b) all the sums that are due and payable by the Customer under the Section (2)\n"
+        "Clause 3 applies.\n"
     )
     view = build_view(make_document(text)).text
     assert "INDEMNITY OR OTHERWISE" in view
@@ -39,6 +43,8 @@ def test_a_capitals_line_that_stops_on_or_runs_on_into_the_next() -> None:
     # "; and" closes a list item (here a party's line): the next party keeps its own line
     assert "; and\nContractor:" in view
     assert "twelve (12) months each" in view  # a bracketed figure does not end the sentence
+    assert "one (1) Contract Year" in view  # nor before a capitalised defined term
+    assert "Section (2)\nClause 3" in view  # a bracketed reference is no figure
 
 
 def test_a_capitals_line_that_stops_on_as_or_shall_runs_on() -> None:
