@@ -159,12 +159,19 @@ def end_before_start(ctx: RuleContext, params: EndBeforeStartParams) -> Iterator
 def signing_date(ctx: RuleContext) -> Entity | None:
     """The date this contract was signed: a dated signature line ("日期：2025年2月8日",
     "Date: 8 February 2025") first, since 签署 may name another document (签署交接确认书)."""
-    dates = [d for d in ctx.of_kind("date") if _iso(d)]
-    dated_lines = [d for d in dates if _SIGNATURE_LINE.match(_line_before(ctx, d))]
+    dated_lines = signature_line_dates(ctx)
     if dated_lines:
         return min(dated_lines, key=lambda d: str(d.value))
-    signing = [d for d in dates if d.attrs.get("role") == "signing"]
+    signing = [d for d in ctx.of_kind("date") if _iso(d) and d.attrs.get("role") == "signing"]
     return signing[0] if signing else None
+
+
+def signature_line_dates(ctx: RuleContext) -> list[Entity]:
+    """The dates of signature lines ("签订日期：2025年3月1日", "Date: 8 February 2025")."""
+    return [
+        d for d in ctx.of_kind("date")
+        if _iso(d) and _SIGNATURE_LINE.match(_line_before(ctx, d))
+    ]  # fmt: skip
 
 
 # a signature block's own date line: "日期：", "签订日期：", "Date:", "Dated:"

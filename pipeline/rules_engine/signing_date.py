@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from pipeline.model import Entity
+from pipeline.rules_engine.checks_consistency import signature_line_dates
 from pipeline.rules_engine.context import RuleContext
 
 # signing alone makes it effective; a further condition (payment, approval) makes it another day
@@ -29,25 +30,19 @@ RUNS_FROM_SIGNING = re.compile(
     r"|(?:this Agreement|it) (?:is signed|takes effect))",
     re.I,
 )
-# a date labelled as the signing date: "签订日期：", "签署时间:", "Signed on", "Date of signature:"
-_ZH_LABEL = re.compile(r"(?:签订|签署|签约|签字)(?:日期|时间)\s*[:：]?\s*$")
+# "本合同于2025年3月1日在杭州签订": the preamble dates the signing
 _ZH_SIGNED_ON = re.compile(r"^\s*(?:在[^，。；\n]{1,20})?(?:签订|签署)")
-_EN_LABEL = re.compile(
-    r"(?:\bsigned|\bexecuted|\bdate of (?:signature|execution)|\bsignature date)\s*(?:on|:)?\s*$",
-    re.I,
-)
+_EN_SIGNED_ON = re.compile(r"\b(?:signed|executed) on\s*$", re.I)
 
 
-def _labelled(ctx: RuleContext, d: Entity) -> bool:
+def _signed_on(ctx: RuleContext, d: Entity) -> bool:
     start = ctx.view_offset(d.span.start)
     end = ctx.view_offset(d.span.end)
-    before = ctx.text[max(0, start - 16) : start]
     if ctx.language == "zh":
-        return bool(
-            _ZH_LABEL.search(before)
-            or (before.endswith("于") and _ZH_SIGNED_ON.match(ctx.text[end : end + 24]))
+        return ctx.text[max(0, start - 1) : start] == "于" and bool(
+            _ZH_SIGNED_ON.match(ctx.text[end : end + 24])
         )
-    return bool(_EN_LABEL.search(before))
+    return bool(_EN_SIGNED_ON.search(ctx.text[max(0, start - 16) : start]))
 
 
 def signing_day(ctx: RuleContext, dates: list[Entity]) -> Entity | None:
@@ -56,5 +51,8 @@ def signing_day(ctx: RuleContext, dates: list[Entity]) -> Entity | None:
     on_signing = _ZH_ON_SIGNING if ctx.language == "zh" else _EN_ON_SIGNING
     if not on_signing.search(ctx.text):
         return None
-    signed = [d for d in dates if isinstance(d.value, str) and _labelled(ctx, d)]
+    signed = [
+        *signature_line_dates(ctx),
+        *(d for d in dates if isinstance(d.value, str) and _signed_on(ctx, d)),
+    ]
     return signed[0] if signed and len({d.value for d in signed}) == 1 else None
