@@ -22,6 +22,7 @@ from tests.rules.cases_essentials_zh import ESSENTIAL_ZH_CASES
 from tests.rules.cases_focus import FOCUS_CASES
 from tests.rules.cases_itemised import ITEMISED_CASES
 from tests.rules.cases_new import NEW_CASES
+from tests.rules.cases_period_sums import PERIOD_SUM_CASES
 from tests.rules.cases_share_rows import EN_TIERS, SHARE_ROWS_CASES
 from tests.rules.cases_timetable import TIMETABLE_CASES
 from tests.rules.cases_unit_price import UNIT_PRICE_CASES
@@ -504,6 +505,7 @@ CASES += [
 ]
 CASES += FOCUS_CASES
 CASES += CAPS_CASES
+CASES += PERIOD_SUM_CASES
 CASES += ESSENTIAL_EN_CASES
 CASES += DEFERRED_CASES
 CASES += OPEN_PRICE_CASES
