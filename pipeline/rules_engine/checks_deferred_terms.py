@@ -59,6 +59,11 @@ class DeferredParams(Params):
         default=None,
         description="regex: what fixes the term elsewhere, near its name (default: a figure)",
     )
+    fixed_by_annex: str | None = Field(
+        default=None,
+        description="regex: a pointer to an annex, which fixes the term unless the deferral "
+        "itself stands in an annex",
+    )
 
 
 def _deferrals(ctx: RuleContext, params: DeferredParams) -> Iterator[tuple[Sentence, str]]:
@@ -83,6 +88,23 @@ def _masked(text: str, sentences: list[Sentence]) -> str:
     return "".join(chars)
 
 
+_ANNEX_HEADING = re.compile(
+    r"(?m)^\s*(?:附件|附表|SCHEDULE|Schedule|ANNEX|Annex|EXHIBIT|Exhibit|APPENDIX|Appendix)"
+    r"\s*[一二三四五六七八九十\dA-Z]"
+)
+
+
+def _fixing(ctx: RuleContext, params: DeferredParams, sentence: Sentence) -> re.Pattern[str]:
+    """What fixes the term elsewhere. "以附件一的技术指标作为验收依据" fixes nothing when 附件一
+    is where the 技术指标 are left to later agreement."""
+    if not params.fixed:
+        return _FIXED_ELSEWHERE
+    in_annex = bool(_ANNEX_HEADING.search(ctx.text, 0, sentence.start))
+    if params.fixed_by_annex and not in_annex:
+        return regex(f"{params.fixed}|{params.fixed_by_annex}")
+    return regex(params.fixed)
+
+
 @check("deferred_main_term", DeferredParams, fields=("term", "sentence"))
 def deferred_main_term(ctx: RuleContext, params: DeferredParams) -> Iterator[Hit]:
     """The price, fee or rent is left to later agreement and fixed nowhere else."""
@@ -94,10 +116,10 @@ def deferred_main_term(ctx: RuleContext, params: DeferredParams) -> Iterator[Hit
     if not found:
         return
     rest = _masked(ctx.text, [s for s, _ in found])
-    fixing = regex(params.fixed) if params.fixed else _FIXED_ELSEWHERE
     reported: set[str] = set()
     for sentence, name in found:
         key = name.casefold()
+        fixing = _fixing(ctx, params, sentence)
         if key in reported or fixed_near(rest, re.escape(name), ctx.language, fixing):
             continue
         reported.add(key)

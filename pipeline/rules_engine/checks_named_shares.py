@@ -25,6 +25,9 @@ _ZH_SHARE = re.compile(
     rf"(?P<name>[\u4e00-\u9fff]{{2,10}}?)的(?:百分之(?P<cn>{CN_NUM})|(?:百分之)?(?P<pct>\d+(?:\.\d+)?)\s*[%％]?)"
     r"[）)]?\s*[，,]?\s*[（(]?\s*(?:即|计|为|合计)\s*(?:人民币)?\s*$"
 )
+# the contract price under any of its names: measured against the contract total elsewhere, and
+# a tail of it ("价款") would meet a pre-tax or partial figure
+_PRICE_NAME = re.compile(r"(?:价款|价格|总价|合同价|合同金额|总金额|总额)$|\b(?:Contract )?Price$")
 _EN_NAMED_VALUE = (
     r"{name}\s*(?:[:：=]|\bis\b|\bshall be\b|\bmeans\b|\bof\b)\s*(?:[A-Z]{{3}}\s?|US\$|£|\$|€)?\s*$"
 )
@@ -84,6 +87,8 @@ def named_share_mismatch(ctx: RuleContext, params: ToleranceParams) -> Iterator[
         if m is None:
             continue
         name = m.group("name").strip()
+        if _PRICE_NAME.search(name):
+            continue  # "合同总价款的30%，即…": the price, share_amount_mismatch's to judge
         # "返利为年度采购额的2%": the name is the longest tail the contract gives a figure for
         tails = [name[i:] for i in range(max(1, len(name) - 1))] if ctx.language == "zh" else [name]
         found = ((t, _named_value(ctx, t, e.attrs.get("currency"), e)) for t in tails)

@@ -24,7 +24,8 @@ from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 
 _FAMILY_WORDS = {
-    "completion": r"竣工|完工|完成|结束|截止|complet|finish|\bend\b",
+    # a stage's "起止时间" column ends each stage: its end belongs to the same family
+    "completion": r"竣工|完工|完成|结束|截止|起止|complet|finish|\bend\b",
     "delivery": r"交付|交货|发货|到货|供货|deliver|dispatch|\bship",
     "repayment": r"还款|归还|偿还|还本|repay|instal|amorti[sz]",
 }
@@ -56,6 +57,10 @@ _EN_NAMED_AFTER = re.compile(
 )
 # "全部货物应于2025年9月30日前交付完毕", "all Products shall be delivered no later than …"
 _ZH_ALL = re.compile(r"(?:全部|所有)[^，。；|]{0,24}$")
+# "应于2025年9月9日前完成全部研究开发工作": the whole named after the verb
+_ZH_ALL_AFTER = re.compile(
+    r"^\s*(?:前|之前|以前)[^，。；|]{0,6}?(?:交付|交货|完成|竣工|完工)(?:本合同)?(?:全部|所有)"
+)
 _ZH_BY_THEN = re.compile(
     r"^\s*(?:前|之前|以前)[^，。；|]{0,12}?(?P<verb>交付|交货|发货|到货|完成|竣工|完工)"
 )
@@ -106,7 +111,7 @@ def _final_dates(ctx: RuleContext) -> dict[str, tuple[Entity, date]]:
             by_then = _ZH_BY_THEN.match(after)
             if _ZH_NAMED.search(before):
                 family = "completion"
-            elif by_then and _ZH_ALL.search(before):
+            elif by_then and (_ZH_ALL.search(before) or _ZH_ALL_AFTER.match(after)):
                 family = _family(by_then.group("verb"))
         else:
             named = _EN_NAMED.search(before[-60:]) or _EN_NAMED_AFTER.match(after)

@@ -77,3 +77,23 @@ def test_a_fixed_daily_sum_with_no_ceiling_is_measured_against_the_largest_sum(
     assert "cn.penalty.per_period_uncapped" in rule_ids(stages, daily)
     capped = daily.replace("直至乙方完全停止使用之日止", "累计不超过人民币叁万元")
     assert "cn.penalty.per_period_uncapped" not in rule_ids(stages, capped)
+
+
+_DEVELOPMENT = """技术开发（委托开发）合同
+
+委托方（甲方）：杭州禾丰食品有限公司
+受托方（乙方）：杭州知衡智能技术有限公司
+
+第五条 合同价款。本合同项下研究开发经费和报酬合计为人民币捌拾陆万元整（¥860,000.00），其中不含税价款为人民币811,320.75元，增值税为人民币48,679.25元。
+第六条 付款方式。本合同生效后十个工作日内，甲方支付合同总价款的30%，即人民币{first}元。
+第十九条 因本合同引起的争议，提交杭州仲裁委员会仲裁。
+"""
+
+
+def test_a_share_of_the_contract_price_is_not_measured_against_its_pre_tax_part(
+    stages: Stages,
+) -> None:
+    # 30% of the 860,000 price is 258,000; the pre-tax 价款 (811,320.75) is not its base
+    assert "cn.amount.named_share_mismatch" not in rule_ids(
+        stages, _DEVELOPMENT.format(first="258,000")
+    )

@@ -127,6 +127,17 @@ def test_a_quality_standard_deferred_to_an_annex_or_outside_goods_and_works_is_l
     assert _QUALITY in rule_ids(stages, _works("2025年10月20日", ZH_DEFERRED_QUALITY))
 
 
+def test_an_annex_that_defers_the_standard_fixes_nothing(stages: Stages) -> None:
+    pointed = _works("2025年10月20日", "定作物应符合附件一第三部分所列技术参数，并据此验收。")
+    deferred = (
+        pointed
+        + "\n附件一 技术要求\n三、技术参数\n储罐的技术参数，由双方在图纸会审时另行协商确定。\n"
+    )
+    assert _QUALITY in rule_ids(stages, deferred)
+    fixed = pointed + "\n附件一 技术要求\n三、技术参数\n储罐容积50立方米，设计压力0.6MPa。\n"
+    assert _QUALITY not in rule_ids(stages, fixed)
+
+
 _EN_LEASE = """LEASE OF WAREHOUSE PREMISES
 
 This Lease is made on June 2, 2025 between Harbour Estates, Inc. ("Landlord") and Calder Foods LLC ("Tenant").
@@ -201,3 +212,25 @@ def test_a_clause_that_affirms_liability_is_no_exemption(stages: Stages) -> None
         "甲方对乙方人员的人身伤害不承担任何责任。",
     ):
         assert sentence_ok(excludes, params), excludes
+
+
+_DEVELOPMENT = """技术开发（委托开发）合同
+
+委托方（甲方）：杭州禾丰食品有限公司
+受托方（乙方）：杭州知衡智能技术有限公司
+
+第三条 乙方应于2025年9月9日前完成全部研究开发工作，并向甲方交付全部研究开发成果。
+第五条 研究开发经费和报酬合计为人民币捌拾陆万元整（¥860,000.00）。
+第十九条 因本合同引起的争议，提交杭州仲裁委员会仲裁。
+
+附件二 研究开发进度计划
+阶段 | 工作内容 | 起止时间
+阶段一 | 需求调研 | 2025年3月10日至2025年4月8日
+阶段二 | 联调及研究开发成果交付 | 2025年8月1日至{last}
+"""
+
+
+def test_a_stage_that_ends_after_all_the_work_is_due_is_flagged(stages: Stages) -> None:
+    rule = "cn.date.part_after_final_date"
+    assert rule in rule_ids(stages, _DEVELOPMENT.format(last="2025年10月31日"))
+    assert rule not in rule_ids(stages, _DEVELOPMENT.format(last="2025年9月5日"))
