@@ -48,6 +48,8 @@ TOPICS: dict[str, str] = {
     r"|(?:股权|股份|资产)?(?:转让|交易|成交)(?:总)?(?:价款|价格|对价)|签约合同价|承包(?:总)?价"
     r"|工程价款|工程总价|货款总额|总货款|服务费总额|(?:特许经营|加盟|许可|技术)?费用总额"
     r"|(?:设计|监理|咨询|代理|技术服务|开发|勘察)费总额"
+    # "研究开发经费和报酬合计为…" (民法典 852's words for a development contract's price)
+    r"|(?:报酬|酬金)(?:合计|共计|总计|总额)"
     r"|total (?:contract |purchase )?price|(?:contract|purchase) price|total consideration"
     r"|aggregate fees|total fees"
     # English names of the whole price of a lease or a works contract ("the total Rent for the

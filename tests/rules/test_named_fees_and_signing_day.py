@@ -97,3 +97,6 @@ def test_a_share_of_the_contract_price_is_not_measured_against_its_pre_tax_part(
     assert "cn.amount.named_share_mismatch" not in rule_ids(
         stages, _DEVELOPMENT.format(first="258,000")
     )
+    # "研究开发经费和报酬合计为…" is the price: its own check reads a wrong share of it
+    assert "cn.amount.share_mismatch" not in rule_ids(stages, _DEVELOPMENT.format(first="258,000"))
+    assert "cn.amount.share_mismatch" in rule_ids(stages, _DEVELOPMENT.format(first="268,000"))
