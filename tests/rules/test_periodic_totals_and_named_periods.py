@@ -13,6 +13,7 @@ import pytest
 
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
+from tests.rules.cases_period_sums import EN_MINIMUMS, ZH_RENT
 from tests.rules.helpers import Stages, rule_ids
 
 _STORAGE = """冷库仓储合同
@@ -208,36 +209,12 @@ def test_a_count_of_the_terms_own_years_must_fit_its_start_and_end(stages: Stage
     assert "en.date.term_vs_expiry" not in rule_ids(stages, part)
 
 
-_MINIMUMS = """EXCLUSIVE DISTRIBUTION AGREEMENT
-
-This Agreement is entered into as of March 1, 2025 (the "Effective Date") between Harlow Instruments Inc. ("Supplier") and Keystone Lab Supply LLC ("Distributor").
-5.2 The Minimum Purchase Commitment for the first Contract Year is {first} dollars.
-14.1 This Agreement is governed by the laws of the State of New York.
-
-SCHEDULE C - {heading}
-Contract Year | Quarter 1 | Quarter 2 | Annual minimum
-Year 1 | 900,000 | 900,000 | 1,800,000
-Year 2 | 1,000,000 | 1,150,000 | 2,150,000
-"""
-
-_RENT = """房屋租赁合同
-
-出租人（甲方）：杭州禾丰置业有限公司
-承租人（乙方）：宁波鲜面餐饮有限公司
-
-4.1 第二年度租金为人民币{second}元，按季支付。
-第十九条 因本合同引起的争议，向房屋所在地人民法院起诉。
-
-附件二 {heading}
-年度 | 期间 | {column}（元）
-第一年 | 2025年3月1日至2026年2月28日 | 1,200,000
-第二年 | 2026年3月1日至2027年2月28日 | 1,260,000
-"""
-
-
 def test_one_years_sum_in_the_text_must_match_that_years_row(stages: Stages) -> None:
     def ids(first: str, heading: str) -> set[str]:
-        return rule_ids(stages, _MINIMUMS.format(first=first, heading=heading))
+        text = EN_MINIMUMS.format(
+            first=f"{first} dollars", law="the State of New York", heading=heading
+        )
+        return rule_ids(stages, text)
 
     assert "en.amount.period_sum_restated" in ids("1,850,000", "MINIMUM PURCHASE COMMITMENT")
     assert "en.amount.period_sum_restated" not in ids("1,800,000", "MINIMUM PURCHASE COMMITMENT")
@@ -245,7 +222,7 @@ def test_one_years_sum_in_the_text_must_match_that_years_row(stages: Stages) -> 
     assert "en.amount.period_sum_restated" not in ids("1,850,000", "MARKETING PLAN")
 
     def zh(second: str, heading: str, column: str = "金额") -> set[str]:
-        return rule_ids(stages, _RENT.format(second=second, heading=heading, column=column))
+        return rule_ids(stages, ZH_RENT.format(second=second, heading=heading, column=column))
 
     assert "cn.amount.period_sum_restated" in zh("1,290,000", "各年度租金表")
     assert "cn.amount.period_sum_restated" in zh("1,290,000", "付款计划", column="年租金")
