@@ -13,6 +13,7 @@ from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import add_months
 from pipeline.rules_engine.checks_facts import TermDatesParams, days_off, whole_months
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.defined_dates import defined_by_period
 from pipeline.rules_engine.registry import Hit, Params, check
 from pipeline.rules_engine.signing_date import RUNS_FROM_SIGNING, signing_day
 
@@ -143,6 +144,7 @@ def named_date_conflict(ctx: RuleContext, params: Params) -> Iterator[Hit]:
             reported.add(name)
             yield Hit(d.span, {"name": name, "first": first.text, "second": d.text}, (first.span,))
     yield from _tied_to_another_date(ctx, seen, reported)
+    yield from defined_by_period(ctx, seen, reported)
 
 
 def _tied_to_another_date(

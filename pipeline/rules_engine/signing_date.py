@@ -56,3 +56,28 @@ def signing_day(ctx: RuleContext, dates: list[Entity]) -> Entity | None:
         *(d for d in dates if isinstance(d.value, str) and _signed_on(ctx, d)),
     ]
     return signed[0] if signed and len({d.value for d in signed}) == 1 else None
+
+
+# the preamble's own date: "This Agreement is made on 18 March 2025", "dated as of …"
+_EN_MADE_ON = re.compile(
+    r"\b(?:is |was )?(?:made|entered into|dated|executed)(?: as of| on| this)?\s*$", re.I
+)
+_PREAMBLE_CHARS = 1500
+
+
+def agreement_date(ctx: RuleContext) -> Entity | None:
+    """The date the contract bears ("the date of this Agreement", "本协议签署之日"): the date its
+    preamble says it was made or signed on, else its signature lines' one date."""
+    dates = [d for d in ctx.of_kind("date") if isinstance(d.value, str)]
+    preamble = [
+        d for d in dates
+        if ctx.view_offset(d.span.start) < _PREAMBLE_CHARS
+        and (_signed_on(ctx, d) or _made_on(ctx, d))
+    ]  # fmt: skip
+    found = preamble or signature_line_dates(ctx)
+    return found[0] if found and len({d.value for d in found}) == 1 else None
+
+
+def _made_on(ctx: RuleContext, d: Entity) -> bool:
+    start = ctx.view_offset(d.span.start)
+    return ctx.language == "en" and bool(_EN_MADE_ON.search(ctx.text[max(0, start - 40) : start]))

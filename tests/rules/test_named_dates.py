@@ -7,7 +7,7 @@ import pytest
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.rules.cases_new import en_services
-from tests.rules.helpers import Stages, finding_types
+from tests.rules.helpers import Stages, finding_types, rule_ids
 
 
 @pytest.fixture(scope="module")
@@ -58,3 +58,43 @@ def test_a_chinese_event_fixed_and_tied_to_a_later_handover(stages: Stages) -> N
     same = ZH_LEASE.format(rent=rent.format(handover="2025年3月1日"))
     assert "date_inconsistency" in finding_types(stages, late)
     assert "date_inconsistency" not in finding_types(stages, same)
+
+
+EN_LONG_STOP = """ASSET PURCHASE AGREEMENT
+
+This Asset Purchase Agreement (this "Agreement") is made on 18 March 2025 in Suzhou between Qinglan Components Co., Ltd. (the "Seller") and Haochen Auto Parts Co., Ltd. (the "Buyer").
+1.1 "Long-Stop Date" means the date falling three (3) months after the date of this Agreement, or such later date as the Parties may agree in writing;
+4.4 If any Condition has not been satisfied or waived by {date} (being the Long-Stop Date), either Party may terminate this Agreement by written notice.
+18.1 This Agreement is governed by the laws of the People's Republic of China.
+"""
+
+ZH_LONG_STOP = """股权转让协议
+
+本协议于2025年3月18日在苏州签订。
+转让方（甲方）：苏州青岚精密部件有限公司
+受让方（乙方）：宁波浩辰汽车零部件有限公司
+第一条 最后截止日指本协议签署之日起三个月届满之日。
+第五条 先决条件未能于最后截止日（即{date}）前全部满足的，任何一方均可解除本协议。
+第十二条 本协议适用中华人民共和国法律。
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "wrong", "right"),
+    [
+        (EN_LONG_STOP, "en.prc.date.named_event_twice", "30 June 2025", "18 June 2025"),
+        (ZH_LONG_STOP, "cn.date.named_event_twice", "2025年6月30日", "2025年6月18日"),
+    ],
+)
+def test_a_date_defined_as_a_period_from_signing_and_given_as_another_day(
+    stages: Stages, text: str, rule: str, wrong: str, right: str
+) -> None:
+    """Three months after 18 March is 18 June: a Long-Stop Date of 30 June cannot also hold."""
+    assert rule in rule_ids(stages, text.format(date=wrong))
+    assert rule not in rule_ids(stages, text.format(date=right))
+
+
+def test_a_date_defined_in_business_days_is_not_computed(stages: Stages) -> None:
+    """Business days need a holiday calendar the contract does not give: left alone."""
+    text = EN_LONG_STOP.replace("three (3) months", "sixty (60) Business Days")
+    assert "en.prc.date.named_event_twice" not in rule_ids(stages, text.format(date="30 June 2025"))

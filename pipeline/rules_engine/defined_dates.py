@@ -1,0 +1,107 @@
+"""A date defined as a period from another ("'Long-Stop Date' means the date falling three (3)
+months after the date of this Agreement", "最后期限日指本协议签署之日起三个月届满之日") that the
+contract elsewhere gives as a calendar date ("by 30 June 2025 (being the Long-Stop Date)"): once
+computed, the two must be the same day.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date, timedelta
+
+from pipeline.model import Entity
+from pipeline.rules_engine.checks_consistency import add_months
+from pipeline.rules_engine.checks_facts import days_off
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.registry import Hit
+from pipeline.rules_engine.signing_date import agreement_date
+
+_EN_DEFINED = re.compile(
+    r"[\"“](?P<name>(?:[A-Z][\w-]*\s+){0,3}Date)[\"”]\s+(?:means|shall mean|is)\s+"
+    r"(?:the\s+(?:date|day)\s+(?:falling|which is|that is|being|occurring)\s+)?"
+    r"(?P<period>[^.;,\"“”]{1,40}?)\s+(?:after|following|from)\s+"
+    r"(?P<anchor>the date (?:of this Agreement|hereof)|the\s+(?:[A-Z][\w-]*\s+){1,3}Date)"
+)
+_ZH_DEFINED = re.compile(
+    r"(?P<name>[\u4e00-\u9fff]{2,8}日)[”\"]?(?:系|是)?指"
+    r"(?P<anchor>本(?:合同|协议)(?:签署|签订|订立)(?:之)?日|[\u4e00-\u9fff]{2,6}日)"
+    r"(?:起|后)(?:满)?(?P<period>[^，。；、]{1,12}?)(?:届满)?(?:之日|当日)"
+)
+_OWN_DATE = re.compile(r"the date (?:of this Agreement|hereof)|本(?:合同|协议)(?:签署|签订|订立)")
+
+
+def _is_business_days(duration: Entity) -> bool:
+    return duration.attrs.get("unit") in {"workday", "hour"}
+
+
+def _computed(anchor: date, duration: Entity) -> date | None:
+    unit = duration.attrs.get("unit")
+    count = duration.value
+    if not isinstance(count, int | float) or not float(count).is_integer():
+        return None
+    if unit == "day":
+        return anchor + timedelta(days=int(count))
+    if unit == "week":
+        return anchor + timedelta(weeks=int(count))
+    months = duration.attrs.get("months")
+    if unit in {"month", "year"} and isinstance(months, int | float):
+        return add_months(anchor, int(months))
+    return None
+
+
+def _anchor_day(ctx: RuleContext, anchor: str, fixed: dict[str, Entity]) -> Entity | None:
+    if _OWN_DATE.match(anchor):
+        return agreement_date(ctx)
+    name = anchor.removeprefix("the").strip()
+    return fixed.get(name if ctx.language == "zh" else name.title())
+
+
+def _stated_as(ctx: RuleContext, name: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A calendar date given under ``name``: before it ("the Long-Stop Date (30 June 2025)",
+    "截止日为2025年6月30日") or after it ("30 June 2025 (being the Long-Stop Date)")."""
+    n = re.escape(name)
+    if ctx.language == "zh":
+        before = rf"{n}[”\"]?\s*(?:[（(]\s*)?(?:即|为|是|定为|：|:)?\s*$"
+        after = rf"^\s*[（(]\s*(?:即|亦即)?\s*[“\"]?{n}"
+    else:
+        before = rf"\bthe\s+[\"“]?{n}[\"”]?\s*(?:,|:|\(|is|shall be|will be|of|on)?\s*$"
+        after = rf"^\s*\(\s*(?:being|i\.e\.,?|that is,?|namely)?\s*(?:the\s+)?[\"“]?{n}[\"”]?\s*\)"
+    return re.compile(before), re.compile(after)
+
+
+def defined_by_period(
+    ctx: RuleContext, fixed: dict[str, Entity], reported: set[str]
+) -> Iterator[Hit]:
+    defined = _ZH_DEFINED if ctx.language == "zh" else _EN_DEFINED
+    durations = ctx.of_kind("duration")
+    for m in defined.finditer(ctx.text):
+        name = m.group("name")
+        anchor = _anchor_day(ctx, m.group("anchor"), fixed)
+        period = [
+            d for d in durations
+            if m.start("period") <= ctx.view_offset(d.span.start) < m.end("period")
+        ]  # fmt: skip
+        if name in reported or anchor is None or len(period) != 1:
+            continue
+        if _is_business_days(period[0]) or not isinstance(anchor.value, str):
+            continue
+        due = _computed(date.fromisoformat(anchor.value), period[0])
+        if due is None:
+            continue
+        before, after = _stated_as(ctx, name)
+        for d in ctx.of_kind("date"):
+            start, end = ctx.view_offset(d.span.start), ctx.view_offset(d.span.end)
+            if not isinstance(d.value, str) or m.start() <= start < m.end():
+                continue
+            named = before.search(ctx.text[max(0, start - 40) : start]) or after.match(
+                ctx.text[end : end + 60]
+            )
+            if named and days_off(date.fromisoformat(d.value), due) > 0:
+                reported.add(name)
+                first = f"{m.group('period').strip()} after {anchor.text} ({due.isoformat()})"
+                if ctx.language == "zh":
+                    first = f"{anchor.text}起{m.group('period').strip()}（{due.isoformat()}）"
+                fields = {"name": name, "first": first, "second": d.text}
+                yield Hit(d.span, fields, (period[0].span,))
+                break
