@@ -41,7 +41,9 @@ CAPITAL = re.compile(
 )
 _WORD = r"(?:" + "|".join(sorted(EN_NUMBER_WORDS, key=len, reverse=True)) + r")"
 WORDS = re.compile(
-    rf"\b(?P<words>{_WORD}(?:(?:[\s\-]+|\s+and\s+){_WORD})*)\s+"
+    # "one million, two hundred and eighty-four thousand, six hundred pounds": a comma after a
+    # scale word goes on with the same number
+    rf"\b(?P<words>{_WORD}(?:(?:[\s\-]+|\s+and\s+|(?:(?<=thousand)|(?<=million)|(?<=billion)),\s*){_WORD})*)\s+"
     r"(?P<cur>(?:U\.S\.\s+|US\s+)?dollars|euros|pounds|yuan|renminbi)\b"
     # "nine dollars and eighty cents", "ten pounds and fifty pence"
     rf"(?:\s+and\s+(?P<cents>{_WORD}(?:[\s\-]+{_WORD})*)\s+(?:cents?|pence|penny))?",

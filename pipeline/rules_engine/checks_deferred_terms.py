@@ -21,7 +21,7 @@ from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
 
 # a sum or a rate in the sentence itself means the term is fixed there ("经协商确定为¥…")
-_FIGURE_HERE = re.compile(
+FIGURE_HERE = re.compile(
     r"\d[\d,，.]*\s*(?:万?元|%|％)|[¥￥$£€]\s*\d|[壹贰叁肆伍陆柒捌玖拾佰仟萬万亿]{2,}(?:元|圆)"
     r"|\b(?:RMB|CNY|USD|US\$|EUR|GBP|HKD)\s?\d|百分之|千分之|万分之|\bper cent\b|\bpercent\b",
     re.I,
@@ -31,7 +31,7 @@ _FIGURE_HERE = re.compile(
 # what fixes the term elsewhere: a figure or a way to compute it, not a pointer to a schedule
 # (the schedule may be where it is deferred)
 _FIXED_ELSEWHERE = re.compile(
-    _FIGURE_HERE.pattern
+    FIGURE_HERE.pattern
     + r"|按[^。；]{0,40}(?:计算|计收|收取|结算|比例)|\bper (?:unit|hour|day|month"
     r"|annum|year|seat|user|licen[cs]e)\b|\bat the rates?\b|\blist prices?\b|\brate card\b",
     re.I,
@@ -70,7 +70,7 @@ def _deferrals(ctx: RuleContext, params: DeferredParams) -> Iterator[tuple[Sente
     defer, term = regex(params.defer), regex(params.term)
     for sentence in ctx.sentences_matching(defer):
         named = term.search(sentence.text)
-        if named is None or _FIGURE_HERE.search(sentence.text):
+        if named is None or FIGURE_HERE.search(sentence.text):
             continue
         if any(regex(p).search(sentence.text) for p in params.unless):
             continue

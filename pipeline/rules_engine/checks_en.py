@@ -68,9 +68,11 @@ _BRACKETED = re.compile(
 _LABEL = re.compile(
     r"(?m)^[ \t]*(?:[-•*][ \t]*)?(?P<term>[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){1,5})[ \t]*:[ \t]*\S"
 )
-# "Support Fee | per Contract Year | 37,200": a schedule's row states what the term is
+# "Support Fee | per Contract Year | 37,200", "Base Year (Operating Expenses) | Calendar year
+# 2025": a schedule's row states what the term is
 _ROW_LABEL = re.compile(
-    r"(?m)^[ \t]*\|?[ \t]*(?P<term>[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){1,5})[ \t]*\|"
+    r"(?m)^[ \t]*\|?[ \t]*(?P<term>[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){1,5})"
+    r"[ \t]*(?:\([^()|\n]{0,40}\))?[ \t]*\|"
 )
 # "Availability means the percentage of minutes …": a schedule's definition without quotes
 _BARE_MEANS = re.compile(r"(?m)^[ \t]*(?P<term>[A-Z][a-z]+(?: [A-Z][a-z]+){0,4}) means\b")

@@ -79,7 +79,8 @@ class UncappedParams(Params):
     cap_words: str = (
         r"(?:最高|最多|累计|总额|合计|总计)[^。；;]{0,20}(?:不超过|不得超过|以[^。；;]{0,20}为限)"
         r"|(?:不超过|不得超过|不应超过|不高于)[^。；;]{0,24}(?:总价|总额|价款|金额|租金|费用|\d)"
-        r"|上限|封顶|为限|not (?:to )?exceed|capped|cap of|maximum (?:aggregate )?(?:amount|of)"
+        r"|上限|封顶|为限|not (?:to )?(?:in (?:total|aggregate|the aggregate) )?exceed|capped|cap of"
+        r"|maximum (?:aggregate )?(?:amount|of)"
         r"|in no event[^.;]{0,60}exceed|up to a maximum|limited to"
         # "0.05% of the overdue amount for each day of delay, up to 10% of the overdue amount"
         r"|\bup to\s+(?:\d[\d,.]*\s*(?:%|per ?cent)|(?:RMB|USD|US\$|£|\$|€|EUR|GBP)\s?\d)"

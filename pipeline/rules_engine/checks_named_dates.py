@@ -31,6 +31,8 @@ _EN_EVENT = (
 _EN_NAMED_BEFORE = re.compile(
     rf"(?:the\s+)?[\"“]?(?P<name>{_EN_EVENT})[\"”]?,?\s*(?:of|is|shall be|will be|means|on|:)?\s*$"
 )
+# a basic-terms item: "1.3 Commencement Date. March 1, 2025."
+_EN_NAMED_ITEM = re.compile(rf"^\s*(?:\d+(?:\.\d+)*\.?\s+)?(?P<name>{_EN_EVENT})\s*[.:]\s*$")
 _EN_NAMED_AFTER = re.compile(rf"^\s*\((?:the\s+)?[\"“](?P<name>{_EN_EVENT})[\"”]\)")
 # an event named without "Date": in a milestone list ("Go-Live (the first day …), July 28, 2025")
 # or scheduled ("the production cut-over (Go-Live) scheduled for August 25, 2025")
@@ -54,6 +56,7 @@ _EN_TIED = re.compile(
     rf"(?:the\s+)?(?P<name>{_EN_EVENT})\s+(?:shall be|is|will be|means)\s+the\s+(?:date|day)\s+"
     r"(?:of|on which|when)\b"
 )
+_ZH_TAKES_EFFECT = re.compile(r"^\s*(?:起|开始)?(?:正式)?生效")
 _ZH_TIED = re.compile(rf"(?P<name>{_ZH_EVENT})(?:为|即|以)[^，。；]{{0,12}}(?:之日|当日|日期)")
 
 
@@ -117,8 +120,15 @@ def _event_name(ctx: RuleContext, date_entity: Entity) -> str | None:
         return row
     if ctx.language == "zh":
         m = _ZH_NAMED_BEFORE.search(before)
+        if m is None and _ZH_TAKES_EFFECT.match(after):
+            return "生效日"  # "本合同…于2025年4月1日起生效"
         return m.group("name").rstrip("期") if m else None
-    m = _EN_NAMED_BEFORE.search(before) or _EN_NAMED_AFTER.match(after)
+    line = ctx.text[ctx.text.rfind("\n", 0, start) + 1 : start]
+    m = (
+        _EN_NAMED_BEFORE.search(before)
+        or _EN_NAMED_AFTER.match(after)
+        or _EN_NAMED_ITEM.match(line)
+    )
     if m:
         return m.group("name").title()
     wide = ctx.text[max(0, start - 180) : start]

@@ -26,7 +26,7 @@ from pipeline.rules_engine.registry import Hit, Params, check
 _FAMILY_WORDS = {
     # a stage's "起止时间" column ends each stage: its end belongs to the same family
     "completion": r"竣工|完工|完成|结束|截止|起止|complet|finish|\bend\b",
-    "delivery": r"交付|交货|发货|到货|供货|deliver|dispatch|\bship",
+    "delivery": r"交付|交货|发货|到货|供货|提交|deliver|dispatch|\bship|submi",
     "repayment": r"还款|归还|偿还|还本|repay|instal|amorti[sz]",
 }
 # the loan's own term: "借款期限为壹年，自2025年3月20日起至2026年3月19日止", "the Loan Term … ending
@@ -122,10 +122,44 @@ def _final_dates(ctx: RuleContext) -> dict[str, tuple[Entity, date]]:
                 family = _family(every.group("verb"))
         if family and (family not in found or when > found[family][1]):
             found[family] = (e, when)
-    for family, duration, last in _from_signing(ctx):
+    for family, duration, last in [*_from_signing(ctx), *_by_term_end(ctx)]:
         if family not in found:  # a date the contract names for the whole comes first
             found[family] = (duration, last)
     return found
+
+
+# "应在本合同第三条约定的服务期限届满之前完成全部三个阶段的工作、提交全部交付成果", "all
+# Deliverables shall be delivered before the end of the Term": the whole is due when the term
+# ends, and the term's own range ("自…起至2025年9月2日止") says when that is
+_ZH_BY_TERM_END = re.compile(
+    r"(?P<noun>(?:服务|合同|履行|项目|委托|开发|咨询)?期限)届满(?:之日)?(?:之前|以前|前)"
+    r"[^。；]{0,16}?(?P<verb>完成|交付|提交)[^。；]{0,6}?(?:全部|所有)"
+)
+_EN_BY_TERM_END = re.compile(
+    r"\b(?:all|every)\b[^.;]{0,60}?\b(?P<verb>deliver|complet|submit)\w*[^.;]{0,40}?"
+    r"\b(?:before|by|no later than|prior to) (?:the )?(?:end|expiry|expiration) of the "
+    r"(?P<noun>(?:[A-Z]\w+ )?Term)\b"
+)
+
+
+def _by_term_end(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
+    """The whole due by the end of a term whose range the contract dates."""
+    pattern = _ZH_BY_TERM_END if ctx.language == "zh" else _EN_BY_TERM_END
+    for sentence in ctx.sentences:
+        m = pattern.search(sentence.text)
+        if m is None:
+            continue
+        ends = [
+            (e, when) for e in ctx.of_kind("date")
+            if "range_start" in e.attrs and (when := _iso(e)) is not None
+            and m.group("noun") in ctx.entity_sentence(e)
+        ]  # fmt: skip
+        if len({when for _, when in ends}) != 1:
+            continue
+        verbs = re.findall(r"完成|交付|提交|deliver|complet|submit", sentence.text[m.start() :])
+        families = {_family(v) for v in verbs}
+        for family in families:
+            yield family, ends[0][0], ends[0][1]
 
 
 # "应自本合同签订之日起六十日内完成…", "within ninety (90) days after the date of this Agreement

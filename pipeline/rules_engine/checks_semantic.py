@@ -51,8 +51,10 @@ _ZH = {
     # ("调整后单价上涨超过10%的，甲方有权自行…采购")
     "right_then_change": r"(?:有权|可以|可(?=[\u4e00-\u9fff])|得以|保留[^，。；]{0,10}权利|自主决定|自行决定)"
     r"[^。；]{0,80}?(?:调整|变更|修改|修订|上调|提高|更改|增加|另行(?:制定|确定)|(?:自行|单方|重新)(?:确定|制定|决定))",
-    # mitigation (民法典591) and the other side's own breach are not remedies taken away
-    "waiver_lawful": r"扩大的损失|扩大部分|因[^，。；]{0,8}(?:自身|本身|自己|其)原因|不可抗力",
+    # mitigation (民法典591) and the other side's own breach are not remedies taken away; a bar
+    # on claims for injury is an exemption (民法典506), read by its own rule, not a second finding
+    "waiver_lawful": r"扩大的损失|扩大部分|因[^，。；]{0,8}(?:自身|本身|自己|其)原因|不可抗力"
+    r"|人身|伤亡",
     "mutual": r"协商一致|双方(?:书面)?同意|(?<!无需)(?<!无须)(?<!不需)(?<!不必)(?<!未)经[^，。；]{0,6}方(?:书面)?同意"
     r"|双方(?:另行)?协商|协商(?:后)?确定"
     r"|任何一方|双方均|各方|一方[^，。；]{0,6}另一方|签订补充协议|书面补充",
@@ -105,7 +107,9 @@ _EN = {
     # another sentence part ("If a revision increases the price, Reseller may terminate")
     "right_then_change": r"(?:\bmay\b|reserves? the right to|is entitled to|shall be entitled to)"
     # ("The Provider may, at any time during the Subscription Term, revise the Subscription Fee")
-    r"[^.;]{0,80}?\b(?:amend|modify|change|vary|revise|increase|adjust|update|replace)\w*",
+    r"[^.;]{0,80}?\b(?:amend|modify|change|vary|revise|increase|adjust|update|replace)\w*"
+    # "The Provider may, by a notice posted … thirty (30) days in advance, revise the Fees"
+    r"|\bmay,[^,.;]{0,160},\s*(?:amend|modify|change|vary|revise|increase|adjust|update|replace)\w*",
 }
 
 

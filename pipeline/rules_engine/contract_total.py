@@ -115,7 +115,11 @@ _RESTATES_AS = (
 _SHARE_RESTATED = re.compile(
     r"(?:(?:%|％|percent|分之[一二三四五六七八九十百千万\d.]+|成|倍|times)\)?\s*[，,]?"
     # "10% of the Contract Sum, i.e. £246,000": the share named before the total word
-    r"|(?:%|per\s?cent)\)?\s+of\s+(?:the\s+)?[A-Za-z ]{2,40},?)" + _RESTATES_AS,
+    r"|(?:%|per\s?cent)\)?\s+of\s+(?:the\s+)?[A-Za-z ]{2,40},?)"
+    + _RESTATES_AS
+    # "7.5% of the Subcontract Sum (£96,345 on the Subcontract Sum …)": the bracket is the share
+    + r"|(?:%|per\s?cent)\)?\s+of\s+(?:the\s+)?[A-Za-z ]{2,40}\s*\(\s*"
+    r"(?:RMB|US\$|USD|£|GBP|€|EUR)?\s*$",
     re.I,
 )
 

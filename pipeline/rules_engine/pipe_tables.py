@@ -96,14 +96,21 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
         if table and not gap and line.strip() and _continues(table, previous, line, full):
             table[-1] = _continue(table[-1], previous, line, offset)
         elif line.count("|") >= 2 or (
-            table and not gap and line.count("|") == 1 and display_width(line) >= 0.75 * widest
+            table
+            and not gap
+            and line.count("|") == 1
+            # one bar inside an open table, on a full-width line or ending on the bar: a row
+            # a wrap cut short ("第一阶段 现状诊断 |" then its cells on the lines below)
+            and (display_width(line) >= 0.75 * widest or line.rstrip().endswith("|"))
         ):
-            # one bar inside an open table, on a full-width line: a row a wrap cut short
             row = _cells(line, offset)
             # a header names columns: it holds no figure and no date ("第四节点 | … | 2026年2月10日"
             # after a page break is the table going on)
             header_row = all(c.value is None and not _DATED.search(c.text) for c in row)
-            if table and gap and (len(row) != len(table[-1]) or header_row):
+            # a row that ends on a bar short of the header's cells goes on below: it is no
+            # narrower table
+            cut = len(row) < len(table[0]) and line.rstrip().endswith("|") if table else False
+            if table and gap and ((len(row) != len(table[-1]) and not cut) or header_row):
                 yield table  # a new table: other columns, or a header after a break
                 table = []
             table.append(row)
@@ -136,8 +143,11 @@ def _continues(table: list[list[Cell]], previous: str, line: str, full: float) -
         pieces = len(_cells(line, 0))
         return len(row) + pieces - (0 if _at_bar(previous, line) else 1) <= width
     # only a header's last cell is taken to wrap onto a line of its own ("Value"): after a
-    # data row such a line is more often the caption of what follows
-    return len(table) == 1 and "|" not in line and display_width(previous) >= full
+    # data row such a line is more often the caption of what follows, unless the line before
+    # was itself a full-width wrap of that row's last cell (a long payment term on three lines)
+    if "|" in line or display_width(previous) < full:
+        return False
+    return len(table) == 1 or "|" not in previous
 
 
 def _continue(row: list[Cell], previous: str, line: str, offset: int) -> list[Cell]:
@@ -181,3 +191,21 @@ def colon_lists(text: str) -> Iterator[list[list[Cell]]]:
         offset += len(line) + 1
     if len(rows) >= _MIN_LIST_ROWS:
         yield rows
+
+
+def two_column_tables(text: str) -> Iterator[list[list[Cell]]]:
+    """Runs of two or more lines with exactly one '|': a "label | value" schedule ("项目 | 约定
+    内容", "Item | Agreed term"), which :func:`pipe_tables` leaves out since one bar is as
+    often prose."""
+    run: list[list[Cell]] = []
+    offset = 0
+    for line in text.replace("｜", "|").split("\n"):
+        if line.count("|") == 1 and all(part.strip() for part in line.split("|")):
+            run.append(_cells(line, offset))
+        else:
+            if len(run) >= 2:
+                yield run
+            run = []
+        offset += len(line) + 1
+    if len(run) >= 2:
+        yield run

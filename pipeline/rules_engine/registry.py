@@ -84,6 +84,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_tables",
     "pipeline.rules_engine.checks_named_sums",
     "pipeline.rules_engine.checks_period_sums",
+    "pipeline.rules_engine.checks_open_rows",
     "pipeline.rules_engine.checks_roles",
     "pipeline.rules_engine.checks_day_periods",
     "pipeline.rules_engine.checks_essentials",

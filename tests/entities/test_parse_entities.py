@@ -133,3 +133,17 @@ def test_a_scale_word_after_a_bracketed_numeral_is_no_amount_in_words() -> None:
     words = [m for m in find_amounts(text, "en") if m.attrs.get("form") == "words"]
     assert words == []
     assert [m.value for m in find_amounts(text, "en")] == [3_000_000]
+
+
+def test_a_comma_after_a_scale_word_goes_on_with_the_same_number() -> None:
+    from pipeline.entities.amounts import find_amounts
+
+    text = (
+        "The Subcontract Sum is £1,284,600 (one million, two hundred and eighty-four thousand, "
+        "six hundred pounds). Items one, two and three cost nine pounds."
+    )
+    words = {text[m.start : m.end]: m.value for m in find_amounts(text, "en")}
+    spelled = "one million, two hundred and eighty-four thousand, six hundred pounds"
+    assert words[spelled] == 1_284_600
+    # a comma after a plain number is a list, not one figure
+    assert words["nine pounds"] == 9

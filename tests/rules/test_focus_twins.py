@@ -201,6 +201,21 @@ def test_a_unilateral_fee_change_far_from_its_may(stages: Stages) -> None:
     assert rule in rule_ids(stages, EN_SAAS.format(proviso=""))
 
 
+def test_a_unilateral_fee_change_behind_a_long_notice_parenthetical(stages: Stages) -> None:
+    """ "may, by a notice posted … thirty (30) days in advance, revise the Fees": the notice
+    is how the change is made, not the other side's consent."""
+    rule = "en.prc.standard_terms.unilateral_right"
+    notice = "by a notice posted in the administrator console at least thirty (30) days in advance"
+    changed = EN_SAAS.replace(
+        "may, at any time during the Subscription Term, revise the Subscription Fee{proviso} by "
+        "posting the revised fee schedule in the console",
+        f"may, {notice}, revise the Fees{{proviso}}",
+    )
+    assert rule in rule_ids(stages, changed.format(proviso=""))
+    walk_away = ", and the Customer may terminate this Agreement before the revision applies"
+    assert rule not in rule_ids(stages, changed.format(proviso=walk_away))
+
+
 EN_FRANCHISE = """FRANCHISE AGREEMENT
 
 This Agreement is made on 1 July 2025 between Bean Co Limited (the "Franchisor") and Hale Cafe Limited (the "Franchisee").
@@ -261,6 +276,16 @@ def test_up_to_a_share_is_a_cap(stages: Stages) -> None:
     capped = EN_LATE_RENT.format(cap=", up to 10% of the overdue amount")
     assert rule not in rule_ids(stages, capped)
     assert rule in rule_ids(stages, EN_LATE_RENT.replace("0.05%", "0.5%").format(cap=""))
+
+
+def test_a_cap_that_does_not_in_total_exceed_a_share_is_a_cap(stages: Stages) -> None:
+    """The cap's own figure ("ten per cent (10%)") is no daily rate of 10%."""
+    rule = "en.prc.penalty.per_period_uncapped"
+    cap = (
+        ", provided that the liquidated damages for any one instalment shall not in total "
+        "exceed ten per cent (10%) of that instalment"
+    )
+    assert rule not in rule_ids(stages, EN_LATE_RENT.replace("0.05%", "0.5%").format(cap=cap))
 
 
 EN_DEV = """SOFTWARE DEVELOPMENT AGREEMENT
@@ -493,6 +518,36 @@ def test_rows_cut_by_a_page_wrap_are_put_back_together() -> None:
     assert [len(r) for r in table] == [5, 5, 5, 5]
     assert table[0][-1].text == "Total Replacement Value"
     assert table[1][-1].value == 252000.0
+
+
+def test_a_row_that_ends_on_a_bar_goes_on_over_the_lines_below() -> None:
+    """A PDF prints a long row's cells over several lines: "第一阶段 |" on one, the work on
+    the next two, the deadline on a fourth; a long last cell wraps twice."""
+    wide = "甲" * 40
+    text = "\n".join(
+        [
+            "阶段 | 工作内容 | 交付成果 | 提交时间",
+            "第一阶段 现状诊断 |",
+            wide,
+            "、库存数据 | 《诊断报告》 |",
+            "2025年4月18日前",
+            "第二阶段 方案设计 | 设计标准流程 | 《优化方案》 | 2025年6月27日前",
+            "",
+            "阶段 | 不含税服务费（元） | 支付节点",
+            "第一阶段 | 480,000.00 |",
+            wide,
+            wide,
+            "款支付",
+            "第二阶段 | 720,000.00 | 验收后支付",
+            "第三阶段 | 另行协商确定 | 另行约定",
+        ]
+    )
+    first, second = list(pipe_tables(text))
+    assert [len(r) for r in first] == [4, 4, 4]
+    assert first[1][0].text == "第一阶段 现状诊断"
+    assert first[1][3].text == "2025年4月18日前"
+    assert [r[0].text for r in second] == ["阶段", "第一阶段", "第二阶段", "第三阶段"]
+    assert second[1][2].text.endswith("款支付")
 
 
 EN_SUBTOTALS = """SOFTWARE LICENCE AGREEMENT
@@ -1001,3 +1056,34 @@ def test_a_dated_row_after_a_page_break_goes_on_with_its_table() -> None:
     ]
     (table,) = list(pipe_tables("\n".join(english)))
     assert len(table) == 3
+
+
+ZH_SHOP = """商铺租赁合同
+
+出租方（甲方）：杭州禾丰置业有限公司
+承租方（乙方）：宁波鲜面餐饮有限公司
+
+第十一条 甲方负责商业街公共区域设施设备的维修和安全管理。
+第十二条 乙方及其员工、顾客在商铺及公共区域内的人身和财产安全由乙方自行负责{bar}。
+第十九条 因本合同引起的争议，向房屋所在地人民法院起诉。
+"""
+
+
+def test_a_bar_on_claiming_for_personal_injury_against_the_other_side(stages: Stages) -> None:
+    """Bearing one's own safety is an allocation; barring every claim against the landlord for
+    injury, its own facilities included, is an exemption 民法典 506 voids."""
+    rule = "cn.exemption.personal_injury"
+    bar = "，相关损害概由乙方自行承担，乙方不得就此向甲方主张赔偿"
+    assert rule in rule_ids(stages, ZH_SHOP.format(bar=bar))
+    assert rule not in rule_ids(stages, ZH_SHOP.format(bar=""))
+    # one defect, one finding: the bar is not also read as a standard term's waiver of remedies
+    assert "cn.standard_terms.unilateral_right" not in rule_ids(stages, ZH_SHOP.format(bar=bar))
+
+
+def test_a_few_months_rent_is_no_multiple_of_the_contract_sum(stages: Stages) -> None:
+    """Three times one month's rent is three months' rent on a two-year lease; twice the
+    year's rent is more than the whole of a year's bargain."""
+    rule = "cn.penalty.multiple_of_contract_sum"
+    lease = ZH_SHOP.format(bar="") + "第十三条 乙方擅自退租的，应按{base}向甲方支付违约金。\n"
+    assert rule not in rule_ids(stages, lease.format(base="解除时当期月租金的三倍"))
+    assert rule in rule_ids(stages, lease.format(base="年租金的两倍"))

@@ -98,3 +98,25 @@ def test_a_date_defined_in_business_days_is_not_computed(stages: Stages) -> None
     """Business days need a holiday calendar the contract does not give: left alone."""
     text = EN_LONG_STOP.replace("three (3) months", "sixty (60) Business Days")
     assert "en.prc.date.named_event_twice" not in rule_ids(stages, text.format(date="30 June 2025"))
+
+
+ZH_LICENCE_TERM = """专利实施许可合同
+
+许可方（甲方）：苏州恒拓新材料科技有限公司
+被许可方（乙方）：常州驰远汽车部件有限公司
+第五条 许可期限为五年，自本合同生效日起算。
+第二十九条 因本合同引起的争议，提交苏州仲裁委员会仲裁。
+第三十条 本合同自双方签字盖章之日起成立，于2025年4月1日起生效。
+
+附件一 许可事项
+项目 | 内容
+许可方式 | 排他实施许可
+许可期限 | 2025年4月1日至{end}
+"""
+
+
+def test_a_term_from_the_day_the_contract_says_it_takes_effect(stages: Stages) -> None:
+    """ "于2025年4月1日起生效" dates the 生效日 the term runs from: five years end in 2030."""
+    rule = "cn.date.term_vs_expiry"
+    assert rule in rule_ids(stages, ZH_LICENCE_TERM.format(end="2031年3月31日"))
+    assert rule not in rule_ids(stages, ZH_LICENCE_TERM.format(end="2030年3月31日"))

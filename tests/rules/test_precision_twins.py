@@ -169,6 +169,17 @@ def test_what_a_share_of_the_total_comes_to_is_not_the_total_restated(stages: St
     assert "amount_contradiction" in finding_types(stages, zh_sale(other=restated))
 
 
+def test_a_shares_amount_in_brackets_is_not_the_total_restated(stages: Stages) -> None:
+    price = "6.1 The Contract Sum is US$1,284,600.\n"
+    share = (
+        "8.3 Liquidated damages shall not exceed 7.5% of the Contract Sum (US$96,345 on the "
+        "Contract Sum stated in clause 6.1)."
+    )
+    restated = "8.3 The Contract Sum is US$96,345."
+    assert "amount_contradiction" not in finding_types(stages, en_services(extra=price + share))
+    assert "amount_contradiction" in finding_types(stages, en_services(extra=price + restated))
+
+
 def test_the_deposit_summed_with_the_instalments_is_not_the_deposits_share(
     stages: Stages,
 ) -> None:
@@ -291,6 +302,8 @@ def test_a_payment_a_schedule_row_names_is_defined_by_that_schedule(stages: Stag
 
     assert "Retainer Payment" not in undefined("Retainer Payment")
     assert "Retainer Payment" in undefined("Hosting Charge")
+    # a row label with a note in brackets names the term as well
+    assert "Retainer Payment" not in undefined("Retainer Payment (Phase 1)")
 
 
 def test_a_carve_out_that_does_not_exclude_injury_is_no_exclusion(stages: Stages) -> None:

@@ -12,6 +12,7 @@ from pipeline.model import Finding
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.entities.helpers import make_document
+from tests.rules.cases_acceleration import ACCELERATION_CASES
 from tests.rules.cases_agreed_damages import AGREED_DAMAGES_CASES
 from tests.rules.cases_annex_price import ANNEX_PRICE_CASES, BLANK_PRICE_CASES
 from tests.rules.cases_balance import BALANCE_CASES
@@ -22,6 +23,7 @@ from tests.rules.cases_essentials_zh import ESSENTIAL_ZH_CASES
 from tests.rules.cases_focus import FOCUS_CASES
 from tests.rules.cases_itemised import ITEMISED_CASES
 from tests.rules.cases_new import NEW_CASES
+from tests.rules.cases_open_rows import OPEN_ROW_CASES
 from tests.rules.cases_period_sums import PERIOD_SUM_CASES
 from tests.rules.cases_share_rows import EN_TIERS, SHARE_ROWS_CASES
 from tests.rules.cases_timetable import TIMETABLE_CASES
@@ -506,6 +508,8 @@ CASES += [
 CASES += FOCUS_CASES
 CASES += CAPS_CASES
 CASES += PERIOD_SUM_CASES
+CASES += OPEN_ROW_CASES
+CASES += ACCELERATION_CASES
 CASES += ESSENTIAL_EN_CASES
 CASES += DEFERRED_CASES
 CASES += OPEN_PRICE_CASES

@@ -49,3 +49,29 @@ def test_a_delivery_column_is_not_read_against_a_completion_date(stages: Stages)
 def test_a_named_completion_date_against_a_milestone_under_english_law(stages: Stages) -> None:
     assert _part_rules(stages, en_milestones()) == ["en.date.part_after_final_date"]
     assert _part_rules(stages, en_milestones("Hypercare support")) == []
+
+
+ZH_CONSULTING = """管理咨询服务合同
+
+委托方（甲方）：杭州冷运物流有限公司
+服务方（乙方）：上海远策管理咨询有限公司
+
+2.3 乙方应在本合同第三条约定的服务期限届满之前完成全部三个阶段的工作、提交全部交付成果。
+3.1 本合同服务期限为六个月，自2025年3月3日起至2025年9月2日止。
+第十五条 因本合同引起的争议，向甲方所在地人民法院起诉。
+
+附件一：交付成果及进度安排
+阶段 | 交付成果 | 提交时间
+第一阶段 现状诊断 | 《现状诊断报告》 | 2025年4月18日前
+第三阶段 试点辅导 | 《试点辅导总结报告》 | {last}前
+"""
+
+
+def test_a_deliverable_due_after_the_term_by_whose_end_all_must_be_submitted(
+    stages: Stages,
+) -> None:
+    """ "服务期限届满之前…提交全部交付成果" with the term dated 自…起至2025年9月2日止: a report
+    due on 30 September falls outside it."""
+    late = ZH_CONSULTING.format(last="2025年9月30日")
+    assert _part_rules(stages, late) == ["cn.date.part_after_final_date"]
+    assert _part_rules(stages, ZH_CONSULTING.format(last="2025年8月29日")) == []
