@@ -23,6 +23,8 @@ from pipeline.rules_engine.registry import Hit, Params, check
 
 # a blank left to fill in: "[  ]%", "【  】", "____", "（ ）"; a redaction ("[***]") is no blank
 _BLANK = re.compile(r"\[\s*\]|【\s*】|_{3,}|＿{2,}|[（(]\s+[）)]")
+_BLANK_REACH = 24
+_SIGNING = re.compile(r"签字|签章|盖章|签名|代表|seal|sign|representative|witness", re.I)
 _WORDS = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
 
 
@@ -67,7 +69,9 @@ def open_schedule_row(ctx: RuleContext, params: OpenRowParams) -> Iterator[Hit]:
             for j, cell in enumerate(row[1:], start=1):
                 if cell.value is not None or FIGURE_HERE.search(cell.text):
                     continue
-                if not (defer.search(cell.text) or _BLANK.search(cell.text)):
+                # a blank fills the cell ("[  ]%"); a signature line's blank is no term
+                blank = _BLANK.search(cell.text[:_BLANK_REACH]) and not _SIGNING.search(cell.text)
+                if not (defer.search(cell.text) or blank):
                     continue
                 said = f"{row[0].text} {cell.text}"
                 if any(p.search(said) for p in unless):

@@ -42,3 +42,14 @@ def test_a_share_the_body_fixes_is_no_gap(stages: Stages) -> None:
         "as set out in Part 2 of Schedule B. Tenant's Proportionate Share is 4.25%.",
     )
     assert RULE_EN not in rule_ids(stages, text)
+
+
+def test_a_signature_lines_blank_under_a_price_column_is_no_open_term(stages: Stages) -> None:
+    """A PDF may run the signature block into a table's last row: its blank is for a name."""
+    text = EN_LEASE.format(law=_NY, share="4.25%") + (
+        "Item | Quantity | Unit price\n"
+        "Parking | 2 spaces | Tenant (seal): Brightline Analytics Inc. "
+        "Authorised representative: ____________\n"
+    )
+    assert RULE_EN not in rule_ids(stages, text)
+    assert RULE_EN in rule_ids(stages, text.replace("Tenant (seal)", "[  ] to be agreed"))
