@@ -113,6 +113,9 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
             if table and gap and ((len(row) != len(table[-1]) and not cut) or header_row):
                 yield table  # a new table: other columns, or a header after a break
                 table = []
+            elif table and header_row and _new_header(table, row):
+                yield table  # a PDF drops the blank line between two tables
+                table = []
             table.append(row)
             gap = 0
         elif table:
@@ -124,6 +127,11 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
         previous = line
     if table:
         yield table
+
+
+def _new_header(table: list[list[Cell]], row: list[Cell]) -> bool:
+    """A row of column names, of another width, right after a complete row: the next table."""
+    return len(table) > 1 and len(row) != len(table[0]) and len(table[-1]) >= len(table[0])
 
 
 def _at_bar(previous: str, line: str) -> bool:

@@ -520,6 +520,24 @@ def test_rows_cut_by_a_page_wrap_are_put_back_together() -> None:
     assert table[1][-1].value == 252000.0
 
 
+def test_two_tables_with_no_blank_line_between_are_two_tables() -> None:
+    """A PDF drops the blank line between a fee table and its payment schedule."""
+    text = "\n".join(
+        [
+            "Package | Media | Weeks | Amount",
+            "A | Screens | 12 | 1,020,000",
+            "Publication Fee | | | 1,908,000",
+            "Payment schedule | Amount (RMB) | Share of Publication Fee",
+            "Earnest money (dingjin) | 381,600 | 20%",
+            "Total | 1,908,000 | 100%",
+        ]
+    )
+    fees, payments = list(pipe_tables(text))
+    assert [len(r) for r in fees] == [4, 4, 4]
+    assert [len(r) for r in payments] == [3, 3, 3]
+    assert payments[1][1].value == 381600
+
+
 def test_a_row_that_ends_on_a_bar_goes_on_over_the_lines_below() -> None:
     """A PDF prints a long row's cells over several lines: "第一阶段 |" on one, the work on
     the next two, the deadline on a fourth; a long last cell wraps twice."""
