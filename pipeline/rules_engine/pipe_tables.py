@@ -113,7 +113,7 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
             if table and gap and ((len(row) != len(table[-1]) and not cut) or header_row):
                 yield table  # a new table: other columns, or a header after a break
                 table = []
-            elif table and header_row and _new_header(table, row):
+            elif table and header_row and not cut and _new_header(table, row):
                 yield table  # a PDF drops the blank line between two tables
                 table = []
             table.append(row)

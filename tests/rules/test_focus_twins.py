@@ -526,6 +526,9 @@ def test_two_tables_with_no_blank_line_between_are_two_tables() -> None:
         [
             "Package | Media | Weeks | Amount",
             "A | Screens | 12 | 1,020,000",
+            # a row cut after its first cell is no header of a narrower table
+            "B | Concourse lightboxes at the station entrance |",
+            "12 | 468,000",
             "Publication Fee | | | 1,908,000",
             "Payment schedule | Amount (RMB) | Share of Publication Fee",
             "Earnest money (dingjin) | 381,600 | 20%",
@@ -533,7 +536,8 @@ def test_two_tables_with_no_blank_line_between_are_two_tables() -> None:
         ]
     )
     fees, payments = list(pipe_tables(text))
-    assert [len(r) for r in fees] == [4, 4, 4]
+    assert [len(r) for r in fees] == [4, 4, 4, 4]
+    assert fees[2][3].value == 468000
     assert [len(r) for r in payments] == [3, 3, 3]
     assert payments[1][1].value == 381600
 
