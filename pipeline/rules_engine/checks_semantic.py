@@ -93,7 +93,8 @@ _EN = {
     r"|seek)|shall (?:have|has) no (?:claim|recourse|remedy) against|may not bring any (?:claim|action)"
     r"|may not terminate (?:this Agreement )?for any reason",
     "waiver_lawful": r"mitigat",
-    "mutual": r"mutual\w*|both parties|each party|either party|written agreement of|signed by "
+    "mutual": r"mutual\w*|both parties|each party|either party|\bthe parties (?:hereto )?may\b"
+    r"|written agreement of|signed by "
     r"(?:both|each|the parties)|with the (?:prior )?(?:written )?(?:consent|agreement) of|"
     r"agreed (?:in writing )?by the parties",
     "objective": r"index|CPI|formula|government[- ]set|regulated tariff|by law",
@@ -113,6 +114,18 @@ _EN = {
 }
 
 
+# no party's right: another document's amendability ("as the same may be amended from time to
+# time"), a passive change with no one named who makes it ("Such plans may be updated"); taken out
+# of the sentence before it is read, so a right beside them still counts
+_EN_NO_RIGHT = re.compile(
+    r"(?:\bas (?:the same |it |they |each |such [\w ]{1,30} )?may (?:from time to time )?be "
+    r"(?:amended|modified|supplemented|updated|changed|varied|restated|replaced)"
+    r"|\bmay be (?:amended|modified|updated|changed|revised|varied|supplemented))\b"
+    r"(?!,? (?:from time to time,? )?(?:by|at the (?:sole |absolute )?discretion of)\b)"
+)
+_RECITAL = re.compile(r"^\s*WHEREAS\b")
+
+
 RightKind = Literal["change", "terminate", "waiver"]
 
 
@@ -128,6 +141,10 @@ def _kind(sentence: str, clause: str, table: dict[str, str], kinds: list[str]) -
     """Which unilateral right the sentence gives, if any. ``clause`` is the rest of its
     numbered clause: a right to end at will and the forfeiture it triggers may be two
     sentences apart."""
+    if table is _EN:
+        if _RECITAL.match(sentence):
+            return None
+        sentence = _EN_NO_RIGHT.sub(" ", sentence)
     has = {k: bool(regex(v).search(sentence)) for k, v in table.items()}
     if has["mutual"]:
         return None

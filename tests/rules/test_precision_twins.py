@@ -8,7 +8,7 @@ import pytest
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.rules.cases_new import en_prc, en_services, zh_sale
-from tests.rules.helpers import Stages, finding_types, rule_findings
+from tests.rules.helpers import Stages, finding_types, rule_findings, rule_ids
 from tests.rules.test_rule_catalogue import labour
 
 
@@ -35,10 +35,16 @@ def test_serving_court_papers_at_an_address_is_not_a_court_forum(stages: Stages)
 
 
 def test_releasing_the_employee_from_a_non_compete_owes_no_compensation(stages: Stages) -> None:
+    """The release is no refusal to pay. (The defect model may still read the non-compete
+    itself as one with no compensation agreed, which this contract indeed lacks.)"""
     release = "劳动合同终止时，甲方可以书面通知乙方不再要求其履行竞业限制义务，乙方不受本条约束，甲方无需支付补偿。"
     refuse = "竞业限制期间甲方无需支付补偿。"
-    assert "non_compete_without_compensation" not in finding_types(stages, labour(nc_comp=release))
-    assert "non_compete_without_compensation" in finding_types(stages, labour(nc_comp=refuse))
+    rules = {
+        "cn.labour.non_compete_without_compensation",
+        "cn.labour.non_compete_compensation_refused",
+    }
+    assert not rules & rule_ids(stages, labour(nc_comp=release))
+    assert rules & rule_ids(stages, labour(nc_comp=refuse))
 
 
 def test_deliveries_in_stages_are_not_two_dates_for_one_delivery(stages: Stages) -> None:
@@ -330,6 +336,31 @@ def test_a_remedy_for_infringement_that_may_end_the_agreement_changes_no_term(
     change = "Consultant may modify the fees at any time on five days' notice."
     assert rule not in {f.rule_id for f in rule_findings(stages, en_services(changes=remedy))}
     assert rule in {f.rule_id for f in rule_findings(stages, en_services(changes=change))}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # another document's amendability, not a party's right under this one
+        "The Price List applies to the fees, as the same may be amended from time to time.",
+        # a passive change with no one who makes it
+        "The fees may be revised at any time on notice as provided in this Agreement.",
+        # both sides
+        "The parties may amend the fees at any time by a written instrument.",
+    ],
+)
+def test_no_one_sides_right_to_change_the_terms(stages: Stages, sentence: str) -> None:
+    rule = "en.amendment.unilateral_right"
+    assert rule not in {f.rule_id for f in rule_findings(stages, en_services(changes=sentence))}
+
+
+def test_a_right_beside_another_documents_amendability_still_counts(stages: Stages) -> None:
+    rule = "en.amendment.unilateral_right"
+    beside = (
+        "Provider may increase the fees at any time on notice, under the Price List as the same "
+        "may be amended from time to time."
+    )
+    assert rule in {f.rule_id for f in rule_findings(stages, en_services(changes=beside))}
 
 
 def test_authorities_listed_in_a_disclosure_exception_choose_no_forum(stages: Stages) -> None:
