@@ -85,7 +85,8 @@ def defect_model(ctx: RuleContext, params: DefectParams) -> Iterator[Hit]:
     for unit, row in zip(units, probs, strict=True):
         if row[j] < model.thresholds[j]:
             continue
-        if any(re.search(p, _whole_sentences(ctx, unit)) for p in params.unless_paragraph):
+        whole = " ".join(_whole_sentences(ctx, unit).split())
+        if any(re.search(p, whole) for p in params.unless_paragraph):
             continue
         sentences = [s for s in ctx.sentences if unit.start <= s.start < unit.end]
         span = ctx.span(unit.start, unit.end)
@@ -130,6 +131,7 @@ def _whole_sentences(ctx: RuleContext, unit: Paragraph) -> str:
 
 
 def sentence_ok(text: str, params: DefectParams) -> bool:
+    text = " ".join(text.split())  # a filing's runs of spaces ("may mutually  agree") are one
     if params.sentence_any and not any(re.search(p, text, re.I) for p in params.sentence_any):
         return False
     return not any(re.search(p, text, re.I) for p in params.unless_sentence)

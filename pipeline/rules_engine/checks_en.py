@@ -219,6 +219,16 @@ class RoleParams(Params):
     roles: list[str] = Field(default_factory=lambda: [*EN_ROLE_WORDS, *CN_ROLES])
 
 
+def _quoted_anywhere(text: str, role: str) -> bool:
+    """The contract defines the role itself somewhere ("(the 'Distributor')",
+    "hereinafter referred to as Distributor"), though the party reader missed whose it is."""
+    r = re.escape(role)
+    return bool(
+        re.search(rf"[\"“'‘]\s*{r}\s*[\"”'’]", text)
+        or re.search(rf"\bhereinafter (?:called|referred to as|the)\s+(?:the\s+)?{r}\b", text)
+    )
+
+
 @check("undefined_party_role", RoleParams, fields=("role", "defined"))
 def undefined_party_role(ctx: RuleContext, params: RoleParams) -> Iterator[Hit]:
     """A party role word used as a party (the Supplier shall …) that no party was given."""
@@ -231,7 +241,7 @@ def undefined_party_role(ctx: RuleContext, params: RoleParams) -> Iterator[Hit]:
     # a parties block may introduce a role as a label: "Contractor: Mesa Ridge Builders, Inc."
     defined.update(m.group(1) for m in re.finditer(r"(?m)^[ \t]*([A-Z][a-z]+)[ \t]*:", ctx.text))
     defined_text = "、".join(sorted(defined))
-    unknown = [r for r in params.roles if r not in defined]
+    unknown = [r for r in params.roles if r not in defined and not _quoted_anywhere(ctx.text, r)]
     if not unknown:
         return
     if ctx.language == "zh":

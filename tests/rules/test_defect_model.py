@@ -311,6 +311,8 @@ def test_the_renewal_readings_gates_a_notice_window_and_a_renewal_spoken_of(
     for chosen in (
         "12.2 The Licensee has the option to extend the Term for successive one-year terms.",
         "12.2 The parties may mutually agree to renew this Agreement for a further term.",
+        # a filing's runs of spaces between the words
+        "12.2 The parties may  mutually   agree to renew this Agreement for a further term.",
         "12.2 This Agreement shall be renewable for successive one-year terms.",
     ):
         assert _model_hits(RENEWAL_WITH_NOTICE.replace(clause, chosen), rule.params) == [], chosen

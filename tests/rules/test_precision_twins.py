@@ -461,3 +461,12 @@ def test_mid_line_headings_and_mangled_bracket_quotes_define_terms(stages: Stage
         '(the *Initial Period")', "(as agreed)"
     )
     assert undefined(unheaded) == {"Service Records", "Initial Period"}
+
+
+def test_a_role_the_contract_defines_in_quotes_is_a_party(stages: Stages) -> None:
+    """A filing's mangled parties block hides whose role it is; the quoted definition still
+    makes it one of the contract's parties."""
+    used = "5. SUPPORT\n5.1 The Supplier shall provide support during business hours."
+    defined = used + '\n5.2 Bluegate Hosting Ltd. (the "Supplier") hosts the platform.'
+    assert "en.party.undefined_role" in rule_ids(stages, en_services(extra=used))
+    assert "en.party.undefined_role" not in rule_ids(stages, en_services(extra=defined))
