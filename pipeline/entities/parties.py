@@ -146,7 +146,9 @@ def _party_name(
 # twin "… Co., Ltd. (seal)": a role label opening a line, then a registered company name. The
 # name must end in a company suffix, so address, contact and representative lines never match.
 EN_PARTY_LINE = re.compile(
-    r"^[ \t]*(?:\(\d\)[ \t]*)?(?P<role>Party [A-D]|[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})"
+    # a signature block may shout the role: "MANUFACTURER: … Co., Ltd. (company seal)"
+    r"^[ \t]*(?:\(\d\)[ \t]*)?(?P<role>Party [A-D]|[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}"
+    r"|[A-Z]{2,}(?: [A-Z]{2,}){0,2})"
     r"(?:[ \t]*\([^)\n]{1,30}\))?[ \t]*:[ \t]*(?P<name>[^\n]{2,120}?)[ \t]*$",
     re.M,
 )
@@ -185,6 +187,8 @@ def find_en_party_lines(text: str) -> list[Match]:
     roles: set[str] = set()
     for m in EN_PARTY_LINE.finditer(text):
         role, name = m.group("role"), m.group("name")
+        if role.isupper() and not role.startswith("Party"):
+            role = role.title()  # "MANUFACTURER" is the Manufacturer
         note = _EN_SIGNATURE_NOTE.search(name)
         if note:
             name = name[: note.start()]

@@ -176,5 +176,36 @@ def party_name_variant(ctx: RuleContext, params: Params) -> Iterator[Hit]:
                 continue
             if any(same_company(variant, n) for n in names):
                 continue
+            if ctx.language == "en" and _another_entity(ctx.text, variant, parties):
+                continue
             yield Hit(ctx.span(start, end), {"name": name, "variant": variant})
             return
+
+
+_OWN_ROLE = (
+    r",\s+(?:the|its|an?|our)\s+(?:owner|affiliate|parent|subsidiary|guarantor|licensor|"
+    r"publisher|distributor|agent|manufacturer|supplier|holding company|group company)\b"
+)
+_THIRD_PARTY = re.compile(r"Rights of Third Parties|\bthird part(?:y|ies)\b", re.I)
+
+
+def _another_entity(text: str, variant: str, parties: list[Entity]) -> bool:
+    """The contract itself treats the name as someone else: beside a party ("indemnify the
+    Licensor and Harrow Lane Recordings Limited"), with a role of its own ("…, the owner of the
+    copyright"), or as a third party with rights ("… may enforce … under the Contracts (Rights
+    of Third Parties) Act")."""
+    v = re.escape(variant)
+    roles = "|".join(
+        re.escape(str(p.attrs.get("role") or p.value))
+        for p in parties
+        if p.attrs.get("role") or p.value
+    )
+    if roles and re.search(
+        rf"\b(?:{roles})\s+(?:and|or|nor)\s+{v}|{v}\s+(?:and|or)\s+the\s+(?:{roles})\b", text
+    ):
+        return True
+    if re.search(v + _OWN_ROLE, text):
+        return True
+    return any(
+        _THIRD_PARTY.search(sentence) for sentence in re.findall(rf"[^.\n]*{v}[^.\n]*", text)
+    )

@@ -219,10 +219,64 @@ class ScheduleParams(Params):
     )
 
 
+# the contract's own term stated as a range: "发布期限为六个月，自2025年4月1日起至2025年9月30日止"
+_TERM_NOUN = re.compile(
+    r"(?:合同|发布|服务|租赁|承包|委托|许可|使用|履行)?期限"
+    r"|\b(?:term|period) of this\b|\bthe Term\b"
+)
+
+
+def _term_ranges(ctx: RuleContext) -> list[tuple[date, Entity]]:
+    """(start, end) of each range a sentence gives as the contract's term, outside tables."""
+    dates = {e.span.start: e for e in ctx.of_kind("date")}
+    found = []
+    for e in dates.values():
+        start = dates.get(e.attrs.get("range_start", -1))  # type: ignore[arg-type]
+        at = ctx.view_offset(e.span.start)
+        line = ctx.text[ctx.text.rfind("\n", 0, at) + 1 : at]
+        if start is None or "|" in line or not _TERM_NOUN.search(ctx.entity_sentence(e)):
+            continue
+        begin = _iso(start)
+        if begin is not None and _iso(e) is not None:
+            found.append((begin, e))
+    return found
+
+
+def _row_periods_past_the_term(ctx: RuleContext) -> Iterator[Hit]:
+    """A schedule row's period that starts with the term and ends after it ("LED大屏 | … |
+    2025年4月1日至2025年10月31日" against a term 自2025年4月1日起至2025年9月30日止)."""
+    terms = _term_ranges(ctx)
+    if len({(b, _iso(e)) for b, e in terms}) != 1:
+        return  # no term range, or two different ones: nothing one row can contradict
+    begin, term_end = terms[0]
+    last = _iso(term_end)
+    assert last is not None
+    dates = {e.span.start: e for e in ctx.of_kind("date")}
+    for e in dates.values():
+        start = dates.get(e.attrs.get("range_start", -1))  # type: ignore[arg-type]
+        end = _iso(e)
+        if start is None or end is None or _iso(start) != begin or end <= last:
+            continue
+        at = ctx.view_offset(e.span.start)
+        line_start = ctx.text.rfind("\n", 0, at) + 1
+        row = ctx.text[line_start:at]
+        if "|" not in row or _AFTER_THE_WHOLE.search(row.split("|", 1)[0]):
+            continue
+        label = row.split("|", 1)[0].strip()
+        yield Hit(
+            ctx.span(line_start, ctx.view_offset(e.span.end)),
+            {"part": label, "part_date": e.text, "final": term_end.text},
+            (term_end.span,),
+        )
+        return
+
+
 @check("part_after_final_date", ScheduleParams, fields=("part", "part_date", "final"))
 def part_after_final_date(ctx: RuleContext, params: ScheduleParams) -> Iterator[Hit]:
     """A schedule row that finishes a part of the work (or repays a part of a loan) after the
-    date the whole is due."""
+    date the whole is due; or a row's period that runs past the contract's own term."""
+    if "completion" in params.families:
+        yield from _row_periods_past_the_term(ctx)
     finals = {f: d for f, d in _final_dates(ctx).items() if f in params.families}
     if not finals:
         return

@@ -442,3 +442,36 @@ def test_a_cap_with_nothing_carved_out_is_not_read_as_unlimited_liability(
         "liability hereunder shall include",
     )
     assert _model_hits(uncapped, rule.params)
+
+
+class _ReadsExits:
+    """A stand-in model (the boundary): a clause that lets one side terminate scores 0.9 for
+    unfair_standard_term, any other 0.1."""
+
+    kinds = ("unfair_standard_term",)
+    thresholds = (0.5,)
+
+    def scores(self, texts: list[str]) -> np.ndarray:
+        return np.array([[0.9 if "terminate" in t else 0.1] for t in texts])
+
+
+def test_an_exit_that_pays_for_the_other_sides_loss_is_no_unfair_term(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pipeline.rules_engine import checks_defect_model
+
+    monkeypatch.setattr(checks_defect_model, "default_defect_classifier", _ReadsExits)
+    rule = next(
+        r for r in ValidateRules().rules if r.spec.id == "en.prc.model.unfair_standard_term"
+    )
+    contract = (
+        "MANUFACTURING AGREEMENT\n\nThis Agreement is made on 10 March 2025 between Lanxi Co., "
+        'Ltd. (the "Customer") and Huarui Co., Ltd. (the "Manufacturer").\n'
+        "12.2 The Customer may terminate this Agreement at any time before the Manufacturer "
+        "completes the work{how}.\n"
+        "14.1 This Agreement is governed by the laws of the People's Republic of China.\n"
+    )
+    pays = ", in which case the Customer shall compensate the Manufacturer for the losses caused"
+    keeps = ", and the Manufacturer shall have no claim for the work in progress"
+    assert _model_hits(contract.format(how=pays), rule.params) == []
+    assert _model_hits(contract.format(how=keeps), rule.params)

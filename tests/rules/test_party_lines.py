@@ -70,3 +70,46 @@ def test_a_signature_line_the_page_cut_before_its_suffix(stages: Stages) -> None
     assert "en.party.name_variant" in {f.rule_id for f in wrong}
     right = rule_findings(stages, _HIRE.format(signed="CIVIL ENGINEERING"))
     assert "en.party.name_variant" not in {f.rule_id for f in right}
+
+
+def test_a_signature_block_that_shouts_the_role_is_the_same_party(stages: Stages) -> None:
+    """ "WAREHOUSE KEEPER: … (company seal)" signs for the Warehouse Keeper."""
+    shouted = CONTRACT.replace(
+        "Warehouse Keeper: {signed} (seal)", "WAREHOUSE KEEPER: {signed} (company seal)"
+    )
+    right = "Kunshan Hengtai Supply Chain (Kunshan) Management Co., Ltd."
+    wrong = "Kunshan Hengtai Supply Chain (Kunshan) Services Co., Ltd."
+    found = [
+        f.rule_id
+        for signed in (right, wrong)
+        for f in rule_findings(stages, shouted.format(signed=signed))
+        if f.rule_id == "en.prc.party.name_mismatch"
+    ]
+    assert found == ["en.prc.party.name_mismatch"]  # the wrong name only
+
+
+LICENCE = """SYNCHRONISATION LICENCE
+
+This Licence is made on 3 March 2025 between Harrow Lane Music Limited (the "Licensor") and Ashby Films Limited (the "Licensee").
+1. The Licensee shall pay the Licence Fee of £24,000 within 30 days.
+11.2 The Licensee shall indemnify the Licensor{also} against all losses arising from its use of the Master.
+18.3 {variant} shall pay the mechanical royalties on the Master.
+19. This Licence is governed by the laws of England and Wales.
+"""
+
+
+def test_a_related_company_the_contract_treats_as_someone_else_is_no_variant(
+    stages: Stages,
+) -> None:
+    """A sister company named beside the Licensor ("the Licensor and Harrow Lane Recordings
+    Limited") is another entity, not the Licensor misnamed."""
+    variant = "Harrow Lane Recordings Limited"
+
+    def variants(also: str) -> list[str]:
+        text = LICENCE.format(also=also, variant=variant)
+        return [
+            f.rule_id for f in rule_findings(stages, text) if f.rule_id == "en.party.name_variant"
+        ]
+
+    assert variants("") == ["en.party.name_variant"]
+    assert variants(f" and {variant}") == []

@@ -75,3 +75,27 @@ def test_a_deliverable_due_after_the_term_by_whose_end_all_must_be_submitted(
     late = ZH_CONSULTING.format(last="2025年9月30日")
     assert _part_rules(stages, late) == ["cn.date.part_after_final_date"]
     assert _part_rules(stages, ZH_CONSULTING.format(last="2025年8月29日")) == []
+
+
+ZH_ADVERTISING = """广告发布合同
+
+委托方（甲方）：杭州澜汐家居有限公司
+发布方（乙方）：杭州新潮传媒有限公司
+
+第四条 发布期限：本合同项下广告发布期限为六个月，自2025年4月1日起至2025年9月30日止。
+第十五条 因本合同引起的争议，向甲方所在地人民法院起诉。
+
+附件一：发布点位及费用
+点位 | 规格 | 发布期间 | 月数 | 费用（元）
+LED大屏 | 东立面约200平方米 | 2025年4月1日至{end} | 6 | 840,000
+社区灯箱 | 40块 | 2025年4月1日至2025年9月30日 | 6 | 360,000
+"""
+
+
+def test_a_schedule_rows_period_that_runs_past_the_contracts_term(stages: Stages) -> None:
+    """The term runs 1 April to 30 September; a medium booked from 1 April to 31 October
+    cannot also hold. A row that starts later is another matter (a renewal, a second phase)."""
+    assert _part_rules(stages, ZH_ADVERTISING.format(end="2025年10月31日")) == [
+        "cn.date.part_after_final_date"
+    ]
+    assert _part_rules(stages, ZH_ADVERTISING.format(end="2025年9月30日")) == []
