@@ -44,7 +44,7 @@ WORDS = re.compile(
     # "one million, two hundred and eighty-four thousand, six hundred pounds": a comma after a
     # scale word goes on with the same number
     rf"\b(?P<words>{_WORD}(?:(?:[\s\-]+|\s+and\s+|(?:(?<=thousand)|(?<=million)|(?<=billion)),\s*){_WORD})*)\s+"
-    r"(?P<cur>(?:U\.S\.\s+|US\s+)?dollars|euros|pounds|yuan|renminbi)\b"
+    r"(?P<cur>(?:U\.S\.\s+|US\s+|United\s+States\s+)?dollars|euros|pounds|yuan|renminbi)\b"
     # "nine dollars and eighty cents", "ten pounds and fifty pence"
     rf"(?:\s+and\s+(?P<cents>{_WORD}(?:[\s\-]+{_WORD})*)\s+(?:cents?|pence|penny))?",
     re.IGNORECASE,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from pipeline.entities.number_words import parse_en_words
 from pipeline.entities.rates import CN_NUM, cn_decimal
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import ToleranceParams, money
@@ -25,6 +26,31 @@ _ZH_SHARE = re.compile(
     rf"(?P<name>[\u4e00-\u9fff]{{2,10}}?)的(?:百分之(?P<cn>{CN_NUM})|(?:百分之)?(?P<pct>\d+(?:\.\d+)?)\s*[%％]?)"
     r"[）)]?\s*[，,]?\s*[（(]?\s*(?:即|计|为|合计)\s*(?:人民币)?\s*$"
 )
+# "a security deposit equal to two (2) months' Monthly Rent, being US$36,500.00": a count of
+# periods of a sum named by its period, restated as an amount
+_EN_PERIODS = re.compile(
+    r"(?:(?P<words>[a-z]+(?:-[a-z]+)?)\s*(?:\((?P<fig>\d+)\))?|(?P<num>\d+))\s+"
+    r"(?P<unit>month|week|year|day)s?['’]?s?\s+(?:of\s+(?:the\s+)?)?"
+    r"(?P<name>(?P<period>Monthly|Weekly|Annual|Yearly|Daily)(?:\s+[A-Z][\w-]*){1,3})"
+    r"[\s,)]*(?:i\.e\.,?|being|that is|amounting to|equal to)\s*$"
+)
+_PERIOD_UNIT = {"Monthly": "month", "Weekly": "week", "Annual": "year", "Yearly": "year",
+                "Daily": "day"}  # fmt: skip
+
+
+def _periods(m: re.Match[str]) -> tuple[float, str] | None:
+    """How many periods "two (2) months' Monthly Rent" counts, when the unit is the name's."""
+    if _PERIOD_UNIT[m.group("period")] != m.group("unit"):
+        return None
+    raw = m.group("fig") or m.group("num")
+    try:
+        count = int(raw) if raw else parse_en_words(m.group("words"))
+    except ValueError:
+        return None
+    written = m.group(0).split(m.group("name"))[0].strip().rstrip("'’")
+    return (float(count), written) if count > 0 else None
+
+
 # the contract price under any of its names: measured against the contract total elsewhere, and
 # a tail of it ("价款") would meet a pre-tax or partial figure
 _PRICE_NAME = re.compile(r"(?:价款|价格|总价|合同价|合同金额|总金额|总额)$|\b(?:Contract )?Price$")
@@ -46,11 +72,20 @@ def _before(ctx: RuleContext, e: Entity, width: int) -> str:
     return ctx.text[max(0, start - width) : start]
 
 
+def _after(ctx: RuleContext, e: Entity) -> str:
+    end = ctx.view_offset(e.span.end)
+    return ctx.text[end : end + 60]
+
+
 def _named_value(ctx: RuleContext, name: str, currency: object, skip: Entity) -> Entity | None:
     """The figure the contract gives for ``name`` ("Target Annual Net Sales: US$2,400,000")."""
     zh = ctx.language == "zh"
     strict = re.compile((_ZH_NAMED_VALUE if zh else _EN_NAMED_VALUE).format(name=re.escape(name)))
     loose = re.compile(_ZH_NAMED_SUM.format(name=re.escape(name))) if zh else None
+    # "US$19,250.00 per month (the "Monthly Rent")": the name defined right after its figure
+    defined_after = re.compile(
+        rf"^\s*\)?[^.;()]{{0,40}}\((?:the\s+)?[\"“]{re.escape(name)}[\"”]\)"
+    )
     loose_values: list[Entity] = []
     for e in ctx.of_kind("amount"):
         if e is skip or e.attrs.get("currency") != currency or not isinstance(e.value, float):
@@ -58,7 +93,7 @@ def _named_value(ctx: RuleContext, name: str, currency: object, skip: Entity) ->
         if e.attrs.get("form") != "figure" and e.attrs.get("twin_start") is not None:
             continue
         before = _before(ctx, e, len(name) + 24)
-        if strict.search(before):
+        if strict.search(before) or defined_after.match(_after(ctx, e)):
             return e
         if loose is not None and loose.search(before):
             loose_values.append(e)
@@ -84,6 +119,10 @@ def named_share_mismatch(ctx: RuleContext, params: ToleranceParams) -> Iterator[
         if not isinstance(e.value, float) or e.attrs.get("form") not in (None, "figure"):
             continue
         m = share_re.search(_before(ctx, e, 90))
+        stated = _share(m) if m is not None else None
+        if m is None and ctx.language == "en":
+            m = _EN_PERIODS.search(_before(ctx, e, 120))
+            stated = _periods(m) if m is not None else None
         if m is None:
             continue
         name = m.group("name").strip()
@@ -95,7 +134,6 @@ def named_share_mismatch(ctx: RuleContext, params: ToleranceParams) -> Iterator[
         name, base = next(((t, b) for t, b in found if b is not None), (name, None))
         if base is None or not isinstance(base.value, float) or base.value <= 0:
             continue
-        stated = _share(m)
         if stated is None:
             continue
         share, written = stated

@@ -120,3 +120,22 @@ def test_a_term_from_the_day_the_contract_says_it_takes_effect(stages: Stages) -
     rule = "cn.date.term_vs_expiry"
     assert rule in rule_ids(stages, ZH_LICENCE_TERM.format(end="2031年3月31日"))
     assert rule not in rule_ids(stages, ZH_LICENCE_TERM.format(end="2030年3月31日"))
+
+
+EN_SCHEDULE_TERM = """EQUIPMENT LEASE AGREEMENT
+
+This Lease is made on March 3, 2025 between Hudson Machine Rentals LLC ("Lessor") and Brightline Packaging Inc. ("Lessee").
+3.1 The base term of this Lease (the "Base Term") begins on the Commencement Date and runs for forty-two (42) consecutive months.
+20. This Lease is governed by the laws of the State of New York.
+
+SCHEDULE A
+Commencement Date: April 1, 2025
+Expiration Date of Base Term: {end}
+"""
+
+
+def test_a_schedule_label_naming_the_terms_end(stages: Stages) -> None:
+    """Forty-two months from 1 April 2025 end on 30 September 2028, not 31 March 2028."""
+    rule = "en.date.term_vs_expiry"
+    assert rule in rule_ids(stages, EN_SCHEDULE_TERM.format(end="March 31, 2028"))
+    assert rule not in rule_ids(stages, EN_SCHEDULE_TERM.format(end="September 30, 2028"))

@@ -100,3 +100,25 @@ def test_a_share_of_the_contract_price_is_not_measured_against_its_pre_tax_part(
     # "研究开发经费和报酬合计为…" is the price: its own check reads a wrong share of it
     assert "cn.amount.share_mismatch" not in rule_ids(stages, _DEVELOPMENT.format(first="258,000"))
     assert "cn.amount.share_mismatch" in rule_ids(stages, _DEVELOPMENT.format(first="268,000"))
+
+
+EN_EQUIPMENT_LEASE = """EQUIPMENT LEASE AGREEMENT
+
+This Lease is made on March 3, 2025 between Hudson Machine Rentals LLC ("Lessor") and Brightline Packaging Inc. ("Lessee").
+4.1 Lessee shall pay rent of Nineteen Thousand Two Hundred Fifty United States Dollars (US$19,250.00) per month (the "Monthly Rent").
+5.1 Lessee shall deposit a security deposit equal to two (2) months' Monthly Rent, being {words} United States Dollars ({figure}) (the "Security Deposit").
+20. This Lease is governed by the laws of the State of New York.
+"""
+
+
+def test_a_count_of_months_of_a_monthly_sum_restated_as_an_amount(stages: Stages) -> None:
+    """Two months of a US$19,250 monthly rent are US$38,500, not US$36,500."""
+    rule = "en.amount.named_share_mismatch"
+    wrong = EN_EQUIPMENT_LEASE.format(
+        words="Thirty-Six Thousand Five Hundred", figure="US$36,500.00"
+    )
+    right = EN_EQUIPMENT_LEASE.format(
+        words="Thirty-Eight Thousand Five Hundred", figure="US$38,500.00"
+    )
+    assert rule in rule_ids(stages, wrong)
+    assert rule not in rule_ids(stages, right)
