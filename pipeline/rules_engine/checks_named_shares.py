@@ -83,9 +83,7 @@ def _named_value(ctx: RuleContext, name: str, currency: object, skip: Entity) ->
     strict = re.compile((_ZH_NAMED_VALUE if zh else _EN_NAMED_VALUE).format(name=re.escape(name)))
     loose = re.compile(_ZH_NAMED_SUM.format(name=re.escape(name))) if zh else None
     # "US$19,250.00 per month (the "Monthly Rent")": the name defined right after its figure
-    defined_after = re.compile(
-        rf"^\s*\)?[^.;()]{{0,40}}\((?:the\s+)?[\"“]{re.escape(name)}[\"”]\)"
-    )
+    defined_after = re.compile(rf"^\s*\)?[^.;()]{{0,40}}\((?:the\s+)?[\"“]{re.escape(name)}[\"”]\)")
     loose_values: list[Entity] = []
     for e in ctx.of_kind("amount"):
         if e is skip or e.attrs.get("currency") != currency or not isinstance(e.value, float):
