@@ -142,11 +142,19 @@ _EN_BY_TERM_END = re.compile(
 )
 
 
+# "供货期自…起至2026年1月31日止…各批次…均应在供货期内交付完毕": every part within the period
+_ZH_WITHIN_PERIOD = re.compile(
+    r"(?:均|全部|所有|一律)[^。；]{0,6}?(?:应|须|必须)?(?:在|于)"
+    r"(?P<noun>(?:供货|交货|服务|履行|合同|发布|租赁|施工)期(?:限|间)?)内"
+    r"(?P<verb>交付|完成|交货|提交|供货)"
+)
+
+
 def _by_term_end(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
     """The whole due by the end of a term whose range the contract dates."""
-    pattern = _ZH_BY_TERM_END if ctx.language == "zh" else _EN_BY_TERM_END
+    patterns = (_ZH_BY_TERM_END, _ZH_WITHIN_PERIOD) if ctx.language == "zh" else (_EN_BY_TERM_END,)
     for sentence in ctx.sentences:
-        m = pattern.search(sentence.text)
+        m = next((found for p in patterns if (found := p.search(sentence.text))), None)
         if m is None:
             continue
         ends = [
@@ -156,7 +164,9 @@ def _by_term_end(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
         ]  # fmt: skip
         if len({when for _, when in ends}) != 1:
             continue
-        verbs = re.findall(r"完成|交付|提交|deliver|complet|submit", sentence.text[m.start() :])
+        verbs = re.findall(
+            r"完成|交付|交货|供货|提交|deliver|complet|submit", sentence.text[m.start() :]
+        )
         families = {_family(v) for v in verbs}
         for family in families:
             yield family, ends[0][0], ends[0][1]

@@ -99,3 +99,25 @@ def test_a_schedule_rows_period_that_runs_past_the_contracts_term(stages: Stages
         "cn.date.part_after_final_date"
     ]
     assert _part_rules(stages, ZH_ADVERTISING.format(end="2025年9月30日")) == []
+
+
+ZH_PRODUCE = """农产品买卖合同
+
+买方（甲方）：杭州鲜果连锁有限公司
+卖方（乙方）：赣州橙源果业供应链有限公司
+
+第四条 供货期自2025年11月1日起至2026年1月31日止。各批次的交货日期以附件一为准，且均应在供货期内交付完毕。
+第十五条 因本合同引起的争议，向甲方所在地人民法院起诉。
+
+附件一：交货批次
+批次 | 交货日期 | 数量（吨） | 金额（元）
+第一批 | 2025年11月5日 | 120 | 528,000
+第五批 | {last} | 100 | 400,000
+"""
+
+
+def test_a_batch_delivered_after_the_period_every_batch_must_fall_in(stages: Stages) -> None:
+    assert _part_rules(stages, ZH_PRODUCE.format(last="2026年2月6日")) == [
+        "cn.date.part_after_final_date"
+    ]
+    assert _part_rules(stages, ZH_PRODUCE.format(last="2026年1月26日")) == []
