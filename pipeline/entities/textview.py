@@ -106,6 +106,8 @@ def _joiner(line: str, nxt: str) -> str:
     prev_ch, next_ch = line[-1], nxt[0]
     if _is_cjk(prev_ch) or _is_cjk(next_ch):
         return ""
+    if prev_ch == "." and line[-2:-1].isdigit() and next_ch.isdigit():
+        return ""  # "US$1,234.⏎56": a figure cut at its decimal point
     if _mostly_cjk(line) and (
         any(_is_cjk(c) for c in line[-12:]) or any(_is_cjk(c) for c in nxt[:12])
     ):
@@ -200,9 +202,13 @@ def _build_view(document: Document) -> TextView:
         bracket_runs_on = stripped[-1:] in (")", "）") and (
             nxt.lstrip()[:1].islower() or bool(_FIGURE_IN_BRACKETS.search(stripped))
         )
-        ends_line = (stripped[-1:] in tuple(_SENTENCE_END) and not bracket_runs_on) or (
-            display_width(stripped) < full and not continues and not _OPEN_END.search(stripped)
+        # "人民币70,000.⏎00元": a decimal point is no full stop when digits go on below
+        decimal_cut = (
+            stripped[-2:-1].isdigit() and stripped[-1:] == "." and nxt.lstrip()[:1].isdigit()
         )
+        ends_line = (
+            stripped[-1:] in tuple(_SENTENCE_END) and not bracket_runs_on and not decimal_cut
+        ) or (display_width(stripped) < full and not continues and not _OPEN_END.search(stripped))
         if soft and not _NUMBER_ONLY.match(stripped) and ends_line:
             soft = False
         if soft:

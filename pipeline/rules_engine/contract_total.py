@@ -54,7 +54,7 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
         and not any(
             _SHARE_RESTATED.search(ctx.sentence_before(x)[-40:]) for x in _with_twin(ctx, e)
         )
-        and not _PER_PERIOD_BEFORE.search(ctx.sentence_before(e)[-12:])
+        and not _PER_PERIOD_BEFORE.search(ctx.sentence_before(e)[-30:])
         and not _AFTER_BALANCE.search(ctx.sentence_before(e))
         and not any(TAX_ON.search(ctx.sentence_before(x)[-90:]) for x in _with_twin(ctx, e))
         and not _PER_PERIOD_AFTER.match(_after(ctx, e))
@@ -98,7 +98,12 @@ def _after(ctx: RuleContext, e: Entity) -> str:
 
 
 # "按季度分解为每季度150万元", "US$40,000 per month": one period's figure, not the total
-_PER_PERIOD_BEFORE = re.compile(r"每(?:个)?(?:年度|年|季度|季|月|周|日|天)[^，。；]{0,6}$")
+# "每月租金为…", "每一租赁年度应付租金为…", "十二个月的含税月租金总额（即…）": one period's sum,
+# or a count of periods' worth, not the contract's total
+_PER_PERIOD_BEFORE = re.compile(
+    r"每(?:个|一)?[\u4e00-\u9fff]{0,3}?(?:年度|年|季度|季|月|周|日|天)[^，。；]{0,8}$"
+    r"|[一二两三四五六七八九十\d]+个月的?[^，。；]{0,12}?(?:租金|费用|服务费)[^，。；]{0,8}$"
+)
 _PER_PERIOD_AFTER = re.compile(
     r"^\s*(?:[)）]\s*)?(?:/\s*(?:年|月|季|日|天|year|month|quarter|day)|每(?:年|月|季|日|天)"
     r"|(?:per|a|each|every)\s+(?:calendar\s+)?(?:year|quarter|month|week|day)\b)",

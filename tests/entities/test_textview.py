@@ -76,3 +76,16 @@ def test_a_cross_reference_or_a_figure_wrapped_to_a_line_start_heads_nothing() -
     assert "marked in Schedule A.\n6.2" in view
     assert "not less than 90 days before" in view
     assert "\nSCHEDULE A\nDemonstration units" in view  # a real heading keeps its line
+
+
+def test_a_figure_cut_at_its_decimal_point_is_one_figure() -> None:
+    """A PDF line may end on "70,000." with "00元" below: a decimal point, no full stop."""
+    text = (
+        "5.1 全部车辆月租金（不含税）为人民币70,000.\n00元（大写：柒万元整），增值税另计。\n"
+        "5.2 The monthly rent is US$19,250.\n00 per month. It is payable in advance.\n"
+        "5.3 本条至此结束。\n下一条另起。\n"
+    )
+    view = build_view(make_document(text)).text
+    assert "人民币70,000.00元" in view
+    assert "US$19,250.00 per month" in view
+    assert "结束。\n下一条" in view  # a full stop still ends the line

@@ -470,3 +470,12 @@ def test_a_role_the_contract_defines_in_quotes_is_a_party(stages: Stages) -> Non
     defined = used + '\n5.2 Bluegate Hosting Ltd. (the "Supplier") hosts the platform.'
     assert "en.party.undefined_role" in rule_ids(stages, en_services(extra=used))
     assert "en.party.undefined_role" not in rule_ids(stages, en_services(extra=defined))
+
+
+def test_a_years_rent_and_twelve_months_worth_are_not_the_total_restated(stages: Stages) -> None:
+    total = "5.2 二十四个月租赁期限内租金总额为人民币1,898,400.00元。"
+    year = "5.3 乙方每一租赁年度应付租金为人民币949,200.00元。"
+    cap = "12.2 任何一方的赔偿责任总额以十二个月的含税月租金总额（即人民币949,200.00元）为限。"
+    twice = "5.3 合同总价为人民币949,200.00元。"
+    assert "amount_contradiction" not in finding_types(stages, zh_sale(other=total + year + cap))
+    assert "amount_contradiction" in finding_types(stages, zh_sale(other=total + twice))
