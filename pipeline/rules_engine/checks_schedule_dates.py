@@ -174,7 +174,7 @@ def _by_term_end(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
 
 # "应自本合同签订之日起六十日内完成…", "within ninety (90) days after the date of this Agreement
 # … shall complete": the whole's date counted from signing
-_ZH_FROM_SIGNING = re.compile(r"自(?:本合同)?(?:签订|签署|订立)(?:之日|日)?起\s*$")
+_ZH_FROM_SIGNING = re.compile(r"(?:自|于|从)(?:本合同)?(?:签订|签署|订立)(?:之日|日)?起\s*$")
 _ZH_WITHIN = re.compile(
     r"^\s*(?:内|以内|之内)[^，。；|]{0,6}?(?P<verb>交付|交货|发货|到货|完成|竣工|完工)"
 )

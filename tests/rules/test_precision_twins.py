@@ -479,3 +479,21 @@ def test_a_years_rent_and_twelve_months_worth_are_not_the_total_restated(stages:
     twice = "5.3 合同总价为人民币949,200.00元。"
     assert "amount_contradiction" not in finding_types(stages, zh_sale(other=total + year + cap))
     assert "amount_contradiction" in finding_types(stages, zh_sale(other=total + twice))
+
+
+def test_a_work_contracts_fee_total_is_its_price(stages: Stages) -> None:
+    """ "加工费总额" is what a work contract costs: a schedule whose total differs from it leaves
+    the price uncertain."""
+    text = (
+        "委托加工合同\n\n定作方（甲方）：宁波海通厨具有限公司\n承揽方（乙方）：慈溪恒力五金制品有限公司\n\n"
+        "3.1 加工费按附件一单价乘以数量计算，加工费总额（不含税）为人民币{words}（¥{total}），"
+        "含税加工费总额为人民币{gross}元。\n"
+        "第十五条 因本合同引起的争议，向甲方所在地人民法院起诉。\n\n"
+        "附件一：加工费明细\n产品 | 数量（件） | 单价（元） | 金额（元）\n"
+        "拉篮A | 10,000 | 52.00 | 520,000.00\n拉篮B | 12,000 | 55.50 | 666,000.00\n"
+        "合计 | 22,000 | — | 1,186,000.00\n"
+    )
+    wrong = text.format(words="壹佰壹拾陆万捌仟元整", total="1,168,000.00", gross="1,319,840.00")
+    right = text.format(words="壹佰壹拾捌万陆仟元整", total="1,186,000.00", gross="1,340,180.00")
+    assert "amount_contradiction" in finding_types(stages, wrong)
+    assert "amount_contradiction" not in finding_types(stages, right)

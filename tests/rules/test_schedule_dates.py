@@ -121,3 +121,27 @@ def test_a_batch_delivered_after_the_period_every_batch_must_fall_in(stages: Sta
         "cn.date.part_after_final_date"
     ]
     assert _part_rules(stages, ZH_PRODUCE.format(last="2026年1月26日")) == []
+
+
+ZH_PROCESSING = """委托加工合同
+
+签订日期：2025年3月17日
+定作方（甲方）：宁波海通厨具有限公司
+承揽方（乙方）：慈溪恒力五金制品有限公司
+
+4.1 乙方应按附件二所列批次分三批交货，全部产品应于本合同签订之日起四个月内交付完毕。
+第十五条 因本合同引起的争议，向甲方所在地人民法院起诉。
+
+附件二：交货计划
+批次 | 产品及数量 | 交货日期
+第一批 | 拉篮3,000件 | 2025年5月20日
+第三批 | 拉篮5,000件 | {last}
+"""
+
+
+def test_a_batch_after_the_months_from_signing_all_must_be_delivered_in(stages: Stages) -> None:
+    """Four months from 17 March end on 17 July: a third batch on 28 July is late."""
+    assert _part_rules(stages, ZH_PROCESSING.format(last="2025年7月28日")) == [
+        "cn.date.part_after_final_date"
+    ]
+    assert _part_rules(stages, ZH_PROCESSING.format(last="2025年7月10日")) == []
