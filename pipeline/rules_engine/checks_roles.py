@@ -71,16 +71,27 @@ _EN_GOODS = re.compile(
 )
 
 
+def role_letters(ctx: RuleContext) -> dict[str, str]:
+    """Each letter name (甲方, 乙方) and the role word the parties block gives it."""
+    letters: dict[str, str] = {}
+    for p in ctx.of_kind("party"):
+        role, alias = str(p.attrs.get("role") or ""), str(p.attrs.get("alias") or "")
+        if role in _LETTERS:
+            role, alias = alias, role
+        # the alias may be a whole phrase: 以下简称“甲方”
+        letter = next((x for x in _LETTERS if x in alias), None)
+        if letter and role and role not in _LETTERS:
+            letters.setdefault(letter, role)
+    return letters
+
+
 def _zh_swapped_pay(ctx: RuleContext, template: str = _ZH_SWAPPED_PAY) -> re.Pattern[str]:
     """The pattern with each side's letter name too (出租方（甲方）: 甲方 pays nothing for rent)."""
     giver, payer = [_ZH_GIVER], [_ZH_PAYER]
-    for p in ctx.of_kind("party"):
-        names = {str(p.attrs.get("role") or ""), str(p.attrs.get("alias") or "")}
-        letter = next((n for n in names if n in _LETTERS), None)
-        role = next((n for n in names if n and n not in _LETTERS), "")
-        if letter and re.fullmatch(_ZH_GIVER, role):
+    for letter, role in role_letters(ctx).items():
+        if re.fullmatch(_ZH_GIVER, role):
             giver.append(letter)
-        elif letter and re.fullmatch(_ZH_PAYER, role):
+        elif re.fullmatch(_ZH_PAYER, role):
             payer.append(letter)
     return re.compile(template.format(giver="|".join(giver), payer="|".join(payer)))
 

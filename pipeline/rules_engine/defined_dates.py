@@ -35,7 +35,7 @@ def _is_business_days(duration: Entity) -> bool:
     return duration.attrs.get("unit") in {"workday", "hour"}
 
 
-def _computed(anchor: date, duration: Entity) -> date | None:
+def date_after(anchor: date, duration: Entity) -> date | None:
     unit = duration.attrs.get("unit")
     count = duration.value
     if not isinstance(count, int | float) or not float(count).is_integer():
@@ -86,7 +86,7 @@ def defined_by_period(
             continue
         if _is_business_days(period[0]) or not isinstance(anchor.value, str):
             continue
-        due = _computed(date.fromisoformat(anchor.value), period[0])
+        due = date_after(date.fromisoformat(anchor.value), period[0])
         if due is None:
             continue
         before, after = _stated_as(ctx, name)

@@ -25,6 +25,8 @@ from tests.rules.cases_itemised import ITEMISED_CASES
 from tests.rules.cases_new import NEW_CASES
 from tests.rules.cases_open_rows import OPEN_ROW_CASES
 from tests.rules.cases_period_sums import PERIOD_SUM_CASES
+from tests.rules.cases_relative_rows import RELATIVE_ROW_CASES
+from tests.rules.cases_role_actions import ROLE_ACTION_CASES
 from tests.rules.cases_share_rows import EN_TIERS, SHARE_ROWS_CASES
 from tests.rules.cases_timetable import TIMETABLE_CASES
 from tests.rules.cases_unit_price import UNIT_PRICE_CASES
@@ -481,6 +483,8 @@ CASES: list[tuple[str, str, str]] = [
 
 
 CASES += NEW_CASES
+CASES += ROLE_ACTION_CASES
+CASES += RELATIVE_ROW_CASES
 
 
 def _under_prc_law(rule_id: str) -> tuple[str, str, str]:

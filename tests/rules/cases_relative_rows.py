@@ -1,0 +1,52 @@
+"""Positive and negative texts for a schedule row dated later than a period after the row it is
+counted from (row_after_relative_deadline): the negative dates it within the period."""
+
+from __future__ import annotations
+
+EN_BATCHES = """MANUFACTURING AGREEMENT
+
+This Agreement is made on 10 March 2025 between Harmon Appliances Ltd ("Customer") and Ningbo Ruifeng Electric Co., Ltd. ("Manufacturer").
+5.1 The Manufacturer shall deliver Batch 1 within seventy-five (75) days after the Effective Date.
+5.2 The Manufacturer shall deliver Batch 2 within forty-five (45) days after the Batch 1 Delivery Date.
+14.1 This Agreement is governed by {law}.
+
+SCHEDULE 2 - DELIVERY TIMETABLE
+Batch | Quantity (units) | Delivery Date | Batch Price (RMB)
+Batch 1 | 20,000 | 24 May 2025 | 2,599,000.00
+Batch 2 | 20,000 | {second} | 2,599,000.00
+"""
+
+ZH_BATCHES = """钢材买卖合同
+
+买方（甲方）：上海建恒工程有限公司
+卖方（乙方）：江苏沙钢物资贸易有限公司
+
+第四条 乙方分两批交货，第二批货物应于第一批货物交付之日起30日内交付。
+第十二条 因本合同引起的争议，提交上海仲裁委员会仲裁。
+
+附件一：交货计划表
+批次 | 数量（吨） | 交货时间
+第一批 | 500 | 2025年5月10日
+第二批 | 500 | {second}
+"""
+
+_NY = "the laws of the State of New York"
+_PRC = "the laws of the People's Republic of China"
+
+RELATIVE_ROW_CASES: list[tuple[str, str, str]] = [
+    (
+        "cn.date.row_after_relative_deadline",
+        ZH_BATCHES.format(second="2025年6月20日"),
+        ZH_BATCHES.format(second="2025年6月9日"),
+    ),
+    (
+        "en.date.row_after_relative_deadline",
+        EN_BATCHES.format(second="18 July 2025", law=_NY),
+        EN_BATCHES.format(second="8 July 2025", law=_NY),
+    ),
+    (
+        "en.prc.date.row_after_relative_deadline",
+        EN_BATCHES.format(second="18 July 2025", law=_PRC),
+        EN_BATCHES.format(second="8 July 2025", law=_PRC),
+    ),
+]
