@@ -70,8 +70,18 @@ def _carved_out_of_the_cap(ctx: RuleContext, sentence: Sentence) -> bool:
         re.I,
     )
     return any(
-        _CAP_WORD.search(_sentence_around(ctx.text, m.start())) for m in carve.finditer(ctx.text)
+        _CAP_WORD.search(_sentence_around(ctx.text, m.start()))
+        and not _THE_CAPS_OWN_CLAUSE.search(m.group())
+        for m in carve.finditer(ctx.text)
     )
+
+
+# "the indemnity is not subject to the limits on liability in clause 12": clause 12 is where
+# the cap is, not what it leaves out
+_THE_CAPS_OWN_CLAUSE = re.compile(
+    r"(?:limits?|limitations?|caps?)\b[^.;]{0,40}\bin\s+(?:Clauses?|Sections?|Articles?)\s+\S+$",
+    re.I,
+)
 
 
 def _sentence_around(text: str, at: int) -> str:

@@ -399,6 +399,24 @@ def test_an_uncapped_indemnity_the_cap_clause_excludes_agrees_with_it(stages: St
     assert rule in {f.rule_id for f in rule_findings(stages, silent)}
 
 
+def test_an_uncapped_sentence_inside_the_cap_clause_is_not_carved_out_by_naming_it(
+    stages: Stages,
+) -> None:
+    # "the indemnity in clause 7 is not subject to the limits in clause 12": clause 12 is where
+    # the cap is; the one-sided "without any financial ceiling" inside clause 12 is still read
+    rule = "en.liability.unlimited_express"
+    extra = (
+        "7. Consultant shall indemnify Client against third-party IP claims. The indemnity in "
+        "clause 7 is not subject to the limits on Consultant's liability in clause 12.\n"
+        "12. LIABILITY\n12.1 Consultant's aggregate liability shall not exceed the fees paid.\n"
+        "12.2 Client shall bear in full all loss suffered by Consultant, {how}.\n"
+    )
+    uncapped = en_services(extra=extra.format(how="without any financial ceiling"))
+    capped = en_services(extra=extra.format(how="up to the fees paid"))
+    assert rule in {f.rule_id for f in rule_findings(stages, uncapped)}
+    assert rule not in {f.rule_id for f in rule_findings(stages, capped)}
+
+
 _LONG_CAP = (
     "7. Consultant shall indemnify Client against third-party IP claims. {escape}\n"
     "9. Each party's total aggregate liability arising under or in connection with this "

@@ -21,6 +21,7 @@ from tests.rules.cases_deferred import DEFERRED_CASES, LOAN_CASES, OPEN_PRICE_CA
 from tests.rules.cases_essentials_en import ESSENTIAL_EN_CASES
 from tests.rules.cases_essentials_zh import ESSENTIAL_ZH_CASES
 from tests.rules.cases_focus import FOCUS_CASES
+from tests.rules.cases_forum_split import FORUM_SPLIT_CASES
 from tests.rules.cases_itemised import ITEMISED_CASES
 from tests.rules.cases_new import NEW_CASES
 from tests.rules.cases_open_rows import OPEN_ROW_CASES
@@ -485,6 +486,7 @@ CASES: list[tuple[str, str, str]] = [
 CASES += NEW_CASES
 CASES += ROLE_ACTION_CASES
 CASES += RELATIVE_ROW_CASES
+CASES += FORUM_SPLIT_CASES
 
 
 def _under_prc_law(rule_id: str) -> tuple[str, str, str]:
