@@ -71,7 +71,36 @@ def find_dates(text: str) -> list[Match]:
             taken.append((m.start(), m.end()))
             attrs = {"invalid": True} if value is None else {}
             found.append(Match("date", m.start(), m.end(), value, dict(attrs)))
+    found.extend(_yearless_range_ends(text, found))
     return sorted(found, key=lambda d: d.start)
+
+
+# "2025年10月24日至10月25日": a range's end written without its year takes the start's year
+# (the next year when its month comes earlier: "2025年11月1日至3月31日")
+_YEARLESS_END = re.compile(
+    r"\s*(?:起)?\s*(?:至|到|—|–|~|～)\s*(?P<m>\d{1,2})\s?月\s?(?P<d>\d{1,2})\s?[日号]"
+)
+
+
+def _yearless_range_ends(text: str, found: list[Match]) -> list[Match]:
+    out: list[Match] = []
+    for start in found:
+        if not isinstance(start.value, str) or "年" not in text[start.start : start.end]:
+            continue
+        m = _YEARLESS_END.match(text, start.end, min(len(text), start.end + 24))
+        if m is None:
+            continue
+        first = date.fromisoformat(start.value)
+        month, day = int(m.group("m")), int(m.group("d"))
+        year = first.year + (1 if month < first.month else 0)
+        try:
+            value: str | None = date(year, month, day).isoformat()
+        except ValueError:
+            value = None
+        at = m.start("m")
+        key = "invalid" if value is None else "year_from_range"
+        out.append(Match("date", at, m.end(), value, {key: True}))
+    return out
 
 
 _UNIT_MONTHS = {

@@ -24,7 +24,10 @@ CN_ROLES = (
 )  # fmt: skip
 _LETTER_ROLES = {"甲方", "乙方", "丙方", "丁方"}
 _ROLE_RE = "|".join(sorted(CN_ROLES, key=len, reverse=True))
-_SIGNATURE_NOTES = {"盖章", "签字", "签章", "公章", "签名", "签字或盖章", "签字盖章", "盖章处"}
+_SIGNATURE_NOTES = {
+    "盖章", "签字", "签章", "公章", "签名", "签字或盖章", "签字盖章", "盖章处",
+    "电子签章", "电子签名", "合同专用章", "授权代表签字",
+}  # fmt: skip
 CN_PARTY_LINE = re.compile(
     rf"^[ \t]*(?P<role>{_ROLE_RE})(?:[（(](?P<alias>[^）)\n]{{1,10}})[）)])?[ \t]*[:：][ \t]*"
     r"(?P<name>[^\n]{2,60}?)[ \t]*$",

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from pipeline.model import Entity
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.defined_dates import defined_by_period
+from pipeline.rules_engine.defined_dates import defined_by_period, due_before_named_date
 from pipeline.rules_engine.registry import Hit, Params, check
 
 # A date that names one event: "交割日即2025年5月31日", "the Closing Date of March 17, 2025",
@@ -28,7 +28,8 @@ _EN_NAMED_BEFORE = re.compile(
 )
 # a basic-terms item: "1.3 Commencement Date. March 1, 2025."
 _EN_NAMED_ITEM = re.compile(rf"^\s*(?:\d+(?:\.\d+)*\.?\s+)?(?P<name>{_EN_EVENT})\s*[.:]\s*$")
-_EN_NAMED_AFTER = re.compile(rf"^\s*\((?:the\s+)?[\"“](?P<name>{_EN_EVENT})[\"”]\)")
+# a date named in a quoted definition right after it: any "… Date" ("the "Event Start Date"")
+_EN_NAMED_AFTER = re.compile(r"^\s*\((?:the\s+)?[\"“](?P<name>(?:[A-Z][\w-]*\s+){0,3}Date)[\"”]\)")
 # an event named without "Date": in a milestone list ("Go-Live (the first day …), July 28, 2025")
 # or scheduled ("the production cut-over (Go-Live) scheduled for August 25, 2025")
 _EN_EVENT_WORD = (
@@ -150,6 +151,7 @@ def named_date_conflict(ctx: RuleContext, params: Params) -> Iterator[Hit]:
             yield Hit(d.span, {"name": name, "first": first.text, "second": d.text}, (first.span,))
     yield from _tied_to_another_date(ctx, seen, reported)
     yield from defined_by_period(ctx, seen, reported)
+    yield from due_before_named_date(ctx, seen, reported)
 
 
 def _tied_to_another_date(

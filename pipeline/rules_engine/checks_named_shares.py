@@ -18,9 +18,10 @@ from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, check
 
 _EN_SHARE = re.compile(
-    r"(?P<pct>\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+)?"
+    # "fifty percent (50%) of the Total Fee": the figure may close its bracket
+    r"(?P<pct>\d+(?:\.\d+)?)\s*%\s*\)?\s+of\s+(?:the\s+)?"
     r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,5})"
-    r"[\s)\]]*(?:[:=]|\(?i\.e\.,?|\bbeing\b|\bthat is\b|\bamounting to\b|\bequal to\b|\bor\b)\s*$"
+    r"[\s,)\]]*(?:[:=]|\(?i\.e\.,?|\bbeing\b|\bthat is\b|\bamounting to\b|\bequal to\b|\bor\b)\s*$"
 )
 _ZH_SHARE = re.compile(
     rf"(?P<name>[\u4e00-\u9fff]{{2,10}}?)的(?:百分之(?P<cn>{CN_NUM})|(?:百分之)?(?P<pct>\d+(?:\.\d+)?)\s*[%％]?)"

@@ -73,6 +73,7 @@ _EN_ALL = re.compile(
 # rows that come after the whole by their nature, or are not parts of it
 _AFTER_THE_WHOLE = re.compile(
     r"保修|质保|缺陷责任|结算|决算|审计|备案|归档|档案移交|验收|试运行|付款|支付|尾款|保证金|合计|总计"
+    r"|撤展|撤场|拆除|清场|退场"
     r"|warrant|defect|retention|final account|accept|inspect|test|commission|trial|payment|invoice"
     r"|support|mainten|training|hypercare|stabili[sz]|total",
     re.I,
@@ -232,6 +233,8 @@ class ScheduleParams(Params):
 # the contract's own term stated as a range: "发布期限为六个月，自2025年4月1日起至2025年9月30日止"
 _TERM_NOUN = re.compile(
     r"(?:合同|发布|服务|租赁|承包|委托|许可|使用|履行)?期限"
+    # an exhibition's run (展期 alone is also a loan's extension)
+    r"|(?:展会|展览会?|博览会|交易会|会展)展期"
     r"|\b(?:term|period) of this\b|\bthe Term\b"
 )
 
@@ -253,8 +256,9 @@ def _term_ranges(ctx: RuleContext) -> list[tuple[date, Entity]]:
 
 
 def _row_periods_past_the_term(ctx: RuleContext) -> Iterator[Hit]:
-    """A schedule row's period that starts with the term and ends after it ("LED大屏 | … |
-    2025年4月1日至2025年10月31日" against a term 自2025年4月1日起至2025年9月30日止)."""
+    """A schedule row's period that starts within the term and ends after it ("LED大屏 | … |
+    2025年4月1日至2025年10月31日" against a term 自2025年4月1日起至2025年9月30日止; "公众开放日 |
+    2025年10月24日至10月25日" against an exhibition run 2025年10月22日至2025年10月24日)."""
     terms = _term_ranges(ctx)
     if len({(b, _iso(e)) for b, e in terms}) != 1:
         return  # no term range, or two different ones: nothing one row can contradict
@@ -265,7 +269,8 @@ def _row_periods_past_the_term(ctx: RuleContext) -> Iterator[Hit]:
     for e in dates.values():
         start = dates.get(e.attrs.get("range_start", -1))  # type: ignore[arg-type]
         end = _iso(e)
-        if start is None or end is None or _iso(start) != begin or end <= last:
+        first = _iso(start) if start is not None else None
+        if first is None or end is None or not begin <= first <= last or end <= last:
             continue
         at = ctx.view_offset(e.span.start)
         line_start = ctx.text.rfind("\n", 0, at) + 1

@@ -58,7 +58,18 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
         and not _AFTER_BALANCE.search(ctx.sentence_before(e))
         and not any(TAX_ON.search(ctx.sentence_before(x)[-90:]) for x in _with_twin(ctx, e))
         and not _PER_PERIOD_AFTER.match(_after(ctx, e))
+        and not _UNIT_RATE_AFTER.match(_after(ctx, e))
+        and not _UNIT_RATE_BEFORE.search(ctx.sentence_before(e)[-24:])
     ]
+
+
+# "单价人民币1,680元/平方米", "US$45.00 per Pallet Position": a rate per unit, never the total
+_UNIT_RATE_AFTER = re.compile(
+    r"^\s*(?:[)）]\s*)?(?:/\s*[\u4e00-\u9fffA-Za-z²㎡]|每(?:平方米|㎡|吨|台|件|个|套|只|箱|人|次|米|公斤|千克)"
+    r"|per\s+(?:unit|piece|item|square|sq|tonne|ton|kg|pallet|hour|person|head)\b)",
+    re.I,
+)
+_UNIT_RATE_BEFORE = re.compile(r"单价[^，。；]{0,10}$|\bunit (?:price|rate)\b[^.;,]{0,16}$", re.I)
 
 
 # "The balance of the Contract Price after crediting the Advance Payment, being RMB …": what is
@@ -79,7 +90,13 @@ TAX_ON = re.compile(
 
 
 # "签约合同价为…，其中安全文明施工费…，暂列金额…": every item of the list after 其中 is a part
-_PARTS_LIST = re.compile(r"其中[^。；]*$|\bof which\b[^.;]*$", re.I)
+# "合同总价款由以下部分组成：展位费…为90,720元；管理费…": each item after the colon is a part
+_PARTS_LIST = re.compile(
+    r"其中[^。；]*$|\bof which\b[^.;]*$"
+    r"|(?:由|包括)[^，。；]{0,12}(?:组成|构成|如下)\s*[：:][^。]*$"
+    r"|\b(?:consists? of|comprises?|is made up of)(?: the following)?\s*:[^.]*$",
+    re.I,
+)
 
 
 def _is_component(before: str) -> bool:

@@ -105,3 +105,57 @@ def defined_by_period(
                 fields = {"name": name, "first": first, "second": d.text}
                 yield Hit(d.span, fields, (period[0].span,))
                 break
+
+
+# "Client shall notify … the Final Guest Count no later than fourteen (14) days before the Event
+# Start Date" against a timetable row "Final Guest Count due | Friday, October 3, 2025"
+_EN_DUE_BEFORE = re.compile(
+    r"(?:the\s+)?(?P<what>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,4})\s+(?:(?:shall|must) be \w+\s+)?"
+    r"(?:no|not)\s+later\s+than\s+(?P<period>[^.;]{1,40}?)\s+(?:before|prior to)\s+(?:the\s+)?"
+    r"(?P<anchor>(?:[A-Z][\w-]*\s+){0,3}Date)\b"
+)
+
+
+def _row_date(ctx: RuleContext, what: str) -> Entity | None:
+    """The one date of the timetable row whose first cell names ``what``."""
+    label = re.compile(rf"^\s*{re.escape(what)}\b[^|]*\|", re.I)
+    found = []
+    for d in ctx.of_kind("date"):
+        at = ctx.view_offset(d.span.start)
+        line_start = ctx.text.rfind("\n", 0, at) + 1
+        line_end = ctx.text.find("\n", at)
+        line = ctx.text[line_start : line_end if line_end >= 0 else len(ctx.text)]
+        if label.match(line) and isinstance(d.value, str):
+            found.append(d)
+    return found[0] if len({d.value for d in found}) == 1 else None
+
+
+def due_before_named_date(
+    ctx: RuleContext, fixed: dict[str, Entity], reported: set[str]
+) -> Iterator[Hit]:
+    """A step due a period before a named date, dated later in the timetable."""
+    if ctx.language != "en":
+        return
+    durations = ctx.of_kind("duration")
+    for m in _EN_DUE_BEFORE.finditer(ctx.text):
+        what, anchor = m.group("what"), fixed.get(m.group("anchor").title())
+        period = [
+            d for d in durations
+            if m.start("period") <= ctx.view_offset(d.span.start) < m.end("period")
+        ]  # fmt: skip
+        if anchor is None or len(period) != 1 or period[0].attrs.get("unit") not in {"day", "week"}:
+            continue
+        row = _row_date(ctx, what)
+        if row is None or what in reported or not isinstance(anchor.value, str):
+            continue
+        count = period[0].value
+        if not isinstance(count, int | float):
+            continue
+        days = int(count) * (7 if period[0].attrs.get("unit") == "week" else 1)
+        latest = date.fromisoformat(anchor.value) - timedelta(days=days)
+        if date.fromisoformat(str(row.value)) > latest:
+            reported.add(what)
+            first = f"{m.group('period').strip()} before {anchor.text} ({latest.isoformat()})"
+            yield Hit(
+                row.span, {"name": what, "first": first, "second": row.text}, (period[0].span,)
+            )

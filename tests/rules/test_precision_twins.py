@@ -386,6 +386,14 @@ def test_a_signature_line_naming_the_representative_keeps_the_party_name(stages:
     assert "cn.party.name_mismatch" in {f.rule_id for f in rule_findings(stages, other)}
 
 
+def test_an_electronic_seal_note_is_no_part_of_the_signing_name(stages: Stages) -> None:
+    signed = zh_sale() + "\n甲方：{name}（电子签章）\n"
+    rules = {f.rule_id for f in rule_findings(stages, signed.format(name=_ZH_BUYER))}
+    assert "cn.party.name_mismatch" not in rules
+    other = signed.format(name=_ZH_BUYER.replace("有限公司", "贸易有限公司"))
+    assert "cn.party.name_mismatch" in {f.rule_id for f in rule_findings(stages, other)}
+
+
 def test_an_uncapped_indemnity_the_cap_clause_excludes_agrees_with_it(stages: Stages) -> None:
     rule = "en.liability.unlimited_express"
     extra = (
