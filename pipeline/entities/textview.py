@@ -55,6 +55,8 @@ _REFERENCE_START = re.compile(
     r"^\s*(?:SCHEDULE|Schedule|EXHIBIT|Exhibit|ANNEX|Annex|APPENDIX|Appendix|SECTION|Section"
     r"|ARTICLE|Article|Clause|CLAUSE)\s+[\dIVXLCA-Z][\d.]*"
 )
+# a labelled field of a parties block or a schedule ("Supplier: Suzhou …", "Payee name: …")
+_FIELD_LABEL = re.compile(r"^\s*[A-Z][\w'’()/-]*(?:\s+[\w'’()/-]+){0,3}:\s+\S")
 _FIGURE_IN_BRACKETS = re.compile(r"\b[a-z]+[- ]?\(\d[\d,.]*%?\)$")
 _NUMBER_ONLY = re.compile(r"^\s*(?:第[一二三四五六七八九十百零〇\d]+条|\d+(?:\.\d+)*[.、]?)\s*$")
 
@@ -196,6 +198,8 @@ def _build_view(document: Document) -> TextView:
             soft = bool(_OPEN_END.search(stripped)) and bool(_REFERENCE_START.match(nxt))
         if soft and nxt.count("|") >= 2:
             soft = False  # a table row ("期次 | 比例 | 金额") starts a line; a wrapped row joins
+        if soft and _FIELD_LABEL.match(nxt):
+            soft = False  # "Supplier: …", "Payee name: …": a field of a block starts its line
         continues = nxt.lstrip()[:1].islower() and stripped[-1:] not in tuple(_SENTENCE_END)
         # "twelve (12)" then "months each" or "Contract Year each": a bracket closing a figure
         # is no sentence end, whatever case the next word takes

@@ -80,7 +80,11 @@ _CN_ROLE_BEFORE = re.compile(
     r"|(?:登记|过户|转让|转移|变更)(?:至|到|给|予))[:：]?\s*$"
 )
 _EN_ROLE_BEFORE = re.compile(
-    r"(?:issued by|payable to|paid to|in fav(?:ou)?r of|account name:?|on behalf of)\s*$", re.I
+    r"(?:issued by|payable to|paid to|in fav(?:ou)?r of|on behalf of"
+    # bank and invoicing details name the payee the contract pays
+    r"|(?:account|payee|beneficiary|account holder|invoicing entity|invoicing party)(?: name)?:)"
+    r"\s*$",
+    re.I,
 )
 
 

@@ -140,7 +140,8 @@ _ZH_CODE = re.compile(
 _EN_CODE = re.compile(
     r"\b(?:(?:company|registration|registered|file|entity)\s+(?:number|no\.?)"
     # a Chinese company in an English contract: its 18-character unified social credit code
-    r"|(?:unified\s+)?social\s+credit\s+code|USCC)\s*:?\s*(?P<code>[A-Z0-9]{5,18})\b",
+    r"|(?:unified\s+)?social\s+credit\s+code|USCC"
+    r"|taxpayer identification (?:number|no\.?)(?:\s*\(USCC\))?)\s*:?\s*(?P<code>[A-Z0-9]{5,18})\b",
     re.I,
 )
 _NAME_END = re.compile(r"统一社会信用代码|注册号|营业执照|住所|地址|法定代表人|[，,；;]")
@@ -151,7 +152,8 @@ _EN_NAME = re.compile(rf"(?:{COMPANY_WORD},?\s+){{1,6}}?{SUFFIX_CHAIN}")
 # a code on a line of its own ("Unified Social Credit Code: 9132…") belongs to the name above it
 _CODE_LINE = re.compile(
     r"\s*(?:统一社会信用代码|注册号|营业执照号码?|(?:unified\s+)?social\s+credit\s+code|USCC"
-    r"|(?:company|registration|registered|file|entity)\s+(?:number|no\.?))\s*[：:]?\s*",
+    r"|(?:company|registration|registered|file|entity)\s+(?:number|no\.?)"
+    r"|taxpayer identification (?:number|no\.?)(?:\s*\(USCC\))?)\s*[：:]?\s*",
     re.I,
 )
 # "Institution: Hangzhou Xilin People's Hospital, unified social credit code …": the labelled name

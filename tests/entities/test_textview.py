@@ -89,3 +89,15 @@ def test_a_figure_cut_at_its_decimal_point_is_one_figure() -> None:
     assert "人民币70,000.00元" in view
     assert "US$19,250.00 per month" in view
     assert "结束。\n下一条" in view  # a full stop still ends the line
+
+
+def test_a_labelled_field_starts_its_line_after_a_full_width_line() -> None:
+    """A long contact line with no full stop runs on, unless the next line is a field."""
+    contact = "Contact for notices: Ms. Fang Yuqing, Chief Information Officer, fang.yuqing@lanxi-retail.cn"
+    text = (
+        f"{contact}\nSupplier: Suzhou Tianrui Information Technology Services Co., Ltd.\n"
+        f"{contact}\nand copied to the legal department of the Customer at the same address.\n"
+    )
+    view = build_view(make_document(text)).text
+    assert "lanxi-retail.cn\nSupplier: Suzhou" in view
+    assert "lanxi-retail.cn and copied" in view

@@ -234,3 +234,43 @@ def test_a_stage_that_ends_after_all_the_work_is_due_is_flagged(stages: Stages) 
     rule = "cn.date.part_after_final_date"
     assert rule in rule_ids(stages, _DEVELOPMENT.format(last="2025年10月31日"))
     assert rule not in rule_ids(stages, _DEVELOPMENT.format(last="2025年9月5日"))
+
+
+_EN_PAYEE = """IT OUTSOURCING AGREEMENT
+
+Date of signature: 20 June 2025
+
+PARTIES
+
+Customer: Hangzhou Lanxi Retail Chain Co., Ltd.
+Unified Social Credit Code: 91330106MA2H4Q7L8D
+
+Supplier: Suzhou Tianrui Information Technology Services Co., Ltd.
+Unified Social Credit Code: 91320594MA1Y7K3R2B
+
+In this Agreement, Hangzhou Lanxi Retail Chain Co., Ltd. is referred to as "Lanxi" or the "Customer", and Suzhou Tianrui Information Technology Services Co., Ltd. is referred to as "Tianrui" or the "Supplier".
+1.1 The Supplier shall provide the Services to the Customer.
+5.1 The Customer shall pay the Supplier the Fees monthly in arrears.
+5.6 The Supplier shall issue every invoice in its own name, and the Customer may withhold payment of any invoice that does not.
+16.1 This Agreement is governed by the laws of the People's Republic of China.
+
+SCHEDULE 3 - INVOICING
+Payee name: {payee}
+Taxpayer identification number (USCC): {code}
+"""
+
+
+def test_a_payee_in_the_bank_details_named_unlike_the_supplier(stages: Stages) -> None:
+    rule = "en.prc.party.name_variant"
+    own = "Suzhou Tianrui Information Technology Services Co., Ltd."
+    other = "Suzhou Tianrui Information Technology Co., Ltd."
+    code = "91320594MA1Y7K3R2B"
+    assert rule in rule_ids(stages, _EN_PAYEE.format(payee=other, code=code))
+    assert rule not in rule_ids(stages, _EN_PAYEE.format(payee=own, code=code))
+
+
+def test_a_taxpayer_identification_number_is_a_registration_code(stages: Stages) -> None:
+    rule = "en.prc.party.registration_code_mismatch"
+    own = "Suzhou Tianrui Information Technology Services Co., Ltd."
+    assert rule in rule_ids(stages, _EN_PAYEE.format(payee=own, code="91320505MA27T9QX4N"))
+    assert rule not in rule_ids(stages, _EN_PAYEE.format(payee=own, code="91320594MA1Y7K3R2B"))
