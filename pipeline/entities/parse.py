@@ -148,7 +148,51 @@ def _enrich(text: str, matches: list[Match], sentences: list[tuple[int, int]]) -
             if attrs["topic"] is None and _AFTER_LEAVING.search(text[s_start:s_end]):
                 attrs["topic"] = "non_compete"  # 离职后三年内不得到…同类企业任职 is a non-compete
         out.append(Match(m.kind, m.start, m.end, m.value, attrs))
-    return _mark_ranges(text, _mark_shares(text, out))
+    return _mark_ranges(text, _mark_restated_shares(text, _mark_shares(text, out)))
+
+
+# "预付款人民币叁拾陆万元（¥360,000.00），即合同总价款的30%", "US$360,000 (being 30% of the
+# Contract Price)": the share named after the amount restates it
+_RESTATED_SHARE = re.compile(
+    r"^[\s）)]*[，,]?\s*[（(]?\s*(?:即|占|约占|相当于|being|representing|equal to|which is"
+    r"|i\.e\.,?)\s*(?P<base>(?:the\s+)?[^，。；;,.()（）|]{0,24}?)[（(]?$",
+    re.I,
+)
+# the share must be of the contract's own total: 占购买价款的20% in a finance lease is a share
+# of the asset's price, not of the rent the contract totals
+_TOTAL_BASE_ZH = re.compile(r"^(?:本|该)?(?:合同)?(?:总价款|总价|价款|总金额|总额|金额)的?\s*$")
+_TOTAL_BASE_EN = re.compile(
+    r"^\s*\)?\s*of\s+(?:the\s+)?(?:total\s+)?"
+    r"(?:Contract Price|Contract Sum|Price|Total Fee|Fees?)\b",
+)
+
+
+def _mark_restated_shares(text: str, matches: list[Match]) -> list[Match]:
+    """The amount (and its twin) before a share of the total that restates it gets
+    ``share_of_total``; its topic stays (a deposit restated as a share is still a deposit)."""
+    out = list(matches)
+    for i, m in enumerate(out):
+        if m.kind != "rate" or not m.attrs.get("of_total") or not isinstance(m.value, float):
+            continue
+        j = next((k for k in range(i - 1, -1, -1) if out[k].kind in ("amount", "rate")), None)
+        if j is None or out[j].kind != "amount" or "share_of_total" in out[j].attrs:
+            continue
+        link = _RESTATED_SHARE.match(text[out[j].end : m.start])
+        if link is None:
+            continue
+        base = link.group("base").strip()
+        # "thirty percent (30%) of the Contract Price": the words of the rate stand before it
+        words_only = not base or base.lower().endswith(("percent", "per cent"))
+        of_total = words_only and _TOTAL_BASE_EN.match(text[m.end : m.end + 40])
+        if not (_TOTAL_BASE_ZH.match(base) or of_total):
+            continue
+        twin = out[j].attrs.get("twin_start")
+        for k in range(len(out)):
+            if k == j or (out[k].kind == "amount" and out[k].start == twin):
+                a = out[k]
+                out[k] = Match(a.kind, a.start, a.end, a.value,
+                               {**a.attrs, "share_of_total": m.value})  # fmt: skip
+    return out
 
 
 def _mark_shares(text: str, matches: list[Match]) -> list[Match]:

@@ -15,7 +15,7 @@ from pipeline.rules_engine.checks_consistency import add_months
 from pipeline.rules_engine.checks_facts import TermDatesParams, days_off, whole_months
 from pipeline.rules_engine.checks_named_dates import event_name
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.registry import Hit, check
+from pipeline.rules_engine.registry import Hit, Params, check
 from pipeline.rules_engine.signing_date import RUNS_FROM_SIGNING, signing_day
 
 _END_EVENTS = ("Expiration Date", "Expiry Date", "Termination Date", "到期日", "届满日")
@@ -109,6 +109,33 @@ _EN_ENDS_AS = re.compile(
     r"\b(?:the last day of which (?:is|shall be)|ending on|expiring on|ends? on|expires? on"
     r"|until) the (?P<name>(?:[A-Z]\w+ ){1,2}Date)\b"
 )
+
+
+# "… twenty-four (24) months beginning on the Commencement Date (the "Minimum Hire Period")"
+# and "Minimum Hire Period ends | 31 May 2027": a period named where its length is given, and
+# the date it is said to end under that name
+_EN_PERIOD_NAMED = re.compile(
+    r"\(the\s+[\"“](?P<name>(?:[A-Z][\w-]*\s+){0,3}(?:Period|Term))[\"”]\)"
+)
+
+
+def _named_period_ends(ctx: RuleContext, duration: Entity, dates: list[Entity]) -> list[Entity]:
+    sentence = ctx.entity_sentence(duration)
+    named = _EN_PERIOD_NAMED.search(sentence) if ctx.language == "en" else None
+    if named is None:
+        return []
+    ends = re.compile(
+        rf"(?:the\s+)?{re.escape(named.group('name'))}\s+(?:ends|expires|shall end|shall expire"
+        r"|end date|expiry date)(?:\s+on)?\s*[|:：]?\s*$",
+        re.I,
+    )
+    found = []
+    for d in dates:
+        start = ctx.view_offset(d.span.start)
+        line = ctx.text[ctx.text.rfind("\n", 0, start) + 1 : start]
+        if isinstance(d.value, str) and ends.search(line[-80:]):
+            found.append(d)
+    return found
 
 
 _ROW_DATE_LABEL = re.compile(r"^\s*(?:the\s+)?(?P<name>(?:[A-Z][\w-]*\s+){1,3}Date)\s*\|")
@@ -212,6 +239,7 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
             if named_end and isinstance(d.value, str)
             and named_end.group("name").title() in (event_name(ctx, d), _row_label(ctx, d))
         ]  # fmt: skip
+        own_ends += _named_period_ends(ctx, duration, dates)
         if not ends and not own_ends:
             continue
         sentence = duration.attrs.get("sentence_start")
@@ -269,5 +297,70 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
                     {"term": duration.text, "start": starts[0].text, "end": end.text,
                      "expected": (expected - timedelta(days=1)).isoformat()},
                     (duration.span, starts[0].span),
+                )  # fmt: skip
+                return
+
+
+# "unless either party gives … notice at least ninety (90) days before the expiry of the Initial
+# Term" against "Last day for receipt of notice of non-renewal … | October 15, 2026": the stated
+# last day leaves fewer days than the notice period before the term's end
+_EN_NOTICE_BEFORE_END = re.compile(
+    r"\b(?:at least|not less than|no fewer than|no later than)\s+(?P<period>[^.;]{1,40}?)\s+"
+    r"(?:before|prior to)\s+(?:the\s+)?(?:expiry|expiration|end)\s+of\s+the\s+"
+    r"(?:(?:Initial|Renewal|then-current|current)\s+)?(?:Term|term)\b"
+)
+_NOTICE_KIND = re.compile(
+    r"\bnotice of (non-renewal|renewal|termination|cancellation|expiry)", re.I
+)
+_EN_NOTICE_DEADLINE = re.compile(
+    r"\b(?:last day|deadline|latest date|no later than)\b[^|\n]{0,60}\bnotice\b"
+    r"|\bnotice\b[^|\n]{0,60}\b(?:last day|deadline|latest date|no later than)\b",
+    re.I,
+)
+
+
+@check("notice_deadline_after_window", fields=("period", "end", "deadline", "latest"))
+def notice_deadline_after_window(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """A stated last day for a notice that must come a period before the term ends, later than
+    that period allows."""
+    if ctx.language != "en":
+        return
+    dates = ctx.of_kind("date")
+    ends = {d.value for d in dates if isinstance(d.value, str) and _ends_the_term(ctx, d)}
+    if len(ends) != 1:
+        return
+    end = date.fromisoformat(str(next(iter(ends))))
+    for m in _EN_NOTICE_BEFORE_END.finditer(ctx.text):
+        period = [
+            d for d in ctx.of_kind("duration")
+            if m.start("period") <= ctx.view_offset(d.span.start) < m.end("period")
+        ]  # fmt: skip
+        if len(period) != 1 or period[0].attrs.get("unit") != "day":
+            continue
+        count = period[0].value
+        if not isinstance(count, int | float):
+            continue
+        latest = end - timedelta(days=int(count))
+        # the deadline of the same notice: one that names its kind ("notice of non-renewal"),
+        # or one in the same clause ("the last day for giving that notice is …")
+        kinds = list(_NOTICE_KIND.finditer(ctx.text[max(0, m.start() - 120) : m.start()]))
+        kind = kinds[-1] if kinds else None
+        clause = period[0].clause
+        for d in dates:
+            start = ctx.view_offset(d.span.start)
+            line = ctx.text[ctx.text.rfind("\n", 0, start) + 1 : start]
+            if not isinstance(d.value, str) or not _EN_NOTICE_DEADLINE.search(line):
+                continue
+            same = (kind is not None and kind.group(1).lower() in line.lower()) or (
+                clause is not None and d.clause == clause
+            )
+            if not same:
+                continue
+            if date.fromisoformat(d.value) > latest:
+                yield Hit(
+                    d.span,
+                    {"period": m.group("period").strip(), "end": end.isoformat(),
+                     "deadline": d.text, "latest": latest.isoformat()},
+                    (period[0].span,),
                 )  # fmt: skip
                 return

@@ -74,8 +74,22 @@ def agreement_date(ctx: RuleContext) -> Entity | None:
         if ctx.view_offset(d.span.start) < _PREAMBLE_CHARS
         and (_signed_on(ctx, d) or _made_on(ctx, d))
     ]  # fmt: skip
+    if len({d.value for d in preamble}) > 1:
+        # "this Agreement is made on March 12, 2025" beside "a lease … dated September 1, 2019"
+        preamble = [d for d in preamble if _THIS_INSTRUMENT.search(_before(ctx, d, 90))][:1]
     found = preamble or signature_line_dates(ctx)
     return found[0] if found and len({d.value for d in found}) == 1 else None
+
+
+_THIS_INSTRUMENT = re.compile(
+    r"\bth(?:is|e)\s+[\"“]?(?:Agreement|Contract|Lease|Deed)[\"”]?|本(?:合同|协议)|\bis made\b",
+    re.I,
+)
+
+
+def _before(ctx: RuleContext, d: Entity, width: int) -> str:
+    start = ctx.view_offset(d.span.start)
+    return ctx.text[max(0, start - width) : start]
 
 
 def _made_on(ctx: RuleContext, d: Entity) -> bool:

@@ -50,3 +50,27 @@ RELATIVE_ROW_CASES: list[tuple[str, str, str]] = [
         EN_BATCHES.format(second="8 July 2025", law=_PRC),
     ),
 ]
+
+EN_RENEWAL = """DISTRIBUTION AGREEMENT
+
+This Agreement is made on January 2, 2025 between Lakeview Pumps Inc. ("Supplier") and Orchard Water LLC ("Distributor").
+7. TERM AND RENEWAL. This Agreement continues until December 31, 2026 (the "Initial Term") and then renews automatically for one (1) year, unless either party gives written notice of non-renewal at least ninety (90) days before the expiry of the Initial Term.
+14. This Agreement is governed by {law}.
+
+EXHIBIT B - KEY DATES
+Expiry of the Initial Term | December 31, 2026
+Last day for receipt of notice of non-renewal of the Initial Term | {last}
+"""
+
+RELATIVE_ROW_CASES += [
+    (
+        "en.date.notice_deadline_after_window",
+        EN_RENEWAL.format(last="October 15, 2026", law=_NY),
+        EN_RENEWAL.format(last="October 2, 2026", law=_NY),
+    ),
+    (
+        "en.prc.date.notice_deadline_after_window",
+        EN_RENEWAL.format(last="October 15, 2026", law=_PRC),
+        EN_RENEWAL.format(last="October 2, 2026", law=_PRC),
+    ),
+]

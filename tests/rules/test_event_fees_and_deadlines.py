@@ -56,3 +56,54 @@ def test_one_fixed_sum_for_any_failure_to_perform_is_a_penalty(stages: Stages) -
     rule = "en.liquidated_damages.one_sum_for_many_breaches"
     assert rule in rule_ids(stages, _event(breach=_FIXED))
     assert rule not in rule_ids(stages, _event())
+
+
+_APA = """ASSET PURCHASE AGREEMENT
+This Asset Purchase Agreement (this "Agreement") is made and entered into on March 12, 2025 by and between RED MAPLE FOODS LLC ("Buyer") and PRAIRIE LANTERN BAKERIES, INC. ("Seller").
+Seller holds the bakery premises under a lease dated September 1, 2019.
+Section 1. "Outside Date" means the date falling three (3) months after the date of this Agreement.
+Section 8. Either party may terminate this Agreement if the Closing has not occurred on or before {day} (the Outside Date).
+Section 12. This Agreement is governed by the laws of the State of Illinois.
+"""
+
+
+def test_the_agreement_date_is_the_one_this_agreement_is_made_on(stages: Stages) -> None:
+    # a second "dated" in the preamble (an old lease) does not hide the agreement's own date
+    rule = "en.date.named_event_twice"
+    assert rule in rule_ids(stages, _APA.format(day="June 30, 2025"))
+    assert rule not in rule_ids(stages, _APA.format(day="June 12, 2025"))
+
+
+_HIRE = """EQUIPMENT HIRE AGREEMENT
+
+This Agreement is made on 14 April 2025 between Northfield Plant Hire Limited (the "Owner") and Castlegate Civils Limited (the "Hirer").
+1. DEFINITIONS. "Commencement Date" means 1 May 2025.
+2. PERIOD OF HIRE. The Owner lets and the Hirer takes the Equipment on hire for a minimum hire period of twenty-four (24) months beginning on the Commencement Date (the "Minimum Hire Period").
+12. This Agreement is governed by the law of England and Wales.
+
+SCHEDULE 2 - HIRE PERIOD
+Commencement Date | 1 May 2025
+Minimum Hire Period ends | {end}
+"""
+
+
+def test_a_named_period_against_the_day_it_is_said_to_end(stages: Stages) -> None:
+    rule = "en.date.term_vs_expiry"
+    assert rule in rule_ids(stages, _HIRE.format(end="31 May 2027"))
+    assert rule not in rule_ids(stages, _HIRE.format(end="30 April 2027"))
+
+
+def test_a_notice_deadline_is_measured_against_its_own_notice_period(stages: Stages) -> None:
+    # 3.3's ninety days govern a fee-increase notice, not the non-renewal notice whose last day
+    # 3.2 states (sixty days before 29 February 2028 is 31 December 2027: it agrees)
+    text = """SUBSCRIPTION AGREEMENT
+
+This Agreement is made on February 10, 2025 between Cloudhaven Inc. ("Provider") and Brightline LLC ("Customer").
+3.1 The initial subscription term begins on March 1, 2025 and ends on February 29, 2028 (the "Initial Term").
+3.2 The Subscription Term renews for twelve (12) months unless either party gives written notice of non-renewal at least sixty (60) days before the end of the then-current term. For the Initial Term the last day for giving that notice is {last}.
+3.3 Provider may increase the Fees for a Renewal Term, provided it notifies Customer of the increase at least ninety (90) days before the end of the then-current term, so that Customer may give notice of non-renewal.
+14.1 This Agreement is governed by the laws of the State of New York.
+"""
+    rule = "en.date.notice_deadline_after_window"
+    assert rule not in rule_ids(stages, text.format(last="December 31, 2027"))
+    assert rule in rule_ids(stages, text.format(last="January 15, 2028"))
