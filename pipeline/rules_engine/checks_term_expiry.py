@@ -319,18 +319,35 @@ _EN_NOTICE_DEADLINE = re.compile(
 )
 
 
+# "应于租赁期限届满前九十日向甲方提出书面续租申请" against "续租书面申请最迟送达日 | 2027年3月15日"
+_ZH_NOTICE_BEFORE_END = re.compile(
+    r"(?:期限|租期|期)(?:届满|到期|期满)(?:之日|日)?前(?P<period>[^，。；前]{1,8}?日)"
+    r"[^，。；]{0,16}?(?:提出|发出|送达|通知|告知)"
+)
+_ZH_NOTICE_DEADLINE = re.compile(r"(?:最迟|最晚|截止|不晚于)[^\n]{0,16}$")
+_ZH_NOTICE_KIND = re.compile(r"续租|续约|续期|解除|终止|退租")
+
+
 @check("notice_deadline_after_window", fields=("period", "end", "deadline", "latest"))
 def notice_deadline_after_window(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """A stated last day for a notice that must come a period before the term ends, later than
     that period allows."""
-    if ctx.language != "en":
-        return
+    zh = ctx.language == "zh"
+    notice_before = _ZH_NOTICE_BEFORE_END if zh else _EN_NOTICE_BEFORE_END
+    deadline_words = _ZH_NOTICE_DEADLINE if zh else _EN_NOTICE_DEADLINE
+    kinds_re = _ZH_NOTICE_KIND if zh else _NOTICE_KIND
     dates = ctx.of_kind("date")
     ends = {d.value for d in dates if isinstance(d.value, str) and _ends_the_term(ctx, d)}
+    if not ends:  # "租赁期限自2025年6月1日起至2027年5月31日止": the term's range ends it
+        ends = {
+            d.value for d in dates
+            if isinstance(d.value, str) and "range_start" in d.attrs
+            and _TERM_WORDS.search(ctx.entity_sentence(d))
+        }  # fmt: skip
     if len(ends) != 1:
         return
     end = date.fromisoformat(str(next(iter(ends))))
-    for m in _EN_NOTICE_BEFORE_END.finditer(ctx.text):
+    for m in notice_before.finditer(ctx.text):
         period = [
             d for d in ctx.of_kind("duration")
             if m.start("period") <= ctx.view_offset(d.span.start) < m.end("period")
@@ -343,17 +360,18 @@ def notice_deadline_after_window(ctx: RuleContext, params: Params) -> Iterator[H
         latest = end - timedelta(days=int(count))
         # the deadline of the same notice: one that names its kind ("notice of non-renewal"),
         # or one in the same clause ("the last day for giving that notice is …")
-        kinds = list(_NOTICE_KIND.finditer(ctx.text[max(0, m.start() - 120) : m.start()]))
+        reach = ctx.text[max(0, m.start() - 120) : m.end() + (24 if zh else 0)]
+        kinds = list(kinds_re.finditer(reach))
         kind = kinds[-1] if kinds else None
         clause = period[0].clause
         for d in dates:
             start = ctx.view_offset(d.span.start)
             line = ctx.text[ctx.text.rfind("\n", 0, start) + 1 : start]
-            if not isinstance(d.value, str) or not _EN_NOTICE_DEADLINE.search(line):
+            if not isinstance(d.value, str) or not deadline_words.search(line):
                 continue
-            same = (kind is not None and kind.group(1).lower() in line.lower()) or (
-                clause is not None and d.clause == clause
-            )
+            same = (
+                kind is not None and kind.group(kind.lastindex or 0).lower() in line.lower()
+            ) or (clause is not None and d.clause == clause)
             if not same:
                 continue
             if date.fromisoformat(d.value) > latest:

@@ -74,3 +74,24 @@ RELATIVE_ROW_CASES += [
         EN_RENEWAL.format(last="October 2, 2026", law=_PRC),
     ),
 ]
+
+ZH_RENEWAL = """商铺租赁合同
+
+出租方（甲方）：杭州禾丰置业有限公司
+承租方（乙方）：宁波鲜面餐饮有限公司
+
+第二条 租赁期限自2025年6月1日起至2027年5月31日止，共二十四个月。
+第七条 租赁期限届满后乙方有意续租的，应于租赁期限届满前九十日向甲方提出书面续租申请。
+第十九条 因本合同引起的争议，向房屋所在地人民法院起诉。
+
+附件：关键日期
+续租书面申请最迟送达日 | {last} | 第七条
+"""
+
+RELATIVE_ROW_CASES += [
+    (
+        "cn.date.notice_deadline_after_window",
+        ZH_RENEWAL.format(last="2027年3月15日"),
+        ZH_RENEWAL.format(last="2027年3月2日"),
+    ),
+]
