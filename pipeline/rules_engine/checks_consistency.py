@@ -162,21 +162,46 @@ def signing_date(ctx: RuleContext) -> Entity | None:
     dated_lines = signature_line_dates(ctx)
     if dated_lines:
         return min(dated_lines, key=lambda d: str(d.value))
-    signing = [d for d in ctx.of_kind("date") if _iso(d) and d.attrs.get("role") == "signing"]
+    signing = [
+        d for d in ctx.of_kind("date")
+        if _iso(d) and d.attrs.get("role") == "signing"
+        and not _A_DEADLINE.search(_line_before(ctx, d)[-30:])
+    ]  # fmt: skip
     return signing[0] if signing else None
+
+
+# "a supplementary agreement signed no later than 31 January 2026": a future signing's deadline
+_A_DEADLINE = re.compile(
+    r"\b(?:no later than|not later than|by|before|on or before|within)\s*$|(?:前|之前|以前)\s*$",
+    re.I,
+)
 
 
 def signature_line_dates(ctx: RuleContext) -> list[Entity]:
     """The dates of signature lines ("签订日期：2025年3月1日", "Date: 8 February 2025")."""
     return [
         d for d in ctx.of_kind("date")
-        if _iso(d) and _SIGNATURE_LINE.match(_line_before(ctx, d))
+        if _iso(d) and _is_signature_line(_line_before(ctx, d))
     ]  # fmt: skip
 
 
 # a signature block's own date line: "日期：", "签订日期：", "Date:", "Dated:"
+# ("… (seal)   Authorised signatory: Gu Xiaoyan   Date: 24 February 2025": the last field of a
+# signature line set out across the page)
 _SIGNATURE_LINE = re.compile(
     r"^\s*(?:签订|签署|签约|签字)?(?:日期|时间)\s*[:：]\s*$|^\s*Dated?\s*[:：]?\s*$", re.I
+)
+
+
+def _is_signature_line(line: str) -> bool:
+    return bool(_SIGNATURE_LINE.match(line) or _SIGNED_ROW.search(line))
+
+
+# "… (seal)   Authorised signatory: Gu Xiaoyan   Date: 24 February 2025": a signature line set
+# out across the page ends with its date field
+_SIGNED_ROW = re.compile(
+    r"(?:seal|signatory|signature|signed by|盖章|签字|签章)[^\n]*\s(?:Dated?|日期)\s*[:：]\s*$",
+    re.I,
 )
 
 
@@ -238,6 +263,7 @@ def conflicting_dates(ctx: RuleContext, params: DatesParams) -> Iterator[Hit]:
         and "range_end" not in d.attrs
         and not _WINDOW_END.search(ctx.sentence_before(d))
         and not (params.role == "delivery" and _PAPERS.search(ctx.entity_sentence(d)))
+        and not (params.role == "delivery" and _ANOTHER_EVENT_ROW.match(_line_before(ctx, d)))
     ]
     for later in dated[1:]:
         if later.value != dated[0].value and not later.attrs.get("range_end"):
@@ -249,6 +275,12 @@ def conflicting_dates(ctx: RuleContext, params: DatesParams) -> Iterator[Hit]:
             return
 
 
+# "Inspection of first inbound delivery completed | by 12 March 2025": a row for another event
+# that names the delivery it follows
+_ANOTHER_EVENT_ROW = re.compile(
+    r"^\s*(?:inspection|acceptance|payment|invoic\w*|notice|return|验收|检验|付款|支付|开票|退货)",
+    re.I,
+)
 # "delivered between August 12 and August 14": the end of a window, not a day fixed for it
 _WINDOW_END = re.compile(r"\bbetween\b[^.;]{0,40}\band\s*$|(?:至|到|—|-|~)\s*$", re.I)
 # a certificate, notice or invoice handed over by a date is not the goods' delivery (a plan or a

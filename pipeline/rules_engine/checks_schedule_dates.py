@@ -67,7 +67,10 @@ _ZH_BY_THEN = re.compile(
 _EN_ALL = re.compile(
     r"\ball (?:of )?(?:the )?[\w\- ]{1,40}?\s+(?:shall|must|will) be\s+(?:fully\s+)?"
     r"(?P<verb>delivered|shipped|completed|finished)\s+"
-    r"(?:no later than|not later than|by|on or before)\s*$",
+    r"(?:no later than|not later than|by|on or before)\s*$"
+    # "shall … deliver all 12,000 jackets, in the batches set out in Annex 1, no later than"
+    r"|\b(?:shall|must|will)\s+(?:[\w ]{0,30}\s+and\s+)?(?P<verb2>deliver|ship|complete)\s+all\b"
+    r"[^.;]{0,80}?\b(?:no later than|not later than|by|on or before)\s*$",
     re.I,
 )
 # rows that come after the whole by their nature, or are not parts of it
@@ -120,7 +123,7 @@ def _final_dates(ctx: RuleContext) -> dict[str, tuple[Entity, date]]:
             if named:
                 family = "delivery" if "deliver" in named.group().lower() else "completion"
             elif every:
-                family = _family(every.group("verb"))
+                family = _family(every.group("verb") or every.group("verb2"))
         if family and (family not in found or when > found[family][1]):
             found[family] = (e, when)
     for family, duration, last in [*_from_signing(ctx), *_by_term_end(ctx)]:

@@ -95,6 +95,15 @@ def row_label(row: list[Cell]) -> str:
     return next((c.text for c in row if c.text), "")
 
 
+# "Amount of each Rental", "每期租金": each row's figure is one item's, repeated over the row's
+# count ("Rentals 1 to 12"), so the column does not add up to the total
+_EACH_COLUMN = re.compile(r"\beach\b|\bper\b|每|单价|单期", re.I)
+
+
+def _per_item_column(header: list[Cell], j: int) -> bool:
+    return j < len(header) and header[j].value is None and bool(_EACH_COLUMN.search(header[j].text))
+
+
 def _sum_column(block: list[list[Cell]], j: int, cell: Cell, min_rows: int) -> float | None:
     """The sum of column ``j`` over ``block``, or None when it is no column of figures."""
     parts = [r[j] for r in block if j < len(r)]
@@ -123,7 +132,7 @@ def _column_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParam
         if grouped:
             continue
         for j, cell in enumerate(row):
-            if cell.value is None:
+            if cell.value is None or _per_item_column(table[0], j):
                 continue
             sums = [_sum_column(b, j, cell, params.min_rows) for b in (data, stacked)]
             known = [x for x in sums if x is not None]

@@ -119,6 +119,9 @@ _EN_PERIOD_NAMED = re.compile(
 )
 
 
+_RUNS_FROM_ITS_START = re.compile(r"^\s*(?:beginning|commencing|starting|running|from)\b", re.I)
+
+
 def _named_period_ends(ctx: RuleContext, duration: Entity, dates: list[Entity]) -> list[Entity]:
     sentence = ctx.entity_sentence(duration)
     named = _EN_PERIOD_NAMED.search(sentence) if ctx.language == "en" else None
@@ -230,7 +233,17 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
         counts_term = _counts_the_term(ctx, duration)
         if months is None and weeks is None:
             continue
-        if duration.attrs.get("topic") not in params.topics and not counts_term:
+        # "a fixed period of thirty-six (36) months … (the "Hire Period")": a period the
+        # contract names where it gives its length is a term, whatever its topic words
+        # (only when the length runs from its start: "… three (3) years after the First Release
+        # Date (the "Promotional Period")" is counted from another event)
+        after = ctx.text[ctx.view_offset(duration.span.end) :][:24]
+        names_period = (
+            ctx.language == "en"
+            and _EN_PERIOD_NAMED.search(ctx.entity_sentence(duration))
+            and _RUNS_FROM_ITS_START.match(after)
+        )
+        if duration.attrs.get("topic") not in params.topics and not (counts_term or names_period):
             continue
         # "continues for twelve (12) weeks …, the last day of which is the Return Date"
         named_end = _EN_ENDS_AS.search(ctx.entity_sentence(duration))

@@ -107,3 +107,100 @@ This Agreement is made on February 10, 2025 between Cloudhaven Inc. ("Provider")
     rule = "en.date.notice_deadline_after_window"
     assert rule not in rule_ids(stages, text.format(last="December 31, 2027"))
     assert rule in rule_ids(stages, text.format(last="January 15, 2028"))
+
+
+_STORE = """WAREHOUSING SERVICES CONTRACT
+
+Depositor: Suzhou Lanting Cosmetics Co., Ltd.
+Warehouse Operator: Kunshan Yuantong Logistics Co., Ltd.
+Clause 2. This Contract runs from 1 March 2025 to 28 February 2026. The parties may extend it by a written supplementary agreement signed no later than 31 January 2026.
+Clause 3. The Depositor shall deliver the first inbound pallets on 7 March 2025, and the Warehouse Operator shall inspect each inbound delivery within three working days of its arrival.
+Clause 12. This Contract is governed by the laws of the People's Republic of China.
+
+Event | Date
+First inbound delivery (expected) | Friday, 7 March 2025
+{row} | by Wednesday, 12 March 2025
+
+Depositor: Suzhou Lanting Cosmetics Co., Ltd. (seal)   Authorised signatory: Gu Xiaoyan   Date: {signed}
+"""
+
+
+def test_a_signature_row_dates_the_contract_not_a_future_signing(stages: Stages) -> None:
+    # "signed no later than 31 January 2026" is a deadline for a later agreement
+    rule = "en.prc.date.performance_before_signing"
+    row = "Inspection of first inbound delivery completed"
+    assert rule not in rule_ids(stages, _STORE.format(row=row, signed="24 February 2025"))
+    assert rule in rule_ids(stages, _STORE.format(row=row, signed="24 March 2025"))
+
+
+def test_a_row_for_the_inspection_of_a_delivery_is_no_second_delivery_date(stages: Stages) -> None:
+    rule = "en.prc.date.two_delivery_dates"
+    inspection = "Inspection of first inbound delivery completed"
+    assert rule not in rule_ids(stages, _STORE.format(row=inspection, signed="24 February 2025"))
+    delivery = "First inbound delivery completed"
+    assert rule in rule_ids(stages, _STORE.format(row=delivery, signed="24 February 2025"))
+
+
+_FIXED_HIRE = """MACHINE HIRE AGREEMENT
+
+This Agreement is made on 10 March 2025 between Trentside Machine Finance Limited (the "Owner") and Bramcote Precision Engineering Ltd (the "Hirer").
+1. Interpretation. "Commencement Date" means 1 April 2025.
+3. Hire Period. The hire runs for a fixed period of thirty-six (36) months beginning on and including the Commencement Date (the "Hire Period").
+9. Return. On the expiry of the Hire Period on {end} the Hirer shall make the Equipment available for collection.
+14. This Agreement is governed by the law of England and Wales.
+
+Part B: Rentals
+Rentals | Due dates | {column}
+Rentals 1 to 12 | 1 April 2025 to 1 March 2026 | £4,850
+Rentals 13 to 24 | 1 April 2026 to 1 March 2027 | £4,850
+Rentals 25 to 36 | 1 April 2027 to 1 March 2028 | £4,850
+Total | 36 Rentals | £174,600
+"""
+
+
+def test_a_named_fixed_period_against_the_day_its_expiry_is_given(stages: Stages) -> None:
+    rule = "en.date.term_vs_expiry"
+    column = "Amount of each Rental (excl. VAT)"
+    assert rule in rule_ids(stages, _FIXED_HIRE.format(end="31 March 2027", column=column))
+    assert rule not in rule_ids(stages, _FIXED_HIRE.format(end="31 March 2028", column=column))
+
+
+def test_a_column_of_each_item_s_amount_is_not_summed_to_the_total(stages: Stages) -> None:
+    rule = "en.amount.table_total"
+    each = _FIXED_HIRE.format(end="31 March 2028", column="Amount of each Rental (excl. VAT)")
+    summed = _FIXED_HIRE.format(end="31 March 2028", column="Amount (excl. VAT)")
+    assert rule not in rule_ids(stages, each)
+    assert rule in rule_ids(stages, summed)
+
+
+_JACKETS = """GARMENT PROCESSING CONTRACT
+
+This Contract is made on 2 June 2025 between Ningbo Haiyue Apparel Trading Co., Ltd. (the "Ordering Party") and Yuyao Jinxiu Garment Co., Ltd. (the "Processor").
+Article 4 The Processor shall complete the work and deliver all 12,000 jackets, in the batches set out in Annex 1, no later than 30 September 2025.
+Article 12 This Contract is governed by the laws of the People's Republic of China.
+
+ANNEX 1 - QUANTITIES AND DELIVERY SCHEDULE
+Batch | Quantity | Latest delivery date | Processing fee (RMB)
+Batch 1 | 4,000 jackets | 31 July 2025 | 152,000.00
+Batch 2 | 4,000 jackets | 31 August 2025 | 152,000.00
+Batch 3 | 4,000 jackets | {third} | 152,000.00
+"""
+
+
+def test_all_the_goods_due_by_a_date_against_a_batch_after_it(stages: Stages) -> None:
+    rule = "en.prc.date.part_after_final_date"
+    assert rule in rule_ids(stages, _JACKETS.format(third="15 October 2025"))
+    assert rule not in rule_ids(stages, _JACKETS.format(third="30 September 2025"))
+
+
+def test_a_named_period_counted_from_another_event_is_not_read_from_the_start(
+    stages: Stages,
+) -> None:
+    text = """MUSIC LICENCE
+
+This Licence is made on 3 March 2025 between Harrow Lane Music Limited (the "Licensor") and Northlight Films Limited (the "Licensee").
+1.1 "Effective Date" means 3 March 2025.
+3.2 The licence begins on the Effective Date and ends three (3) years after the First Release Date (the "Promotional Period"). The First Release Date is scheduled for 14 February 2026, in which case the Promotional Period will end on 13 February 2029.
+12. This Licence is governed by the law of England and Wales.
+"""
+    assert "en.date.term_vs_expiry" not in rule_ids(stages, text)
