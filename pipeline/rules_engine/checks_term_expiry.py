@@ -15,7 +15,7 @@ from pipeline.rules_engine.checks_consistency import add_months
 from pipeline.rules_engine.checks_facts import TermDatesParams, days_off, whole_months
 from pipeline.rules_engine.checks_named_dates import event_name
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.registry import Hit, Params, check
+from pipeline.rules_engine.registry import Hit, check
 from pipeline.rules_engine.signing_date import RUNS_FROM_SIGNING, signing_day
 
 _END_EVENTS = ("Expiration Date", "Expiry Date", "Termination Date", "到期日", "届满日")
@@ -41,7 +41,7 @@ _EN_ENDS_BEFORE = re.compile(
     r"\s+(?:on|,)\s*$",
     re.I,
 )
-_TERM_WORDS = re.compile(
+TERM_WORDS = re.compile(
     DURATION_TOPICS["contract_term"] + "|" + DURATION_TOPICS["lease_term"], re.I
 )
 
@@ -65,7 +65,7 @@ def _the_delivery_date(dates: list[Entity]) -> list[Entity]:
     return delivered[:1] if len({d.value for d in delivered}) == 1 else []
 
 
-def _ends_the_term(ctx: RuleContext, d: Entity) -> bool:
+def ends_the_term(ctx: RuleContext, d: Entity) -> bool:
     """A date that ends the contract's term: a named end date, a date followed by 届满/到期
     or preceded by "expires on"."""
     if event_name(ctx, d) in _END_EVENTS:
@@ -97,7 +97,7 @@ def _range_is_the_term(
 def _names_the_same_term(ctx: RuleContext, duration: Entity, end: Entity) -> bool:
     """ "租赁期限为五年…" and "租赁期限届满之日（即…）": the end is named by the term's own noun."""
     before = ctx.sentence_before(duration)
-    nouns = [m.group() for m in _TERM_WORDS.finditer(before)]
+    nouns = [m.group() for m in TERM_WORDS.finditer(before)]
     if not nouns:
         return False
     start = ctx.view_offset(end.span.start)
@@ -211,7 +211,7 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
     """ "A 62-month Term commencing July 1, 2025" against "the Expiration Date is June 30, 2030"
     stated elsewhere: the start plus the term must reach the named end date."""
     dates = ctx.of_kind("date")
-    stated = [d for d in dates if isinstance(d.value, str) and _ends_the_term(ctx, d)]
+    stated = [d for d in dates if isinstance(d.value, str) and ends_the_term(ctx, d)]
     # a range end counts only where no date names the end, and only when its own sentence
     # gives no term of its own (that is a second period, not the end of this one)
     with_terms = {d.attrs.get("sentence_start") for d in ctx.of_kind("duration")}
@@ -219,7 +219,7 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
         d for d in dates
         if isinstance(d.value, str) and "range_start" in d.attrs
         and d.attrs.get("sentence_start") not in with_terms
-        and _TERM_WORDS.search(ctx.entity_sentence(d))
+        and TERM_WORDS.search(ctx.entity_sentence(d))
     ]  # fmt: skip
     ends = stated or ranged  # "License Term: March 1, 2025 through February 28, 2027"
     term_sentences = {
@@ -310,88 +310,5 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
                     {"term": duration.text, "start": starts[0].text, "end": end.text,
                      "expected": (expected - timedelta(days=1)).isoformat()},
                     (duration.span, starts[0].span),
-                )  # fmt: skip
-                return
-
-
-# "unless either party gives … notice at least ninety (90) days before the expiry of the Initial
-# Term" against "Last day for receipt of notice of non-renewal … | October 15, 2026": the stated
-# last day leaves fewer days than the notice period before the term's end
-_EN_NOTICE_BEFORE_END = re.compile(
-    r"\b(?:at least|not less than|no fewer than|no later than)\s+(?P<period>[^.;]{1,40}?)\s+"
-    r"(?:before|prior to)\s+(?:the\s+)?(?:expiry|expiration|end)\s+of\s+the\s+"
-    r"(?:(?:Initial|Renewal|then-current|current)\s+)?(?:Term|term)\b"
-)
-_NOTICE_KIND = re.compile(
-    r"\bnotice of (non-renewal|renewal|termination|cancellation|expiry)", re.I
-)
-_EN_NOTICE_DEADLINE = re.compile(
-    r"\b(?:last day|deadline|latest date|no later than)\b[^|\n]{0,60}\bnotice\b"
-    r"|\bnotice\b[^|\n]{0,60}\b(?:last day|deadline|latest date|no later than)\b",
-    re.I,
-)
-
-
-# "应于租赁期限届满前九十日向甲方提出书面续租申请" against "续租书面申请最迟送达日 | 2027年3月15日"
-_ZH_NOTICE_BEFORE_END = re.compile(
-    r"(?:期限|租期|期)(?:届满|到期|期满)(?:之日|日)?前(?P<period>[^，。；前]{1,8}?日)"
-    r"[^，。；]{0,16}?(?:提出|发出|送达|通知|告知)"
-)
-_ZH_NOTICE_DEADLINE = re.compile(r"(?:最迟|最晚|截止|不晚于)[^\n]{0,16}$")
-_ZH_NOTICE_KIND = re.compile(r"续租|续约|续期|解除|终止|退租")
-
-
-@check("notice_deadline_after_window", fields=("period", "end", "deadline", "latest"))
-def notice_deadline_after_window(ctx: RuleContext, params: Params) -> Iterator[Hit]:
-    """A stated last day for a notice that must come a period before the term ends, later than
-    that period allows."""
-    zh = ctx.language == "zh"
-    notice_before = _ZH_NOTICE_BEFORE_END if zh else _EN_NOTICE_BEFORE_END
-    deadline_words = _ZH_NOTICE_DEADLINE if zh else _EN_NOTICE_DEADLINE
-    kinds_re = _ZH_NOTICE_KIND if zh else _NOTICE_KIND
-    dates = ctx.of_kind("date")
-    ends = {d.value for d in dates if isinstance(d.value, str) and _ends_the_term(ctx, d)}
-    if not ends:  # "租赁期限自2025年6月1日起至2027年5月31日止": the term's range ends it
-        ends = {
-            d.value for d in dates
-            if isinstance(d.value, str) and "range_start" in d.attrs
-            and _TERM_WORDS.search(ctx.entity_sentence(d))
-        }  # fmt: skip
-    if len(ends) != 1:
-        return
-    end = date.fromisoformat(str(next(iter(ends))))
-    for m in notice_before.finditer(ctx.text):
-        period = [
-            d for d in ctx.of_kind("duration")
-            if m.start("period") <= ctx.view_offset(d.span.start) < m.end("period")
-        ]  # fmt: skip
-        if len(period) != 1 or period[0].attrs.get("unit") != "day":
-            continue
-        count = period[0].value
-        if not isinstance(count, int | float):
-            continue
-        latest = end - timedelta(days=int(count))
-        # the deadline of the same notice: one that names its kind ("notice of non-renewal"),
-        # or one in the same clause ("the last day for giving that notice is …")
-        reach = ctx.text[max(0, m.start() - 120) : m.end() + (24 if zh else 0)]
-        kinds = list(kinds_re.finditer(reach))
-        kind = kinds[-1] if kinds else None
-        clause = period[0].clause
-        for d in dates:
-            start = ctx.view_offset(d.span.start)
-            line = ctx.text[ctx.text.rfind("\n", 0, start) + 1 : start]
-            if not isinstance(d.value, str) or not deadline_words.search(line):
-                continue
-            same = (
-                kind is not None and kind.group(kind.lastindex or 0).lower() in line.lower()
-            ) or (clause is not None and d.clause == clause)
-            if not same:
-                continue
-            if date.fromisoformat(d.value) > latest:
-                yield Hit(
-                    d.span,
-                    {"period": m.group("period").strip(), "end": end.isoformat(),
-                     "deadline": d.text, "latest": latest.isoformat()},
-                    (period[0].span,),
                 )  # fmt: skip
                 return

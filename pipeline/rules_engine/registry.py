@@ -80,6 +80,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_facts",
     "pipeline.rules_engine.checks_named_dates",
     "pipeline.rules_engine.checks_term_expiry",
+    "pipeline.rules_engine.checks_notice_windows",
     "pipeline.rules_engine.checks_semantic",
     "pipeline.rules_engine.checks_construction",
     "pipeline.rules_engine.checks_tables",
