@@ -15,14 +15,13 @@ import re
 from collections.abc import Iterator
 from datetime import date
 
+from kb.numerals import parse_cn_integer
 from pipeline.model import Entity
+from pipeline.rules_engine.checks_schedule_dates import cell_dates
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.defined_dates import date_after
-from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
+from pipeline.rules_engine.pipe_tables import pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
-
-_ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十", start=0)}
-_EN_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 
 _EN_UNIT = r"Batch|Phase|Stage|Milestone|Lot|Shipment|Instalment|Installment|Delivery"
 _EN_RELATIVE = re.compile(
@@ -49,33 +48,14 @@ def _number(token: str) -> int | None:
         return int(token)
     if len(token) == 1 and token.isupper():
         return ord(token) - ord("A") + 1
-    if token.lower() in _EN_ORDINALS:
-        return _EN_ORDINALS[token.lower()]
-    if all(c in _ZH_DIGITS for c in token):
-        if token == "十":
-            return 10
-        if token.startswith("十"):
-            return 10 + _ZH_DIGITS[token[1]]
-        if len(token) == 2 and token[1] == "十":
-            return _ZH_DIGITS[token[0]] * 10
-        if len(token) == 3 and token[1] == "十":
-            return _ZH_DIGITS[token[0]] * 10 + _ZH_DIGITS[token[2]]
-        if len(token) == 1:
-            return _ZH_DIGITS[token]
-    return None
+    try:
+        return parse_cn_integer(token)
+    except ValueError:
+        return None
 
 
 _EN_ROW = re.compile(rf"^\s*(?P<unit>{_EN_UNIT})\s+(?P<n>\d+|[A-Z])\b", re.I)
 _ZH_ROW = re.compile(rf"^\s*第(?P<n>[一二三四五六七八九十\d]{{1,3}})(?P<unit>{_ZH_UNIT})")
-
-
-def _dates_in(ctx: RuleContext, cell: Cell) -> list[tuple[Entity, date]]:
-    end = cell.start + len(cell.text)
-    return [
-        (e, date.fromisoformat(e.value))
-        for e in ctx.of_kind("date")
-        if isinstance(e.value, str) and cell.start <= ctx.view_offset(e.span.start) < end
-    ]
 
 
 def _row_dates(ctx: RuleContext, family: str) -> dict[tuple[str, int], tuple[Entity, date]]:
@@ -93,7 +73,7 @@ def _row_dates(ctx: RuleContext, family: str) -> dict[tuple[str, int], tuple[Ent
             if label is None or n is None:
                 continue
             for i in columns:
-                dated = _dates_in(ctx, row[i]) if i < len(row) else []
+                dated = cell_dates(ctx, row[i]) if i < len(row) else []
                 if len(dated) == 1:
                     found.setdefault((label.group("unit").lower(), n), dated[0])
     return found

@@ -217,7 +217,7 @@ def _named(final: Entity, last: date) -> str:
     return final.text if final.kind == "date" else f"{final.text} ({last.isoformat()})"
 
 
-def _row_dates(ctx: RuleContext, cell: Cell) -> list[tuple[Entity, date]]:
+def cell_dates(ctx: RuleContext, cell: Cell) -> list[tuple[Entity, date]]:
     end = cell.start + len(cell.text)
     return [
         (e, when)
@@ -311,7 +311,7 @@ def part_after_final_date(ctx: RuleContext, params: ScheduleParams) -> Iterator[
                 label = row[0].text
                 if j >= len(row) or _AFTER_THE_WHOLE.search(label):
                     continue
-                late = [(e, d) for e, d in _row_dates(ctx, row[j]) if d > final_date]
+                late = [(e, d) for e, d in cell_dates(ctx, row[j]) if d > final_date]
                 if late:
                     # the row up to the late date is the quote: the part and when it ends
                     e = late[0][0]
