@@ -109,10 +109,11 @@ _UNIT_MONTHS = {
 _CN_UNITS = {
     "小时": "hour", "个工作日": "workday", "工作日": "workday", "日": "day", "天": "day",
     "周": "week", "星期": "week", "个月": "month", "年": "year", "个自然年": "year",
+    "个日历日": "day", "日历日": "day", "个自然日": "day", "自然日": "day",
 }  # fmt: skip
 _CN_DURATION = re.compile(
     r"(?<![\d年月.])(?P<num>\d+|[零一二两三四五六七八九十百壹贰叁肆伍陆柒捌玖拾佰]+)\s?(?P<unit>个工作日|工作日|小时|个月|个自然年"
-    r"|日|天|周|星期|年)(?![\d月])"
+    r"|个日历日|日历日|个自然日|自然日|日|天|周|星期|年)(?![\d月])"
 )
 _CN_HALF = re.compile(r"半年|半个月")
 _CN_YEARS_MONTHS = re.compile(

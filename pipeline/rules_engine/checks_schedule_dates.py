@@ -20,8 +20,10 @@ from pydantic import Field
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import add_months, signing_date
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.defined_dates import date_after
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
+from pipeline.rules_engine.signing_date import signing_day
 
 _FAMILY_WORDS = {
     # a stage's "起止时间" column ends each stage: its end belongs to the same family
@@ -126,7 +128,11 @@ def _final_dates(ctx: RuleContext) -> dict[str, tuple[Entity, date]]:
                 family = _family(every.group("verb") or every.group("verb2"))
         if family and (family not in found or when > found[family][1]):
             found[family] = (e, when)
-    for family, duration, last in [*_from_signing(ctx), *_by_term_end(ctx)]:
+    for family, duration, last in [
+        *_from_signing(ctx),
+        *_named_period_from_signing(ctx),
+        *_by_term_end(ctx),
+    ]:
         if family not in found:  # a date the contract names for the whole comes first
             found[family] = (duration, last)
     return found
@@ -210,6 +216,45 @@ def _from_signing(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
         days = int(d.value) if d.attrs.get("unit") == "day" else None
         last = when + timedelta(days=days) if days is not None else add_months(when, int(d.value))
         yield _family(verb.group("verb")), d, last
+
+
+# "开发期限为自本合同生效之日起120个日历日" with "乙方应于开发期限内完成全部功能开发…并提交
+# 终验版本": the whole is due on the named period's last day
+_ZH_PERIOD_FROM_SIGNING = re.compile(
+    r"(?P<noun>[\u4e00-\u9fff]{2}期限?)(?:为|是)?(?:自|从)(?:本合同)?(?P<anchor>签订|签署|订立|生效)"
+    r"(?:之日|日)?起\s*$"
+)
+_ZH_WHOLE_WORDS = re.compile(r"全部|所有|终验|最终|整体")
+
+
+def _named_period_from_signing(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
+    """A named period counted from signing (or from taking effect on signing), within which the
+    whole must be done: (event family, the duration, its last day)."""
+    if ctx.language != "zh":
+        return
+    for d in ctx.of_kind("duration"):
+        if not isinstance(d.value, int | float) or d.attrs.get("unit") not in ("day", "month"):
+            continue
+        at = ctx.view_offset(d.span.start)
+        m = _ZH_PERIOD_FROM_SIGNING.search(ctx.text[max(0, at - 24) : at])
+        if m is None:
+            continue
+        on_effect = m.group("anchor") == "生效"
+        anchor = signing_day(ctx, ctx.of_kind("date")) if on_effect else signing_date(ctx)
+        when = _iso(anchor) if anchor is not None else None
+        last = date_after(when, d) if when is not None else None
+        if last is None:
+            continue
+        within = re.compile(
+            rf"(?:于|在){re.escape(m.group('noun'))}(?:内|届满前|届满之前)"
+            r"[^。；]{0,12}?(?P<verb>完成|交付|提交)[^。]{0,60}"
+        )
+        for found in within.finditer(ctx.text):
+            if _ZH_WHOLE_WORDS.search(found.group()):
+                verbs = re.findall(r"完成|交付|交货|提交", found.group())
+                for family in {_family(v) for v in verbs}:
+                    yield family, d, last
+                return
 
 
 def _named(final: Entity, last: date) -> str:

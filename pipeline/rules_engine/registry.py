@@ -89,6 +89,8 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_open_rows",
     "pipeline.rules_engine.checks_role_actions",
     "pipeline.rules_engine.checks_relative_rows",
+    "pipeline.rules_engine.checks_named_periods",
+    "pipeline.rules_engine.checks_term_rows",
     "pipeline.rules_engine.checks_roles",
     "pipeline.rules_engine.checks_day_periods",
     "pipeline.rules_engine.checks_essentials",

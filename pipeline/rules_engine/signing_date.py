@@ -15,7 +15,7 @@ from pipeline.rules_engine.context import RuleContext
 # signing alone makes it effective; a further condition (payment, approval) makes it another day
 _ZH_ON_SIGNING = re.compile(
     r"自(?:双方|各方|甲乙双方)?(?:法定代表人|授权代表|委托代理人|[或及和、]){0,6}"
-    r"(?:签字|签章|签名|盖章|签署|签订|加盖公章|[并且和及、或/]){1,8}之日起(?:成立并)?生效"
+    r"(?:签字|签章|签名|盖章|签署|签订|加盖|公章|合同专用章|印章|[并且和及、或/]){1,10}之日起(?:成立并)?生效"
 )
 _EN_ON_SIGNING = re.compile(
     r"\b(?:takes|shall take|will take) effect (?:on|from) the date (?:it is|this Agreement is|of)"

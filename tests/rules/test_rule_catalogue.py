@@ -29,6 +29,7 @@ from tests.rules.cases_period_sums import PERIOD_SUM_CASES
 from tests.rules.cases_relative_rows import RELATIVE_ROW_CASES
 from tests.rules.cases_role_actions import ROLE_ACTION_CASES
 from tests.rules.cases_share_rows import EN_TIERS, SHARE_ROWS_CASES
+from tests.rules.cases_term_periods import TERM_PERIOD_CASES
 from tests.rules.cases_timetable import TIMETABLE_CASES
 from tests.rules.cases_unit_price import UNIT_PRICE_CASES
 from tests.rules.cases_warranty import WARRANTY_CASES
@@ -486,6 +487,7 @@ CASES: list[tuple[str, str, str]] = [
 CASES += NEW_CASES
 CASES += ROLE_ACTION_CASES
 CASES += RELATIVE_ROW_CASES
+CASES += TERM_PERIOD_CASES
 CASES += FORUM_SPLIT_CASES
 
 

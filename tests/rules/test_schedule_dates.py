@@ -145,3 +145,33 @@ def test_a_batch_after_the_months_from_signing_all_must_be_delivered_in(stages: 
         "cn.date.part_after_final_date"
     ]
     assert _part_rules(stages, ZH_PROCESSING.format(last="2025年7月10日")) == []
+
+
+_ZH_DEV_PERIOD = """仓储管理系统定制开发合同
+
+委托方（甲方）：苏州云仓物流有限公司
+开发方（乙方）：杭州澜序信息技术有限公司
+签订日期：2025年3月10日
+
+3.1 本项目开发期限为自本合同生效之日起120个日历日。乙方应于开发期限内完成全部功能开发、内部测试及系统集成测试，并向甲方提交终验版本。
+18.1 本合同自双方法定代表人或授权代表签字并加盖公章或合同专用章之日起{effect}。
+
+附件二：项目里程碑
+里程碑 | 工作内容 | 完成日期
+M1 | 提交《需求规格说明书》 | 2025年3月31日
+M3 | 交付系统集成测试版本 | 2025年6月20日
+M4 | 提交终验版本 | {m4}
+"""
+
+
+def test_a_milestone_after_a_named_period_counted_from_taking_effect(stages: Stages) -> None:
+    # 120 calendar days after 10 March 2025 end on 8 July 2025 (民法典 201: the first day is not
+    # counted); "日历日" is a day, and effect on signing with the company chop starts the period
+    late = _ZH_DEV_PERIOD.format(effect="生效", m4="2025年7月31日")
+    assert _part_rules(stages, late) == ["cn.date.part_after_final_date"]
+    assert _part_rules(stages, _ZH_DEV_PERIOD.format(effect="生效", m4="2025年7月8日")) == []
+    # effect on a later condition: the period's start is unknown, so nothing is computed
+    conditional = _ZH_DEV_PERIOD.format(
+        effect="成立，自甲方支付首期款之日起生效", m4="2025年7月31日"
+    )
+    assert _part_rules(stages, conditional) == []

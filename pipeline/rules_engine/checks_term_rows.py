@@ -1,0 +1,80 @@
+"""A periodic schedule that runs on past the contract's own term: a rent table whose 第4期 covers
+2026年4月8日至2026年7月7日 while the lease runs 自2025年7月8日起至2026年4月7日止; a fee schedule
+billing a quarter that begins after the Term ends. The rows before it lie inside the term, so the
+table is the term's own series; a period wholly after the end cannot be owed under this
+contract, and the number of periods and the sum due are uncertain (民法典 511).
+
+A row named as a renewal, an extension, holdover or a charge for late return is lawful after
+the term, as are rows that by nature come after it (settlement, deposit return, warranty).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date
+
+from pipeline.model import Entity
+from pipeline.rules_engine.checks_schedule_dates import _AFTER_THE_WHOLE, _iso, _term_ranges
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
+from pipeline.rules_engine.registry import Hit, Params, check
+
+_AFTER_BY_NAME = re.compile(
+    r"续|延期|延长|展期|顺延|超期|逾期|占用|退还|返还|清算"
+    r"|holdover|hold-over|renew|extend|extension|option|overstay|return|refund",
+    re.I,
+)
+
+
+def _row_ranges(ctx: RuleContext, row: list[Cell]) -> list[tuple[date, date, Entity]]:
+    """(first, last, end entity) of each date range written in the row."""
+    begin, finish = row[0].start, row[-1].start + len(row[-1].text)
+    dates = {e.span.start: e for e in ctx.of_kind("date")}
+    out = []
+    for e in dates.values():
+        start = dates.get(e.attrs.get("range_start", -1))  # type: ignore[arg-type]
+        if start is None or not begin <= ctx.view_offset(start.span.start) < finish:
+            continue
+        first, last = _iso(start), _iso(e)
+        if first is not None and last is not None:
+            out.append((first, last, e))
+    return out
+
+
+class TermRowParams(Params):
+    pass
+
+
+@check("period_row_after_term", TermRowParams, fields=("part", "part_period", "term_end"))
+def period_row_after_term(ctx: RuleContext, params: TermRowParams) -> Iterator[Hit]:
+    """A schedule row's period that begins after the term ends, in a table whose earlier rows
+    lie inside the term."""
+    terms = _term_ranges(ctx)
+    if len({(b, _iso(e)) for b, e in terms}) != 1:
+        return  # no term range, or two different ones
+    begin, term_end = terms[0]
+    last = _iso(term_end)
+    assert last is not None
+    for table in pipe_tables(ctx.text):
+        inside = False
+        for row in table[1:]:
+            label = row[0].text
+            for first, end, e in _row_ranges(ctx, row):
+                if begin <= first and end <= last:
+                    inside = True
+                elif (
+                    first > last
+                    and inside
+                    and not (_AFTER_BY_NAME.search(label) or _AFTER_THE_WHOLE.search(label))
+                ):
+                    yield Hit(
+                        ctx.span(row[0].start, ctx.view_offset(e.span.end)),
+                        {
+                            "part": label,
+                            "part_period": f"{first.isoformat()}–{end.isoformat()}",
+                            "term_end": term_end.text,
+                        },
+                        (term_end.span,),
+                    )
+                    return
