@@ -45,8 +45,10 @@ WORDS = re.compile(
     # scale word goes on with the same number
     rf"\b(?P<words>{_WORD}(?:(?:[\s\-]+|\s+and\s+|(?:(?<=thousand)|(?<=million)|(?<=billion)),\s*){_WORD})*)\s+"
     r"(?P<cur>(?:U\.S\.\s+|US\s+|United\s+States\s+)?dollars|euros|pounds|yuan|renminbi)\b"
-    # "nine dollars and eighty cents", "ten pounds and fifty pence"
-    rf"(?:\s+and\s+(?P<cents>{_WORD}(?:[\s\-]+{_WORD})*)\s+(?:cents?|pence|penny))?",
+    # "nine dollars and eighty cents", "ten pounds and fifty pence"; "Four Yuan, Six Jiao and
+    # Five Fen", "Four Yuan and Sixty Fen" (a jiao is a tenth of a yuan, a fen a hundredth)
+    rf"(?:,?\s+(?:and\s+)?(?P<jiao>{_WORD})\s+jiao)?"
+    rf"(?:,?\s+and\s+(?P<cents>{_WORD}(?:[\s\-]+{_WORD})*)\s+(?:cents?|pence|penny|fen))?",
     re.IGNORECASE,
 )
 # "pounds of Products", "per pound": the text weighs in pounds, so words before "pounds" are a
@@ -143,6 +145,8 @@ def find_words(text: str) -> list[Match]:
             continue  # "forty-eight thousand pounds at $9.80 per pound": a weight
         try:
             value = Decimal(parse_en_words(m.group("words")))
+            if m.group("jiao"):
+                value += Decimal(parse_en_words(m.group("jiao"))) / 10
             if m.group("cents"):
                 value += Decimal(parse_en_words(m.group("cents"))) / 100
         except ValueError:

@@ -121,12 +121,22 @@ def nearest_topic(before: str) -> tuple[str | None, int]:
     return last.lastgroup, gap
 
 
+_ANCHOR_AFTER = re.compile(
+    r"(?:之|以)?后\d|(?:之|以)?后[^\d年月日]{0,3}\d+\s*(?:个)?(?:工作)?[日天月周]"
+)
+
+
 def nearest_role(before: str, after: str) -> str | None:
     """A date's role: the last role word before it, else one right after it (…之日起)."""
     last: str | None = None
     # Chinese role words sit right before the date; English ones can be a clause away.
     window = 24 if _CJK.search(before[-8:]) else 150
-    for m in _ROLE_RE.finditer(before[-window:]):
+    near = before[-window:]
+    for m in _ROLE_RE.finditer(near):
+        # "在交付后10日内完成安装，并于2025年9月30日前培训": 交付后 counts from delivery, it does
+        # not date it
+        if _ANCHOR_AFTER.match(near, m.end()):
+            continue
         last = m.lastgroup
     if last:
         return last

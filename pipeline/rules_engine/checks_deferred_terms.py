@@ -59,6 +59,11 @@ class DeferredParams(Params):
         default=None,
         description="regex: what fixes the term elsewhere, near its name (default: a figure)",
     )
+    back_reference: str | None = Field(
+        default=None,
+        description="regex: a sentence that opens by pointing back (上述要求) takes the term's "
+        "name from its clause",
+    )
     fixed_by_annex: str | None = Field(
         default=None,
         description="regex: a pointer to an annex, which fixes the term unless the deferral "
@@ -70,6 +75,12 @@ def _deferrals(ctx: RuleContext, params: DeferredParams) -> Iterator[tuple[Sente
     defer, term = regex(params.defer), regex(params.term)
     for sentence in ctx.sentences_matching(defer):
         named = term.search(sentence.text)
+        if (
+            named is None
+            and params.back_reference
+            and regex(params.back_reference).match(sentence.text)
+        ):
+            named = term.search(ctx.clause_of(sentence))
         if named is None or FIGURE_HERE.search(sentence.text):
             continue
         if any(regex(p).search(sentence.text) for p in params.unless):

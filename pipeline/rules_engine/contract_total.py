@@ -94,7 +94,10 @@ TAX_ON = re.compile(
 _PARTS_LIST = re.compile(
     r"其中[^。；]*$|\bof which\b[^.;]*$"
     r"|(?:由|包括)[^，。；]{0,12}(?:组成|构成|如下)\s*[：:][^。]*$"
-    r"|\b(?:consists? of|comprises?|is made up of)(?: the following)?\s*:[^.]*$",
+    r"|\b(?:consists? of|comprises?|is made up of)(?: the following)?\s*:[^.]*$"
+    # "allocate the Purchase Price for tax purposes as follows: $410,000 to equipment, …"
+    r"|\ballocat\w*\b[^.;]{0,80}?\b(?:as follows|among|between)\b[^.]*$"
+    r"|(?:分配|分摊)[^。；]{0,20}?(?:如下|为)\s*[：:]?[^。]*$",
     re.I,
 )
 

@@ -475,3 +475,40 @@ def test_an_exit_that_pays_for_the_other_sides_loss_is_no_unfair_term(
     keeps = ", and the Manufacturer shall have no claim for the work in progress"
     assert _model_hits(contract.format(how=pays), rule.params) == []
     assert _model_hits(contract.format(how=keeps), rule.params)
+
+
+class _ReadsDeposits:
+    """A stand-in model (the boundary): a clause naming a deposit scores 0.9 for
+    deposit_term_confusion, any other 0.1."""
+
+    kinds = ("deposit_term_confusion",)
+    thresholds = (0.5,)
+
+    def scores(self, texts: list[str]) -> np.ndarray:
+        return np.array([[0.9 if "deposit" in t else 0.1] for t in texts])
+
+
+def test_a_security_deposit_returned_after_the_lease_is_not_earnest_money(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pipeline.rules_engine import checks_defect_model
+
+    monkeypatch.setattr(checks_defect_model, "default_defect_classifier", _ReadsDeposits)
+    rule = next(
+        r for r in ValidateRules().rules if r.spec.id == "en.prc.model.deposit_term_confusion"
+    )
+    lease = (
+        "LEASE CONTRACT\n\nThis Contract is made on 2 April 2025 between Hangzhou Lianhe Property "
+        'Co., Ltd. (the "Lessor") and Zhejiang Sunrise Foods Co., Ltd. (the "Lessee").\n'
+        "Article 6 Security Deposit. Within ten working days after signing this Contract the "
+        "Lessee shall pay a security deposit (押金) of RMB 819,147.60. The Lessor may deduct "
+        "from the deposit any rent the Lessee owes. The balance shall be returned without "
+        "interest within 30 days after the Lessee has returned the Premises.\n"
+        "Article 15 This Contract is governed by the laws of the People's Republic of China.\n"
+    )
+    assert _model_hits(lease, rule.params) == []
+    forfeited = lease.replace(
+        "The balance shall be returned without interest",
+        "If the Lessee breaches this Contract the deposit shall be forfeited and not returned",
+    )
+    assert _model_hits(forfeited, rule.params)

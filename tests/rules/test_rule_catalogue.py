@@ -24,6 +24,13 @@ from tests.rules.cases_focus import FOCUS_CASES
 from tests.rules.cases_forum_split import FORUM_SPLIT_CASES
 from tests.rules.cases_itemised import ITEMISED_CASES
 from tests.rules.cases_new import NEW_CASES
+from tests.rules.cases_open_main_terms import (
+    ANNEX_CRITERIA_CASES,
+    GUARANTEE_CASES,
+    LEASE_TERM_CASES,
+    QUANTITY_CASES,
+    SCOPE_CASES,
+)
 from tests.rules.cases_open_rows import OPEN_ROW_CASES
 from tests.rules.cases_period_sums import PERIOD_SUM_CASES
 from tests.rules.cases_relative_rows import RELATIVE_ROW_CASES
@@ -488,6 +495,11 @@ CASES += NEW_CASES
 CASES += ROLE_ACTION_CASES
 CASES += RELATIVE_ROW_CASES
 CASES += TERM_PERIOD_CASES
+CASES += LEASE_TERM_CASES
+CASES += GUARANTEE_CASES
+CASES += SCOPE_CASES
+CASES += QUANTITY_CASES
+CASES += ANNEX_CRITERIA_CASES
 CASES += FORUM_SPLIT_CASES
 
 
