@@ -136,6 +136,16 @@ def event_name(ctx: RuleContext, date_entity: Entity) -> str | None:
     return f"{occurs.group('name').title()} Date" if occurs else None
 
 
+def event_dates(ctx: RuleContext) -> dict[str, Entity]:
+    """Each named event's first calendar date ("Closing Date" means June 30, 2025)."""
+    seen: dict[str, Entity] = {}
+    for d in ctx.of_kind("date"):
+        name = event_name(ctx, d)
+        if name is not None and isinstance(d.value, str):
+            seen.setdefault(name, d)
+    return seen
+
+
 @check("named_date_conflict", fields=("name", "first", "second"))
 def named_date_conflict(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """One event (the Closing Date, 基准日) given two different dates."""

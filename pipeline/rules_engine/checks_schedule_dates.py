@@ -19,8 +19,9 @@ from pydantic import Field
 
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import add_months, signing_date
+from pipeline.rules_engine.checks_named_dates import event_dates
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.defined_dates import date_after
+from pipeline.rules_engine.defined_dates import date_after, dates_defined_by_period
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 from pipeline.rules_engine.signing_date import signing_day
@@ -54,7 +55,8 @@ _EN_NAMED = re.compile(
 )
 _EN_NAMED_AFTER = re.compile(
     r"^\s*\((?:the\s+)?[\"“](?P<name>Final Delivery|(?:Practical |Substantial |Final )?Completion)"
-    r" Date[\"”]\)",
+    r" Date[\"”]\)"
+    r"|^\s*\((?:the\s+)?[\"“](?P<time>Time for (?:Practical |Substantial )?Completion)[\"”]\)",
     re.I,
 )
 # "全部货物应于2025年9月30日前交付完毕", "all Products shall be delivered no later than …"
@@ -67,6 +69,9 @@ _ZH_BY_THEN = re.compile(
     r"^\s*(?:前|之前|以前)[^，。；|]{0,12}?(?P<verb>交付|交货|发货|到货|完成|竣工|完工)"
 )
 _EN_ALL = re.compile(
+    # "The Contractor shall achieve Completion no later than": the whole of the Works
+    r"\b(?:shall|must|will)\s+(?:achieve|attain)\s+(?:Practical |Substantial )?Completion\s+"
+    r"(?:of the Works\s+)?(?:no later than|not later than|by|on or before)\s*$(?P<verb3>)|"
     r"\ball (?:of )?(?:the )?[\w\- ]{1,40}?\s+(?:shall|must|will) be\s+(?:fully\s+)?"
     r"(?P<verb>delivered|shipped|completed|finished)\s+"
     r"(?:no later than|not later than|by|on or before)\s*$"
@@ -125,13 +130,15 @@ def _final_dates(ctx: RuleContext) -> dict[str, tuple[Entity, date]]:
             if named:
                 family = "delivery" if "deliver" in named.group().lower() else "completion"
             elif every:
-                family = _family(every.group("verb") or every.group("verb2"))
+                verb = every.group("verb") or every.group("verb2")
+                family = _family(verb) if verb else "completion"
         if family and (family not in found or when > found[family][1]):
             found[family] = (e, when)
     for family, duration, last in [
         *_from_signing(ctx),
         *_named_period_from_signing(ctx),
         *_by_term_end(ctx),
+        *_maturity_by_period(ctx),
     ]:
         if family not in found:  # a date the contract names for the whole comes first
             found[family] = (duration, last)
@@ -257,6 +264,18 @@ def _named_period_from_signing(ctx: RuleContext) -> Iterator[tuple[str, Entity, 
                 return
 
 
+# a loan's maturity defined as a period after a dated event ("Maturity Date" means the date
+# falling twenty-four (24) months after the Closing Date; 到期日指放款日起满十二个月之日)
+_MATURITY_NAME = re.compile(r"Maturity Date|Final Repayment Date|到期日", re.I)
+
+
+def _maturity_by_period(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
+    fixed = event_dates(ctx)
+    for found in dates_defined_by_period(ctx, fixed):
+        if _MATURITY_NAME.search(found.name):
+            yield "repayment", found.period, found.due
+
+
 def _named(final: Entity, last: date) -> str:
     """A date as written; a period from signing with the day it ends ("六十日 (2025-05-09)")."""
     return final.text if final.kind == "date" else f"{final.text} ({last.isoformat()})"
@@ -269,6 +288,57 @@ def cell_dates(ctx: RuleContext, cell: Cell) -> list[tuple[Entity, date]]:
         for e in ctx.of_kind("date")
         if (when := _iso(e)) is not None and cell.start <= ctx.view_offset(e.span.start) < end
     ]
+
+
+# the whole defined to include a step that usually follows it: '"Completion" means that all of
+# the Works, including the commissioning and air-balance testing …, have been finished'
+_WHOLE_INCLUDES = re.compile(
+    r"[\"“](?:(?:Practical |Substantial |Final )?Completion|Delivery)[\"”]\s+means\b[^.]*?"
+    r"\bincluding\b(?P<parts>[^.]*)"
+    r"|(?:竣工|完工|交付)(?:是指|系指|指)[^。]*?(?:包括|含)(?P<zh>[^。]*)",
+    re.I,
+)
+
+
+def _included_in_the_whole(ctx: RuleContext) -> str:
+    return " ".join(
+        (m.group("parts") or m.group("zh") or "") for m in _WHOLE_INCLUDES.finditer(ctx.text)
+    ).lower()
+
+
+def _after_the_whole(label: str, included: str) -> bool:
+    """A row that by nature follows the whole, unless the contract defines the whole to
+    include that very step."""
+    return any(m.group().lower() not in included for m in _AFTER_THE_WHOLE.finditer(label))
+
+
+_REPAYMENT_TABLE = re.compile(r"还款|还本|repay|instal|amorti", re.I)
+_DATE_COLUMN = re.compile(r"日期|时间|\bdate\b", re.I)
+
+
+def _repayment_date_column(ctx: RuleContext, table: list[list[Cell]], head: Cell) -> str | None:
+    """ "Payment date" in a table whose first column or the line above it names the instalments
+    (SCHEDULE A - PRINCIPAL REPAYMENT SCHEDULE): the repayment schedule's dates."""
+    if not _DATE_COLUMN.search(head.text):
+        return None
+    header_line = ctx.text.rfind("\n", 0, table[0][0].start) + 1
+    above = ctx.text[ctx.text.rfind("\n", 0, max(0, header_line - 1)) + 1 : header_line]
+    named = _REPAYMENT_TABLE.search(table[0][0].text) or _REPAYMENT_TABLE.search(above)
+    return "repayment" if named else None
+
+
+# a milestone table's date column: "Milestone | Description | Target date"
+_MILESTONE_TABLE = re.compile(r"milestone|stage|phase|里程碑|节点|阶段", re.I)
+_PLANNED_DATE = re.compile(
+    r"(?:target|planned|scheduled|milestone)\s+date|计划(?:完成)?日期|节点日期", re.I
+)
+_ROW_ID = re.compile(r"\d{1,2}|[A-Z]\d{0,2}|M\d{1,2}|第[一二三四五六七八九十\d]{1,3}[阶段期批]?")
+
+
+def _milestone_date_column(table: list[list[Cell]], head: Cell) -> str | None:
+    if _PLANNED_DATE.search(head.text) and _MILESTONE_TABLE.search(table[0][0].text):
+        return "completion"
+    return None
 
 
 class ScheduleParams(Params):
@@ -343,18 +413,23 @@ def part_after_final_date(ctx: RuleContext, params: ScheduleParams) -> Iterator[
     finals = {f: d for f, d in _final_dates(ctx).items() if f in params.families}
     if not finals:
         return
+    included = _included_in_the_whole(ctx)
     for table in pipe_tables(ctx.text):
         header = table[0]
         for j, head in enumerate(header):
-            family = next(
-                (f for f, w in _FAMILY_WORDS.items() if re.search(w, head.text, re.I)), None
+            family = (
+                next((f for f, w in _FAMILY_WORDS.items() if re.search(w, head.text, re.I)), None)
+                or _repayment_date_column(ctx, table, head)
+                or _milestone_date_column(table, head)
             )
             if family not in finals or j == 0:
                 continue
             final, final_date = finals[family]
             for row in table[1:]:
                 label = row[0].text
-                if j >= len(row) or _AFTER_THE_WHOLE.search(label):
+                if _ROW_ID.fullmatch(label.strip()) and len(row) > 1 and j > 1:
+                    label = f"{label} {row[1].text}"  # "4 | Cleanroom HVAC installed; …"
+                if j >= len(row) or _after_the_whole(label, included):
                     continue
                 late = [(e, d) for e, d in cell_dates(ctx, row[j]) if d > final_date]
                 if late:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date, timedelta
 
 from pipeline.model import Entity
@@ -70,24 +71,44 @@ def _stated_as(ctx: RuleContext, name: str) -> tuple[re.Pattern[str], re.Pattern
     return re.compile(before), re.compile(after)
 
 
-def defined_by_period(
-    ctx: RuleContext, fixed: dict[str, Entity], reported: set[str]
-) -> Iterator[Hit]:
+@dataclass(frozen=True)
+class DefinedByPeriod:
+    """A date the contract defines as a period after another ("the date falling twenty-four
+    (24) months after the Closing Date"), worked out from that date's calendar value."""
+
+    name: str
+    due: date
+    period: Entity
+    anchor: Entity
+    match: re.Match[str]
+
+
+def dates_defined_by_period(
+    ctx: RuleContext, fixed: dict[str, Entity]
+) -> Iterator[DefinedByPeriod]:
     defined = _ZH_DEFINED if ctx.language == "zh" else _EN_DEFINED
     durations = ctx.of_kind("duration")
     for m in defined.finditer(ctx.text):
-        name = m.group("name")
         anchor = _anchor_day(ctx, m.group("anchor"), fixed)
         period = [
             d for d in durations
             if m.start("period") <= ctx.view_offset(d.span.start) < m.end("period")
         ]  # fmt: skip
-        if name in reported or anchor is None or len(period) != 1:
+        if anchor is None or len(period) != 1:
             continue
         if _is_business_days(period[0]) or not isinstance(anchor.value, str):
             continue
         due = date_after(date.fromisoformat(anchor.value), period[0])
-        if due is None:
+        if due is not None:
+            yield DefinedByPeriod(m.group("name"), due, period[0], anchor, m)
+
+
+def defined_by_period(
+    ctx: RuleContext, fixed: dict[str, Entity], reported: set[str]
+) -> Iterator[Hit]:
+    for found in dates_defined_by_period(ctx, fixed):
+        name, due, m, anchor = found.name, found.due, found.match, found.anchor
+        if name in reported:
             continue
         before, after = _stated_as(ctx, name)
         for d in ctx.of_kind("date"):
@@ -103,7 +124,7 @@ def defined_by_period(
                 if ctx.language == "zh":
                     first = f"{anchor.text}起{m.group('period').strip()}（{due.isoformat()}）"
                 fields = {"name": name, "first": first, "second": d.text}
-                yield Hit(d.span, fields, (period[0].span,))
+                yield Hit(d.span, fields, (found.period.span,))
                 break
 
 

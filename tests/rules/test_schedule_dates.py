@@ -175,3 +175,53 @@ def test_a_milestone_after_a_named_period_counted_from_taking_effect(stages: Sta
         effect="成立，自甲方支付首期款之日起生效", m4="2025年7月31日"
     )
     assert _part_rules(stages, conditional) == []
+
+
+_EN_TERM_LOAN = """TERM LOAN AGREEMENT
+
+This Agreement is made on June 20, 2025 between Hudson Crest Capital Partners LLC ("Lender") and Brightwater Foods Inc. ("Borrower").
+ARTICLE 1 - DEFINITIONS. "Closing Date" means June 30, 2025; "Maturity Date" means the date falling {months} months after the Closing Date.
+ARTICLE 5 - REPAYMENT. The Borrower shall repay the principal in four equal quarterly installments of $150,000 on the dates set out in Schedule A.
+ARTICLE 12 - GOVERNING LAW. This Agreement is governed by the laws of the State of New York.
+
+SCHEDULE A - PRINCIPAL REPAYMENT SCHEDULE
+Installment | Payment date | Principal amount
+1 | September 30, 2025 | $150,000
+2 | December 31, 2025 | $150,000
+3 | March 31, 2026 | $150,000
+4 | June 30, 2026 | $150,000
+"""
+
+
+def test_an_instalment_after_a_maturity_defined_as_months_after_closing(stages: Stages) -> None:
+    # nine months after 30 June 2025 is 30 March 2026: the fourth instalment, and the third by a
+    # day, fall after it; twelve months is 30 June 2026, the last instalment's day
+    ids = [f.rule_id for f in rule_findings(stages, _EN_TERM_LOAN.format(months="nine (9)"))]
+    assert "en.date.repayment_after_loan_term" in ids
+    twelve = _EN_TERM_LOAN.format(months="twelve (12)")
+    assert "en.date.repayment_after_loan_term" not in [
+        f.rule_id for f in rule_findings(stages, twelve)
+    ]
+
+
+_EN_FITOUT = """CLEANROOM FIT-OUT CONTRACT
+
+This Contract is made on 20 May 2025 between Suzhou Kaiwei Medical Co., Ltd. (the "Employer") and Shanghai Purelab Engineering Co., Ltd. (the "Contractor").
+Article 3 The Contractor shall achieve Completion no later than 30 September 2025 (the "Time for Completion"). "Completion" means that all of the Works{including} have been finished and have passed the completion inspection.
+Article 15 This Contract is governed by the laws of the People's Republic of China.
+
+Annex 2 - Milestones
+Milestone | Description | Target date | Payment (% of Contract Price)
+3 | Cleanroom partitions and ceilings installed | 5 September 2025 | 20%
+4 | Cleanroom HVAC installed; commissioning and air-balance test passed | 10 October 2025 | 15%
+5 | Completion certificate signed | by 30 September 2025 | 12%
+"""
+
+
+def test_a_milestone_the_whole_is_defined_to_include_falls_after_it(stages: Stages) -> None:
+    included = _EN_FITOUT.format(
+        including=", including the commissioning and air-balance testing of the HVAC system,"
+    )
+    assert _part_rules(stages, included) == ["en.prc.date.part_after_final_date"]
+    # commissioning is not said to be part of Completion: a step that by nature follows it
+    assert _part_rules(stages, _EN_FITOUT.format(including="")) == []
