@@ -19,6 +19,7 @@ from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import add_months
 from pipeline.rules_engine.checks_relative_rows import _number
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 
 _ZH_PERIOD = re.compile(
@@ -125,6 +126,61 @@ def _defined_lengths(ctx: RuleContext) -> dict[str, int]:
     return lengths
 
 
+# a period defined on the calendar: "“计费周期”指自然季度", '"Billing Period" means each calendar
+# quarter'
+_ZH_CALENDAR = re.compile(
+    r"(?P<unit>[\u4e00-\u9fff]{2,6}(?:周期|期间|年度|季度))[”\"」]?[，,]?\s*(?:是|系)?指(?:每一?个?)?"
+    r"(?P<cal>自然季度|自然月|自然年度?|日历季度|日历月|日历年度?)"
+)
+_EN_CALENDAR = re.compile(
+    r"[\"“](?P<unit>[A-Z][\w ]{2,30}?)[\"”] means (?:each|every|a) "
+    r"(?P<cal>calendar (?:quarter|month|year))",
+    re.I,
+)
+_CAL_MONTHS = {"季": 3, "月": 1, "年": 12, "quarter": 3, "month": 1, "year": 12}
+
+
+def _calendar_unit(ctx: RuleContext) -> tuple[str, int] | None:
+    m = (_ZH_CALENDAR if ctx.language == "zh" else _EN_CALENDAR).search(ctx.text)
+    if m is None:
+        return None
+    months = next(v for k, v in _CAL_MONTHS.items() if k in m.group("cal").lower())
+    return m.group("unit").strip(), months
+
+
+def _on_boundary(day: date, months: int, end: bool) -> bool:
+    if end:
+        day = day + timedelta(days=1)
+    return day.day == 1 and (day.month - 1) % months == 0
+
+
+def _off_calendar_row(ctx: RuleContext) -> Iterator[tuple[str, int, int, date, date, Entity]]:
+    """A row of the table headed by the calendar-defined unit whose period ends (or, after the
+    first row, starts) off the unit's calendar boundaries; the last row may end early."""
+    found = _calendar_unit(ctx)
+    if found is None:
+        return
+    unit, months = found
+    for table in pipe_tables(ctx.text):
+        if unit.lower() not in table[0][0].text.lower():
+            continue
+        rows = [r for row in table[1:] if (r := _row_range(ctx, row))]
+        for i, (at, first, last, end) in enumerate(rows):
+            starts_ok = i == 0 or _on_boundary(first, months, end=False)
+            ends_ok = i == len(rows) - 1 or _on_boundary(last, months, end=True)
+            if not (starts_ok and ends_ok):
+                yield unit, months, at, first, last, end
+                return
+
+
+def _row_range(ctx: RuleContext, row: list[Cell]) -> tuple[int, date, date, Entity] | None:
+    begin, finish = row[0].start, row[-1].start + len(row[-1].text)
+    for at, first, last, end in _ranges(ctx):
+        if begin <= at < finish:
+            return at, first, last, end
+    return None
+
+
 class NamedPeriodParams(Params):
     pass
 
@@ -157,8 +213,6 @@ def named_period_dated_twice(ctx: RuleContext, params: NamedPeriodParams) -> Ite
     """The same named period (第一租赁年度, Contract Year 1) given two different ranges, or a
     range that does not have the length the contract defines the period by."""
     periods = _dated_periods(ctx)
-    if not periods:
-        return
     for earlier, later in _two_ranges(periods):
         yield Hit(
             ctx.span(later.at, ctx.view_offset(later.end.span.end)),
@@ -168,6 +222,16 @@ def named_period_dated_twice(ctx: RuleContext, params: NamedPeriodParams) -> Ite
                 "second": f"{later.first.isoformat()}–{later.last.isoformat()}",
             },
             (earlier.end.span,),
+        )
+        return
+    for unit, months, at, first, last, end in _off_calendar_row(ctx):
+        yield Hit(
+            ctx.span(at, ctx.view_offset(end.span.end)),
+            {
+                "period": unit,
+                "first": _calendar_words(ctx, months),
+                "second": f"{first.isoformat()}–{last.isoformat()}",
+            },
         )
         return
     for months, p in _wrong_length(periods, _defined_lengths(ctx)):
@@ -192,3 +256,9 @@ def _by_length(ctx: RuleContext, months: int) -> str:
     if ctx.language == "zh":
         return f"（按其定义每{months}个月）"
     return f" (by its defined {months} months)"
+
+
+def _calendar_words(ctx: RuleContext, months: int) -> str:
+    zh = {1: "自然月", 3: "自然季度", 12: "自然年度"}
+    en = {1: "calendar months", 3: "calendar quarters", 12: "calendar years"}
+    return (zh if ctx.language == "zh" else en)[months]

@@ -228,3 +228,34 @@ def test_one_years_sum_in_the_text_must_match_that_years_row(stages: Stages) -> 
     assert "cn.amount.period_sum_restated" in zh("1,290,000", "付款计划", column="年租金")
     assert "cn.amount.period_sum_restated" not in zh("1,260,000", "各年度租金表")
     assert "cn.amount.period_sum_restated" not in zh("1,290,000", "物业服务费标准")
+
+
+ZH_BILLING = """云平台运维服务协议
+
+委托方（甲方）：杭州衡川物流有限公司
+服务方（乙方）：杭州云栈信息技术有限公司
+
+第三条 服务期限自2025年8月15日起至2027年8月14日止。
+第四条 服务费按计费周期收取，每个完整计费周期的服务费为人民币45,000元。本协议所称“计费周期”指自然季度，首尾不足一季的按日折算。
+第十二条 因本协议引起的争议，提交杭州仲裁委员会仲裁。
+
+附件一：服务费明细
+计费周期 | 起止日期 | 服务费（人民币元）
+第1期 | {first} | {fee}
+第2期 | {second} | 45,000.00
+"""
+
+
+def test_rows_of_a_calendar_quarter_that_run_quarter_to_quarter_from_go_live(
+    stages: Stages,
+) -> None:
+    off = ZH_BILLING.format(
+        first="2025年8月15日至2025年11月14日", fee="45,000.00",
+        second="2025年11月15日至2026年2月14日",
+    )  # fmt: skip
+    aligned = ZH_BILLING.format(
+        first="2025年8月15日至2025年9月30日", fee="23,478.26",
+        second="2025年10月1日至2025年12月31日",
+    )  # fmt: skip
+    assert "cn.date.named_period_dated_twice" in rule_ids(stages, off)
+    assert "cn.date.named_period_dated_twice" not in rule_ids(stages, aligned)
