@@ -52,6 +52,7 @@ _OFFSET = re.compile(
     re.I,
 )
 _MIN_DAYS = 28
+_REACH = 250
 
 
 def _fixes_length(ctx: RuleContext, d: Entity) -> bool:
@@ -91,10 +92,14 @@ def lease_without_end(ctx: RuleContext, params: LeaseTermParams) -> Iterator[Hit
     ]
     if not about_term:
         return  # no term clause at all: the essentials table reports a missing term
-    inside = [(s.start, s.end) for s in about_term]
+    # a PDF can break the sentence at a wrapped "Section⏎3.3": read a little past its end
+    inside = [(s.start, max(s.end, s.start + _REACH)) for s in about_term]
 
     def in_term_sentence(e: Entity) -> bool:
         at = ctx.view_offset(e.span.start)
+        own = ctx.sentence_at(at)
+        if own is not None and not_term.search(own.text) and not starts.search(own.text):
+            return False  # a renewal or notice sentence within reach fixes nothing
         return any(a <= at < b for a, b in inside)
 
     if any(_fixes_length(ctx, d) for d in ctx.of_kind("duration") if in_term_sentence(d)):

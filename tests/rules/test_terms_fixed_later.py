@@ -182,3 +182,23 @@ def test_a_consultancy_about_logistics_is_not_a_carriage_of_goods(stages: Stages
     assert "cn.essential.transport" not in rule_ids(stages, text)
     carriage = text.replace("冷链物流体系优化咨询服务合同", "冷链物流运输合同")
     assert "cn.essential.transport" in rule_ids(stages, carriage)
+
+
+def test_a_lease_term_whose_sentence_a_pdf_broke_at_a_section_number_still_has_its_length(
+    stages: Stages,
+) -> None:
+    # as a PDF gives it: "Section" wrapped, "3.3" starting a line that reads as a new clause
+    broken = (
+        "EQUIPMENT LEASE AGREEMENT\n\nThis Lease is made on 3 March 2025 between Harbour Cranes "
+        'Ltd ("Lessor") and Quayside Logistics Ltd ("Lessee").\n'
+        '2.2 The initial term of this Lease (the "Initial Term") begins on the date the Equipment '
+        'is accepted under Section\n\n3.3 (the "Commencement Date") and continues for '
+        "{length}.\n2.4 Rent is GBP 31,000 a month.\n"
+        "15. This Lease is governed by the laws of England and Wales.\n"
+    )
+    assert "en.essential.lease_without_end" not in rule_ids(
+        stages, broken.format(length="forty-eight (48) months")
+    )
+    assert "en.essential.lease_without_end" in rule_ids(
+        stages, broken.format(length="as long as the Lessee needs it")
+    )
