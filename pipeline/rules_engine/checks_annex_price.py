@@ -6,7 +6,8 @@ public filing omits it), so that stays ``missing_annex``'s lesser finding.
 
 Facts, not wording: the references are read with the annex patterns of ``missing_annex``, the
 attachment's own text is cut from its heading to the next one, and a part is present when a
-line of that text starts with it ("Part B", "第二部分")."""
+line of that text starts with it ("Part B", "第二部分"). An attached annex that states no figure at
+all (附件一 lists goods and storage needs, and no rate) fixes no price either."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
+from pipeline.rules_engine.checks_deferred_terms import FIGURE_HERE
 from pipeline.rules_engine.checks_facts import (
     ANNEX_HEAD,
     ANNEX_REF,
@@ -43,10 +45,79 @@ _BLANK_FIGURE = re.compile(
 )
 
 
+# a rate stated without a currency sign: "12.50 per tonne", "0.8/吨·天"
+_UNIT_RATE = re.compile(
+    r"\d[\d,.]*\s*(?:per|/)\s*(?:tonne|ton|unit|pallet|item|piece|day|hour|month|year|kg|m[23²³]?"
+    r"|sq|square|user|seat|吨|件|托|天|日|月|年|小时|平方米|立方米)\b",
+    re.I,
+)
+
+
 class AnnexPriceParams(Params):
     price_words: str = Field(description="words that name what is paid, in the sentence")
     absent: str = "which the contract does not contain"
     blank: str = "whose rates or sums are left blank"
+    no_figure: str = "which states no rate or sum at all"
+
+
+# the annex is named as where the price is: "仓储费按附件一所列费率", "租金见附件二",
+# "the Subscription Fee shall be the amount set out in Schedule 2"
+_PRICE_BEFORE = {
+    "zh": re.compile(
+        r"(?:价款|价格|单价|总价|费用|收费|费率|报酬|佣金|租金|服务费|仓储费|保管费|运费|加工费|工程款|使用费)"
+        r"[^，,；;。\n]{0,12}?(?:按|依|依照|按照|见|详见|以|适用|执行)(?:本合同)?$"
+    ),
+    "en": re.compile(
+        r"\b(?:fees?|prices?|pricing|rent|charges?|rates?|royalt(?:y|ies)|commission|remuneration"
+        r"|compensation|amount)\b[^.;:\n]{0,40}?\b(?:set out|specified|stated|listed|shown|"
+        r"contained|provided|determined)\s+in\s+(?:Part\s+\w+\s+of\s+)?(?:the\s+)?$"
+        r"|\b(?:fees?|prices?|rent|charges?|rates?|royalt(?:y|ies)|commission)\b[^.;:\n]{0,40}?"
+        r"\b(?:in accordance with|as per|pursuant to|under)\s+(?:Part\s+\w+\s+of\s+)?(?:the\s+)?$",
+        re.I,
+    ),
+}
+_PRICE_AFTER_ZH = re.compile(
+    r"(?:中)?(?:所列|规定|载明|约定|列明|确定|所附)?的?(?:费率|价格|单价|收费标准|计费标准|租金|费用|价款|报价)"
+)
+_FREE = re.compile(r"\bno charge\b|\bfree of charge\b|\broyalty[- ]free\b|\bin charge of\b", re.I)
+
+
+def _price_names_annex(text: str, m: re.Match[str], language: str) -> bool:
+    """The reference is where the price is said to be, not an annex met in a sentence that
+    mentions a price for another reason ("结算仓储费，并按附件二的储存条件保管", "royalty-free")."""
+    before = text[max(0, m.start() - 80) : m.start()]
+    if _FREE.search(before):
+        return False
+    if _PRICE_BEFORE[language].search(before):
+        return True
+    return language == "zh" and _PRICE_AFTER_ZH.match(text, m.end()) is not None
+
+
+# a figure in a rate table without its currency ("per pallet | 9.00", "| 186,000" under
+# "Amount (GBP)"), a currency named anywhere beside a number, or a redaction ("[***]")
+_TABLE_FIGURE = re.compile(
+    r"(?<![\d.])\d{1,3}(?:,\d{3})+(?![\d])|(?<![\d.])\d+\.\d{2}(?![\d.])|\*{3}"
+    r"|\b(?:GBP|USD|EUR|RMB|CNY|HKD|dollars?|pounds?|euros?)\b|[¥￥$£€]|元",
+    re.I,
+)
+# the sentence only lists the annexes as parts of the contract
+_LISTING = re.compile(
+    r"组成部分|同等(?:法律)?效力|\bform(?:s|ing)? (?:an? )?(?:integral )?part\b|\bincorporated\b"
+    r"|\battached hereto\b",
+    re.I,
+)
+_MIN_BODY_LINES = 2
+
+
+def _states_a_figure(annex_text: str) -> bool:
+    return any(p.search(annex_text) for p in (FIGURE_HERE, _UNIT_RATE, _TABLE_FIGURE))
+
+
+def _says_something(annex_text: str) -> bool:
+    """Below its heading the annex has lines of its own (a filing's bare "Exhibit A" heading
+    with the schedule left out says nothing either way)."""
+    lines = [ln for ln in annex_text.splitlines()[1:] if re.search(r"\w{3}", ln)]
+    return len(lines) >= _MIN_BODY_LINES
 
 
 def _annex_texts(ctx: RuleContext, language: str) -> dict[str, str]:
@@ -95,13 +166,28 @@ def price_in_missing_annex(ctx: RuleContext, params: AnnexPriceParams) -> Iterat
         key = annex_key(m)
         if key not in present:
             continue  # a whole annex may be kept apart (a filing omits it): missing_annex's matter
-        attached = part is None or _has_part(texts.get(key, ""), part, language)
-        if attached and not _BLANK_FIGURE.search(texts.get(key, "")):
+        annex_text = texts.get(key, "")
+        attached = part is None or _has_part(annex_text, part, language)
+        blank = _BLANK_FIGURE.search(annex_text)
+        figures = _states_a_figure(annex_text)
+        if attached and not blank and figures:
             continue
+        if attached and not blank and not _price_names_annex(ctx.text, m, language):
+            continue  # "价款包括附件一所列设备的运费": the annex lists what is priced
         held = ctx.sentence_at(m.start())
         sentence = held.text if held else ""
         if not price.search(sentence):
             continue
+        if (
+            attached
+            and not blank
+            and (
+                _states_a_figure(sentence)
+                or _LISTING.search(sentence)
+                or not _says_something(annex_text)
+            )
+        ):
+            continue  # the clause states the price itself, or only lists the annexes
         start = before.start() + max(0, m.start() - 20) if before else m.start()
         end = after.end() if after else m.end()
         yield Hit(
@@ -109,7 +195,9 @@ def price_in_missing_annex(ctx: RuleContext, params: AnnexPriceParams) -> Iterat
             {
                 "annex": ctx.text[start:end],
                 "sentence": " ".join(sentence.split())[:160],
-                "state": params.blank if attached else params.absent,
+                "state": (
+                    params.absent if not attached else params.blank if blank else params.no_figure
+                ),
             },
         )
         return

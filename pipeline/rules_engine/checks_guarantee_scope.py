@@ -74,3 +74,51 @@ def future_debts_without_maximum(ctx: RuleContext, params: GuaranteeScopeParams)
     )
     quoted = future.text.strip()
     yield Hit(ctx.sentence_span(named), {"sentence": quoted[:160]})
+
+
+# the field that identifies the secured debt, left to fill in: "对应主合同编号：__________",
+# "Principal Agreement No.: [   ]", "Loan Agreement dated ______"
+_DEBT_FIELD = {
+    "zh": re.compile(
+        r"(?P<label>主合同(?:编号|名称|号)|主债权(?:数额|金额|本金)|被(?:担保|保证)的?主债权(?:数额|金额)?"
+        r"|(?:借款|贷款|购销|买卖)合同编号)[^：:\n]{0,6}[：:]?"
+    ),
+    "en": re.compile(
+        r"(?P<label>\b(?:Principal|Underlying|Main|Loan|Facility|Supply|Sale) "
+        r"(?:Agreement|Contract)(?: No\.?| Number| Reference| dated)"
+        r"|\bSecured (?:Amount|Debt|Obligations?)|"
+        r"\bGuaranteed (?:Amount|Debt|Obligations?))\b[^:\n]{0,6}:?",
+        re.I,
+    ),
+}
+_BLANK_VALUE = re.compile(r"[ \t　]*(?:_{3,}|＿{2,}|\[\s*[●•]?\s*\]|【\s*】|（\s+）|\(\s+\))")
+
+
+@check("secured_debt_left_blank", GuaranteeScopeParams, fields=("field",))
+def secured_debt_left_blank(ctx: RuleContext, params: GuaranteeScopeParams) -> Iterator[Hit]:
+    """A guarantee whose field naming the secured debt (its contract number, its amount) is a
+    blank to fill in, and no other line fills it: which debt is secured cannot be told."""
+    lang = "zh" if ctx.language == "zh" else "en"
+    if not _TITLE[lang].search(contract_title(ctx)):
+        return
+    blank_at = None
+    filled = set()
+    for m in _DEBT_FIELD[lang].finditer(ctx.text):
+        label = m.group("label").lower()
+        value = _BLANK_VALUE.match(ctx.text, m.end())
+        line_end = ctx.text.find("\n", m.end())
+        rest = ctx.text[m.end() : line_end if line_end >= 0 else len(ctx.text)]
+        if value:
+            blank_at = blank_at or (m, value)
+        elif re.match(r"\s*[A-Za-z0-9¥￥$]", rest) or FIGURE_HERE.match(rest.strip()):
+            filled.add(label)
+    if blank_at is None:
+        return
+    m, value = blank_at
+    if m.group("label").lower() in filled:
+        return
+    line_end = ctx.text.find("\n", m.start())
+    yield Hit(
+        ctx.span(m.start(), value.end()),
+        {"field": ctx.text[m.start() : line_end if line_end > 0 else value.end()].strip()[:80]},
+    )

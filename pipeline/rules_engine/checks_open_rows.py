@@ -4,7 +4,9 @@ The body sends the reader to a schedule for the price, a royalty rate or a share
 the schedule's row says it is to be agreed later or leaves a blank: "提成比例 | 由双方…另行协商
 确定", "第三阶段 | 另行协商确定" under a fee column, "Tenant's Proportionate Share | [  ]% - to be
 settled". Only a row whose label, column or table names a main term counts, and a lawful
-deferral (extra work, a renewal, an option) is left alone.
+deferral (extra work, a renewal, an option) is left alone. A row that only sends the reader back
+to the clause that sent them here ("Subscription Fee | the annual charge payable under clause 6",
+clause 6 saying "the amount set out in Schedule 2") is as open: the figure is in neither place.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
+from pipeline.entities.clause_refs import clause_refs
 from pipeline.rules_engine.checks_deferred_terms import FIGURE_HERE
 from pipeline.rules_engine.checks_essentials import fixed_near
+from pipeline.rules_engine.checks_facts import ANNEX_REF
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables, two_column_tables
@@ -54,6 +58,28 @@ def _masked(text: str, cell: Cell) -> str:
     return text[:line_start] + " " * (line_end - line_start) + text[line_end:]
 
 
+def _no_figure_in(row: list[Cell]) -> bool:
+    return all(c.value is None and not FIGURE_HERE.search(c.text) for c in row[1:])
+
+
+def _points_back(ctx: RuleContext, cell: Cell) -> bool:
+    """The cell names a clause whose sentences refer to an annex or schedule for a sum, and none
+    of those sentences states a figure: each sends the reader to the other."""
+    numbers = clause_refs(cell.text)
+    if not numbers:
+        return False
+    annex_ref = ANNEX_REF["zh" if ctx.language == "zh" else "en"]
+    for clause in ctx.clauses:
+        if clause.number not in numbers:
+            continue
+        start, end = ctx.view_offset(clause.span.start), ctx.view_offset(clause.span.end)
+        inside = [s for s in ctx.sentences if start <= s.start < end]
+        referring = [s for s in inside if annex_ref.search(s.text)]
+        if referring and not any(FIGURE_HERE.search(s.text) for s in referring):
+            return True
+    return False
+
+
 @check("open_schedule_row", OpenRowParams, fields=("term", "row"))
 def open_schedule_row(ctx: RuleContext, params: OpenRowParams) -> Iterator[Hit]:
     """A schedule row whose main-term value is left to later agreement or blank."""
@@ -71,7 +97,8 @@ def open_schedule_row(ctx: RuleContext, params: OpenRowParams) -> Iterator[Hit]:
                     continue
                 # a blank fills the cell ("[  ]%"); a signature line's blank is no term
                 blank = _BLANK.search(cell.text[:_BLANK_REACH]) and not _SIGNING.search(cell.text)
-                if not (defer.search(cell.text) or blank):
+                circular = _no_figure_in(row) and _points_back(ctx, cell)
+                if not (defer.search(cell.text) or blank or circular):
                     continue
                 said = f"{row[0].text} {cell.text}"
                 if any(p.search(said) for p in unless):

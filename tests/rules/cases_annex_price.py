@@ -38,6 +38,11 @@ ZH_WAREHOUSING = """仓储合同
 ANNEX_TWO = "附件二：收费标准\n冷冻仓储 | 每托每周 | 30元\n"
 
 ZH_BLANK_RATES = "附件二：收费标准\n冷冻仓储 | 每托每周 | ____%\n"
+# attached, but it lists only what is stored and how: no rate at all
+ZH_NO_RATES = (
+    "附件二：收费标准\n冷冻仓储 | 托盘装，每托不超过1吨 | 零下18摄氏度\n"
+    "冷藏仓储 | 周转箱装，每箱不超过20千克 | 0至4摄氏度\n"
+)
 ZH_FEE_CLAUSE = "第二条 存货人按附件二所列收费标准向保管人支付仓储费，每月结算一次。"
 ZH_BLANK_FEE = "第二条 存货人每月向保管人支付仓储费人民币________元。"
 ZH_FIXED_FEE = "第二条 存货人每月向保管人支付仓储费人民币12,000元。"
@@ -81,6 +86,11 @@ BLANK_PRICE_CASES: list[tuple[str, str, str]] = [
     (
         "cn.essential.price_in_missing_annex",
         ZH_WAREHOUSING.format(annex_two=ZH_BLANK_RATES),
+        ZH_WAREHOUSING.format(annex_two=ANNEX_TWO),
+    ),
+    (
+        "cn.essential.price_in_missing_annex",
+        ZH_WAREHOUSING.format(annex_two=ZH_NO_RATES),
         ZH_WAREHOUSING.format(annex_two=ANNEX_TWO),
     ),
 ]

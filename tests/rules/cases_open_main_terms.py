@@ -67,7 +67,41 @@ This Guarantee is made on 5 May 2025 by Ganhao Industrial Group Co., Ltd. ("Guar
 9. This Guarantee is governed by the laws of the People's Republic of China.
 """
 
+ZH_NAMED_GUARANTEE = """保证合同
+
+对应主合同编号：{number}
+债权人（甲方）：山东鲁信达商贸有限公司
+保证人（乙方）：潍坊瑞丰控股有限公司
+
+第二条 保证范围：乙方保证的范围包括主合同项下的货款本金、逾期付款违约金及实现债权的费用。
+第四条 主合同：本合同所称主合同，指本合同首部所载对应主合同编号项下的《钢材购销合同》，主债权的数额及履行期限以主合同的约定为准。
+第九条 因本合同引起的争议，向甲方住所地人民法院起诉。
+"""
+
+EN_NAMED_GUARANTEE = """GUARANTEE
+
+Principal Agreement No.: {number}
+This Guarantee is made on 5 May 2025 by Ganhao Industrial Group Co., Ltd. ("Guarantor") in favour of Runchi Petrochemical Sales Co., Ltd. ("Creditor").
+1. The Guarantor guarantees the due payment of all sums owing by the Debtor under the Principal Agreement whose number is stated above.
+9. This Guarantee is governed by {law}.
+"""
+
 GUARANTEE_CASES: list[tuple[str, str, str]] = [
+    (
+        "cn.essential.secured_debt_left_blank",
+        ZH_NAMED_GUARANTEE.format(number="__________"),
+        ZH_NAMED_GUARANTEE.format(number="LXD-GX-2024-117"),
+    ),
+    (
+        "en.essential.secured_debt_left_blank",
+        EN_NAMED_GUARANTEE.format(number="__________", law=_ENGLAND),
+        EN_NAMED_GUARANTEE.format(number="RC-2025-0419", law=_ENGLAND),
+    ),
+    (
+        "en.prc.essential.secured_debt_left_blank",
+        EN_NAMED_GUARANTEE.format(number="[   ]", law=_PRC),
+        EN_NAMED_GUARANTEE.format(number="RC-2025-0419", law=_PRC),
+    ),
     (
         "cn.essential.guarantee_future_debts_unbounded",
         ZH_GUARANTEE.format(cap=""),
@@ -148,7 +182,29 @@ _DETECTION_ROW = (
 )
 _PRC = "the laws of the People's Republic of China"
 
+ZH_PROCESSING = """加工合同
+
+定作人（甲方）：无锡恒锐精密机械有限公司
+承揽人（乙方）：常州捷达钣金制品有限公司
+
+第一条 乙方按甲方图纸加工铝合金安装支架8,000件，加工费单价人民币21.50元/件。
+第五条 甲方应于每批产品到库后五个工作日内，依附件二规定的检验项目及合格判定标准进行验收；验收合格后三十日内付款。
+第十一条 因本合同引起的争议，向甲方所在地人民法院起诉。
+
+附件二：技术要求及验收标准
+项目 | 要求
+包装 | 每件单独套袋，每箱40件
+{row}
+
+甲方（盖章）：无锡恒锐精密机械有限公司
+"""
+
 ANNEX_CRITERIA_CASES: list[tuple[str, str, str]] = [
+    (
+        "cn.essential.criteria_absent_from_annex",
+        ZH_PROCESSING.format(row="唛头 | 箱外标注物料编码及批次号"),
+        ZH_PROCESSING.format(row="孔距公差 | ±0.1mm，按GB/T 2828.1一般检验水平II抽样，AQL 1.0"),
+    ),
     (
         "en.essential.criteria_absent_from_annex",
         EN_DEVELOPMENT.format(law="the laws of England and Wales", row=_NO_ROW),
@@ -158,5 +214,45 @@ ANNEX_CRITERIA_CASES: list[tuple[str, str, str]] = [
         "en.prc.essential.criteria_absent_from_annex",
         EN_DEVELOPMENT.format(law=_PRC, row=_NO_ROW),
         EN_DEVELOPMENT.format(law=_PRC, row=_DETECTION_ROW),
+    ),
+]
+
+ZH_EVENT = """活动策划与执行服务合同
+
+委托方（甲方）：杭州澜庭家居用品有限公司
+服务方（乙方）：杭州星启文化传播有限公司
+
+第1条 乙方为甲方2025年秋季新品发布会提供策划、场地搭建及执行服务，服务费总额为人民币186,000元。{date}
+第3条 乙方应在活动日前一日14:00起进场搭建，活动结束后当日24:00前完成撤场。
+第7条 甲方应于活动日前十日向乙方提供来宾名单及品牌视觉素材。
+第12条 因本合同引起的争议，提交杭州仲裁委员会仲裁。
+"""
+
+EN_EVENT = """EVENT SPONSORSHIP AGREEMENT
+
+This Agreement is made on 3 February 2025 between Harbour Events Ltd (the "Organiser") and Orchard Cider Co Ltd (the "Sponsor").
+Clause 3. The Organiser shall stage the Event at Mayflower Park, Southampton.{date}
+Clause 5. The Sponsor shall pay GBP 36,000 within 14 days after the date of this Agreement and GBP 36,000 no later than 28 days before the first day of the Event.
+Clause 7. Logo placement shall begin no later than eight weeks before the first day of the Event.
+Clause 15. This Agreement is governed by {law}.
+"""
+
+EVENT_CASES: list[tuple[str, str, str]] = [
+    (
+        "cn.essential.event_never_dated",
+        ZH_EVENT.format(date=""),
+        ZH_EVENT.format(date="发布会于2025年9月18日在杭州国际博览中心举办。"),
+    ),
+    (
+        "en.essential.event_never_dated",
+        EN_EVENT.format(date="", law=_ENGLAND),
+        EN_EVENT.format(
+            date=" The Event will take place on 12 to 14 September 2025.", law=_ENGLAND
+        ),
+    ),
+    (
+        "en.prc.essential.event_never_dated",
+        EN_EVENT.format(date="", law=_PRC),
+        EN_EVENT.format(date=" The Event will take place on 12 to 14 September 2025.", law=_PRC),
     ),
 ]

@@ -46,6 +46,21 @@ Base Year | Calendar year 2025
 Tenant's Proportionate Share | {share}
 """
 
+EN_SAAS = """SUBSCRIPTION AGREEMENT
+
+This Agreement is made on 14 March 2025 between Northgate Analytics Ltd (the "Provider") and Harrowfield Pharmacies Ltd (the "Customer").
+6. SUBSCRIPTION FEE. The Subscription Fee is the annual charge for the Subscription and shall be the amount set out in Schedule 2 for each year of the Subscription Term. It is payable annually in advance.
+7. ADDITIONAL USERS. The Customer may add users at the per-user charge stated in Schedule 2.
+15. This Agreement is governed by the laws of England and Wales.
+
+SCHEDULE 2 - CHARGES
+Charge | Basis | When payable
+Subscription Fee | {fee} | annually in advance
+Additional users | GBP 38 per user per month | monthly in arrears
+"""
+# the row only sends the reader back to clause 6, which sent them here
+_CIRCULAR_FEE = "the annual charge for the Subscription payable under clause 6"
+
 _NY = "the State of New York"
 _PRC = "the People's Republic of China"
 _OPEN_SHARE = "[  ]% - to be settled between Landlord and Tenant before the Rent Commencement Date"
@@ -65,5 +80,10 @@ OPEN_ROW_CASES: list[tuple[str, str, str]] = [
         "en.prc.essential.open_schedule_row",
         EN_LEASE.format(law=_PRC, share=_OPEN_SHARE),
         EN_LEASE.format(law=_PRC, share="4.25%"),
+    ),
+    (
+        "en.essential.open_schedule_row",
+        EN_SAAS.format(fee=_CIRCULAR_FEE),
+        EN_SAAS.format(fee="GBP 24,000 a year, as clause 6 provides"),
     ),
 ]
