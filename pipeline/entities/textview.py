@@ -55,6 +55,11 @@ _REFERENCE_START = re.compile(
     r"^\s*(?:SCHEDULE|Schedule|EXHIBIT|Exhibit|ANNEX|Annex|APPENDIX|Appendix|SECTION|Section"
     r"|ARTICLE|Article|Clause|CLAUSE)\s+[\dIVXLCA-Z][\d.]*"
 )
+# "… accepted under Section⏎3.3 (the "Commencement Date")": a line that stops on a reference
+# word waits for its number, even across a page's blank lines; the number heads nothing
+_REFERENCE_END = re.compile(
+    r"(?:\b(?:Sections?|Clauses?|Articles?|Paragraphs?|sub-?clauses?|sub-?sections?)|§)$", re.I
+)
 # a labelled field of a parties block or a schedule ("Supplier: Suzhou …", "Payee name: …")
 _FIELD_LABEL = re.compile(r"^\s*[A-Z][\w'’()/-]*(?:\s+[\w'’()/-]+){0,3}:\s+\S")
 _FIGURE_IN_BRACKETS = re.compile(r"\b[a-z]+[- ]?\(\d[\d,.]*%?\)$")
@@ -192,9 +197,10 @@ def _build_view(document: Document) -> TextView:
         nxt = lines[j]
         stripped = line.rstrip()
         soft = bool(stripped) and bool(nxt.strip())
-        if soft and j > i + 1 and not crosses_page:
+        awaits_number = bool(_REFERENCE_END.search(stripped)) and nxt.lstrip()[:1].isdigit()
+        if soft and j > i + 1 and not crosses_page and not awaits_number:
             soft = False
-        if soft and HEADING_START.match(nxt):
+        if soft and HEADING_START.match(nxt) and not awaits_number:
             soft = bool(_OPEN_END.search(stripped)) and bool(_REFERENCE_START.match(nxt))
         if soft and nxt.count("|") >= 2:
             soft = False  # a table row ("期次 | 比例 | 金额") starts a line; a wrapped row joins
@@ -213,7 +219,7 @@ def _build_view(document: Document) -> TextView:
         ends_line = (
             stripped[-1:] in tuple(_SENTENCE_END) and not bracket_runs_on and not decimal_cut
         ) or (display_width(stripped) < full and not continues and not _OPEN_END.search(stripped))
-        if soft and not _NUMBER_ONLY.match(stripped) and ends_line:
+        if soft and not _NUMBER_ONLY.match(stripped) and ends_line and not awaits_number:
             soft = False
         if soft:
             joiner = _joiner(stripped, nxt.lstrip())

@@ -122,7 +122,18 @@ def indemnity_numbers(ctx: RuleContext) -> set[str]:
         for c in ctx.clauses
         if (INDEMN.search(c.heading[:60]) and not _CAP.search(c.heading))
         or ("indemnity" in c.kinds and "liability_cap" not in c.kinds)
+        or (c.level >= 2 and _GIVES_INDEMNITY.search(ctx.clause_text(c)[:_OPENING]))
     }
+
+
+# a sub-clause that gives an indemnity in its own words ("12.1 The Supplier shall defend the
+# Customer … and shall indemnify the Customer against …"), whatever its kind was tagged
+_GIVES_INDEMNITY = re.compile(
+    r"\b(?:shall|will|agrees? to|undertakes? to)\s+(?:defend(?:,| and)?\s+)?(?:\w+\s+){0,12}?"
+    r"(?:indemnify|hold\s+harmless)\b",
+    re.I,
+)
+_OPENING = 600
 
 
 def names_indemnity(text: str, numbers: set[str]) -> bool:

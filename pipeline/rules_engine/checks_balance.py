@@ -21,13 +21,14 @@ from pipeline.rules_engine.contract_total import contract_total, stated_totals
 from pipeline.rules_engine.registry import Hit, check
 
 _EN_BALANCE = re.compile(
-    r"\b(?:balance|remainder)\b[^.;]{0,60}?\bafter\s+(?:the\s+)?(?:crediting|deducting|deduction"
+    r"\b(?:balance|remainder)\b(?:\s+of\s+(?:the\s+)?(?P<base>[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+){0,3}))?"
+    r"[^.;]{0,60}?\bafter\s+(?:the\s+)?(?:crediting|deducting|deduction"
     r"\s+of|set-?off\s+of|setting\s+off|netting(?:\s+off)?|subtracting)\s+(?:the\s+)?"
     r"(?P<what>[A-Za-z][A-Za-z\- ]{2,50}?)(?=\s*(?:[,;(]|\bbeing\b|\bof\b|\bis\b|\bshall\b|$))",
     re.I,
 )
 _ZH_BALANCE = re.compile(
-    r"(?:扣除|扣减|抵扣|冲抵|减去|抵作|抵销)(?:已付|已支付|甲方已付|乙方已付)?(?:的)?"
+    r"(?:(?P<base>[\u4e00-\u9fff]{1,8}?(?:费|款|价|金|租金))(?:在|中)?)?(?:扣除|扣减|抵扣|冲抵|减去|抵作|抵销)(?:已付|已支付|甲方已付|乙方已付)?(?:的)?"
     r"(?P<what>定金|订金|预付款|首付款|预付金|首期款|第一期款项?|进度款)"
     r"[^，。；]{0,8}?(?:后|之后)的?(?:余款|剩余(?:价款|款项|合同价款|货款)?|尾款|余额)"
 )
@@ -35,7 +36,7 @@ _JOIN = re.compile(r"\s+and\s+(?:the\s+)?|、|和|及", re.I)
 _MAX_PARTS = 3
 
 
-def _balances(ctx: RuleContext) -> Iterator[tuple[Sentence, Entity, list[str]]]:
+def _balances(ctx: RuleContext) -> Iterator[tuple[Sentence, Entity, list[str], list[str]]]:
     pattern = _ZH_BALANCE if ctx.language == "zh" else _EN_BALANCE
     amounts = [a for a in ctx.of_kind("amount") if isinstance(a.value, float)]
     for sentence in ctx.sentences_matching(pattern):
@@ -46,7 +47,8 @@ def _balances(ctx: RuleContext) -> Iterator[tuple[Sentence, Entity, list[str]]]:
         after = [a for a in amounts if at <= ctx.view_offset(a.span.start) < sentence.end]
         if after:
             names = [n.strip() for n in _JOIN.split(m.group("what")) if len(n.strip()) >= 2]
-            yield sentence, after[0], names
+            base = [m.group("base")] if m.group("base") else []
+            yield sentence, after[0], names, base
 
 
 def _deducted(ctx: RuleContext, names: list[str], balance: Sentence) -> list[float]:
@@ -79,8 +81,10 @@ def balance_after_deduction(ctx: RuleContext, params: ToleranceParams) -> Iterat
     total = contract_total(ctx)
     if total is None or not isinstance(total.value, float):
         return
-    for sentence, balance, names in _balances(ctx):
+    for sentence, balance, names, base in _balances(ctx):
         parts = _deducted(ctx, names, sentence)
+        # "加盟费扣除定金后的余额": worked from the named fee, not the whole price
+        named_bases = [v for v in _deducted(ctx, base, sentence) if v not in parts]
         # the balance's own sentence states no total ("the balance of the Contract Price …")
         totals = sorted(
             {
@@ -89,6 +93,7 @@ def balance_after_deduction(ctx: RuleContext, params: ToleranceParams) -> Iterat
                 if isinstance(e.value, float)
                 and not sentence.start <= ctx.view_offset(e.span.start) < sentence.end
             }
+            | set(named_bases)
         )
         if not parts or not totals or not isinstance(balance.value, float):
             continue

@@ -76,6 +76,32 @@ def _parts(ctx: RuleContext, start: int, end: int, total: Entity) -> tuple[list[
     return out, named_otherwise
 
 
+_DEPOSIT = re.compile(r"定金|预付款|订金|\bdeposit\b|\badvance payment\b", re.I)
+
+
+def _credited_elsewhere(ctx: RuleContext, start: int, end: int, total: Entity) -> float:
+    """The deposits or advances stated outside the schedule, each figure once."""
+    values = {
+        float(e.value)
+        for e in ctx.of_kind("amount")
+        if isinstance(e.value, float)
+        and not start <= e.span.start < end
+        and e.attrs.get("currency") == total.attrs.get("currency")
+        and (e.attrs.get("form") == "figure" or e.attrs.get("twin_start") is None)
+        and e.span.start != total.span.start
+        and _a_deposit(ctx, e)
+    }
+    return sum(values)
+
+
+def _a_deposit(ctx: RuleContext, e: Entity) -> bool:
+    """Named a deposit just before, or stated in a clause headed as one ("第六条 定金。…")."""
+    if _DEPOSIT.search(ctx.sentence_before(e)[-40:]):
+        return True
+    clause = innermost(ctx.clauses, e.span.start) if ctx.clauses else None
+    return clause is not None and bool(_DEPOSIT.search(ctx.clause_text(clause)[:16]))
+
+
 def _schedule_region(ctx: RuleContext, sentence: Sentence) -> tuple[int, int]:
     """From the schedule's sentence to the end of its clause, sub-clauses included (the
     instalments are often items (a), (b), (c) below it)."""
@@ -111,6 +137,9 @@ def instalments_vs_total(ctx: RuleContext, params: ToleranceParams) -> Iterator[
         if announced is None or not _PAYS.search(sentence.text):
             continue
         subject = sentence.text[: announced.start()]
+        head = re.split(r"[：:]", sentence.text, maxsplit=1)[0]
+        if _NOT_PART.search(head):
+            continue  # "甲方分两笔向乙方支付定金：…": a deposit's tranches, not the price's
         start, end = _schedule_region(ctx, sentence)
         fee = _OTHER_FEE.search(subject)
         # "创意设计费分两期支付": one fee's instalments add up to that fee, not to the price
@@ -131,12 +160,16 @@ def instalments_vs_total(ctx: RuleContext, params: ToleranceParams) -> Iterator[
         if len(values) < 2 or max(values) >= price - params.tolerance * price:
             continue
         sums = {sum(values), sum(float(p.value) for p in plain if isinstance(p.value, float))}
+        region = ctx.document.text[start:end]
+        if _DEPOSIT.search(region):
+            # "（一）甲方依第六条支付的两笔定金…抵作相应价款", "除第十三条约定的定金外": the
+            # deposits stated elsewhere may be instalments too
+            sums.add(sum(values) + _credited_elsewhere(ctx, start, end, total))
         if any(abs(s - price) <= params.tolerance * price for s in sums):
             continue
         summed = sum(values)
         if named_otherwise and summed > price:
             continue  # a penalty or deposit listed beside the instalments may be on top of them
-        region = ctx.document.text[start:end]
         if summed < price and _BALANCE.search(region):
             continue
         yield Hit(

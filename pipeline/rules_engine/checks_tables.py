@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import combinations
 
 from pydantic import Field
 
@@ -165,11 +166,14 @@ def _row_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParams) 
 
 
 def _is_product(value: float, parts: list[Cell], tolerance: float) -> bool:
+    """Two or three of the row's figures multiply to it: unit price x quantity, or "2 台 x
+    36,000 元/台·月 x 6 个月" in an equipment hire's subtotal."""
     figures = [c.value for c in parts if c.value is not None]
+    products = [a * b for a, b in combinations(figures, 2)]
+    products += [a * b * c for a, b, c in combinations(figures, 3)]
     return any(
-        not _off(value, a * b * scale, tolerance)
-        for i, a in enumerate(figures)
-        for b in figures[i + 1 :]
+        not _off(value, product * scale, tolerance)
+        for product in products
         for scale in (1.0, 1000.0, 0.001, 100.0, 0.01)
     )
 
@@ -217,8 +221,24 @@ def table_total_vs_price(ctx: RuleContext, params: TableParams) -> Iterator[Hit]
     cell = grand[0]
     assert cell.value is not None
     if _off(cell.value, price, params.allowed(cell)) and not same_price(cell.value, price):
+        if _price_in_total_row(list(pipe_tables(text)), cell, price):
+            return  # "Total | 100% | £486,000 | £97,200 | £583,200": the price before VAT is there
         hit = _hit(ctx, cell, price)
         yield Hit(hit.span, {"stated": cell.text, "price": totals[0].text}, (totals[0].span,))
+
+
+def _price_in_total_row(tables: list[list[list[Cell]]], cell: Cell, price: float) -> bool:
+    """Another money cell of the total row holds the price (a table with columns before and
+    after VAT, whose last column is the gross)."""
+    for table in tables:
+        for row in table:
+            if any(c.start == cell.start for c in row):
+                return any(
+                    c.start != cell.start and c.value is not None and not c.percent
+                    and abs(float(c.value) - price) <= 0.01
+                    for c in row
+                )  # fmt: skip
+    return False
 
 
 def _grand_totals(table: list[list[Cell]], column: int | None = None) -> list[Cell]:

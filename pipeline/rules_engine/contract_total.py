@@ -60,7 +60,34 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
         and not _PER_PERIOD_AFTER.match(_after(ctx, e))
         and not _UNIT_RATE_AFTER.match(_after(ctx, e))
         and not _UNIT_RATE_BEFORE.search(ctx.sentence_before(e)[-24:])
+        and not _SHARE_AFTER.match(ctx.text, ctx.view_offset(e.span.end))
+        and not _insurance_floor(ctx.sentence_before(e))
     ]
+
+
+# "第三者责任险每次事故赔偿限额不低于人民币伍佰万元", "insured for not less than $5,000,000": a
+# floor or a limit of cover, not the price (a distributor's "purchases of not less than USD
+# 1,000,000" is the contract's value, and stays)
+_FLOOR_BEFORE = re.compile(
+    r"(?:不低于|不少于|至少|最低|限额为?|at least|not less than|no less than|a minimum of|minimum)"
+    r"\s*(?:人民币|RMB|CNY|USD|US\$|GBP|£|\$|¥|￥)?\s*$",
+    re.I,
+)
+_COVER = re.compile(r"保险|险|赔偿限额|\binsur|\bcover\b|\blimit of indemnity\b", re.I)
+
+
+def _insurance_floor(before: str) -> bool:
+    return bool(_FLOOR_BEFORE.search(before[-24:])) and bool(_COVER.search(before[-60:]))
+
+
+# "up to a maximum of £48,600 (being 10% of the Contract Price)", "¥50,000元（即合同总价的10%）":
+# the figure is a share of the total, named after it
+_SHARE_AFTER = re.compile(
+    r"\s*[(（]\s*(?:being|i\.e\.,?|which is|representing|equal to|equivalent to"
+    r"|即|相当于|约为|为|占)?"
+    r"\s*(?:本?合同)?[^)）%％]{0,12}?\d+(?:\.\d+)?\s*(?:%|％|per ?cent)",
+    re.I,
+)
 
 
 # "单价人民币1,680元/平方米", "US$45.00 per Pallet Position": a rate per unit, never the total

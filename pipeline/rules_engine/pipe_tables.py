@@ -172,7 +172,7 @@ def _continue(row: list[Cell], previous: str, line: str, offset: int) -> list[Ce
 # "措施项目费：2,620,000.00（其中安全文明施工费786,000.00）", "Total: RMB 4,800,000": a label, a
 # colon and a figure, with at most a bracketed note after it
 _COLON_ROW = re.compile(
-    r"^\s*(?P<label>[^:：|\n]{1,30}?)\s*[:：]\s*"
+    r"^\s*(?P<label>[^:：|\n]{1,60}?)\s*[:：]\s*"
     r"(?P<fig>(?:人民币|RMB|CNY|USD|US\$|GBP|EUR|HK\$|[¥￥$€£])?\s*"
     r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(?:万元|元)?)"
     r"\s*(?:[（(][^)）]*[)）])?\s*[。;；.]?\s*$",

@@ -78,6 +78,19 @@ def test_a_cross_reference_or_a_figure_wrapped_to_a_line_start_heads_nothing() -
     assert "\nSCHEDULE A\nDemonstration units" in view  # a real heading keeps its line
 
 
+def test_a_reference_word_ending_a_line_takes_the_number_below_even_across_a_page() -> None:
+    """ "accepted under Section⏎3.3 (the …)": the number is the reference's, not a heading."""
+    wide = "This line of ordinary text is here to set the page width for the lines that follow it."
+    text = (
+        f"{wide}\n3.2 The Term starts on the date the Equipment is accepted under Section\f\n"
+        "3.3 (the Commencement Date) and runs for thirty-six months.\n"
+        "3.3 The Lessee shall inspect the Equipment within five days of delivery.\n"
+    )
+    view = build_view(make_document(text)).text
+    assert "accepted under Section 3.3 (the Commencement Date) and runs" in view
+    assert "months.\n3.3 The Lessee" in view  # the real heading keeps its line
+
+
 def test_a_figure_cut_at_its_decimal_point_is_one_figure() -> None:
     """A PDF line may end on "70,000." with "00元" below: a decimal point, no full stop."""
     text = (
