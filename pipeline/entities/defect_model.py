@@ -28,6 +28,7 @@ DEFECT_TYPES: tuple[str, ...] = (
     "labour_penalty_misuse",
     "non_compete_without_compensation",
     "auto_renewal_no_notice",
+    "missing_essential_clause",
 )
 MODEL_FILE = "defect_model.npz"
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -43,6 +43,10 @@ RELATED: dict[str, frozenset[str]] = {
 PRECISION = 0.8
 MIN_LINE_CHARS = 8
 _SPACE = re.compile(r"\s+")
+# a type that can be an absence: its finding may quote the contract's title or a heading for
+# want of a clause to quote, and a title says nothing of how an open term is worded
+ABSENCE_TYPES = frozenset({"missing_essential_clause"})
+_HEADING = re.compile(r"^[^。；;，,.:：]{1,40}$")
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,7 @@ class Example:
     contract: bool  # a line of a dev contract, not a written clause
     written_for: str = ""  # a written clause's type
     applies: frozenset[str] = frozenset()  # a contract line: the types a rule would check there
+    holds: frozenset[str] = frozenset()  # a contract line: the types its contract's label reports
 
 
 def written_examples(folder: Path) -> list[Example]:
@@ -98,15 +103,19 @@ def contract_examples(
             ]
             text = label_path.with_suffix(".txt").read_text(encoding="utf-8")
             applies = applicable_types(text, gates)
+            holds = frozenset(f["type"] for f in label["findings"])
             for line in text.splitlines():
                 if len(line.strip()) < MIN_LINE_CHARS:
                     continue
                 flat = _SPACE.sub("", line)
                 hit = {t for t, q in quotes if q and q in flat}
-                targets = tuple(int(t in hit) for t in DEFECT_TYPES)
-                out.append(
-                    Example(line.strip(), targets, label["lang"], label["id"], True, "", applies)
+                heading = bool(_HEADING.match(line.strip()))
+                targets = tuple(
+                    (-1 if heading and t in ABSENCE_TYPES else 1) if t in hit else 0
+                    for t in DEFECT_TYPES
                 )
+                example = Example(line.strip(), targets, label["lang"], label["id"], True)
+                out.append(replace(example, applies=applies, holds=holds))
     return out
 
 
@@ -219,7 +228,8 @@ def precise_thresholds(
             if not e.contract or kind not in e.applies:
                 continue
             top[e.group] = max(top.get(e.group, 0.0), float(p))
-            gold[e.group] = gold.get(e.group, False) or e.targets[j] == 1
+            # the contract's verdict is what its label reports, wherever the finding quotes
+            gold[e.group] = gold.get(e.group, False) or e.targets[j] == 1 or kind in e.holds
         for t in np.arange(0.5, 0.995, 0.01):
             fired = [g for g, p in top.items() if p >= t]
             tp = sum(gold[g] for g in fired)

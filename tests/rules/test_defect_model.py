@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,7 @@ from pipeline.eval.defect_train import (
     applicable_types,
     contract_examples,
     model_gates,
+    precise_thresholds,
     written_examples,
 )
 from pipeline.review_queue import model_read_items
@@ -86,6 +88,29 @@ def test_a_contract_line_is_positive_where_a_finding_quotes_it(tmp_path: Path) -
     assert all(e.contract and e.group == "c1" for e in lines)
 
 
+def test_a_missing_term_quoted_by_its_title_teaches_nothing_but_counts_for_the_contract(
+    tmp_path: Path,
+) -> None:
+    """A contract that lacks its price is labelled by quoting its title: the title is no open
+    term to learn from, but the contract still holds the finding when thresholds are set."""
+    (tmp_path / "c1.txt").write_text(
+        "办公家具采购合同\n第一条 乙方向甲方供应办公桌椅一批。\n第二条 货款由双方另行协商确定。\n",
+        encoding="utf-8",
+    )
+    label = {
+        "id": "c1", "lang": "zh", "clean": False,
+        "findings": [{"type": "missing_essential_clause", "quote": "办公家具采购合同"}],
+    }  # fmt: skip
+    (tmp_path / "c1.json").write_text(json.dumps(label, ensure_ascii=False), encoding="utf-8")
+    lines = contract_examples([tmp_path], gates=[])
+    j = _column("missing_essential_clause")
+    assert [e.targets[j] for e in lines] == [-1, 0, 0]
+    lines = [replace(e, applies=frozenset({"missing_essential_clause"})) for e in lines]
+    probs = np.zeros((len(lines), len(DEFECT_TYPES)), dtype=np.float32)
+    probs[2, j] = 0.9  # the open price line, which the label never quoted
+    assert precise_thresholds(lines, probs)[j] == pytest.approx(0.5)
+
+
 def test_thresholds_are_set_where_the_rules_would_report_the_type() -> None:
     gates = model_gates()
     prc_english = "Sale Contract\n1. Price. ...\n9. This Contract is governed by the laws of the People's Republic of China.\n"
@@ -137,6 +162,18 @@ def _model_findings(stages: Stages, text: str) -> list[str]:
     [
         (UNILATERAL_ZH, UNILATERAL_ZH_LAWFUL, "unfair_standard_term"),
         (UNILATERAL_EN, UNILATERAL_EN_LAWFUL, "unilateral_amendment"),
+        (
+            "第四条 租金。本合同项下的租金标准及支付方式，待甲乙双方另行协商确定后签订补充协议予以明确。",
+            "第四条 租金。本合同项下的租金为每月人民币壹万贰仟元（¥12,000.00），乙方应于每月5日前支付当月租金。",
+            "missing_essential_clause",
+        ),
+        (
+            "4. Fees. The fees for the Services shall be agreed between the parties in good faith "
+            "from time to time.",
+            "4. Fees. The fees for the Services are set out in Schedule 2, which is attached and "
+            "forms part of this Agreement.",
+            "missing_essential_clause",
+        ),
     ],
 )
 def test_the_shipped_model_reads_a_defect_in_words_no_rule_was_written_for(
