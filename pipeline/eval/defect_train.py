@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -114,8 +114,17 @@ def contract_examples(
                     (-1 if heading and t in ABSENCE_TYPES else 1) if t in hit else 0
                     for t in DEFECT_TYPES
                 )
-                example = Example(line.strip(), targets, label["lang"], label["id"], True)
-                out.append(replace(example, applies=applies, holds=holds))
+                out.append(
+                    Example(
+                        line.strip(),
+                        targets,
+                        label["lang"],
+                        label["id"],
+                        True,
+                        applies=applies,
+                        holds=holds,
+                    )
+                )
     return out
 
 
@@ -229,7 +238,7 @@ def precise_thresholds(
                 continue
             top[e.group] = max(top.get(e.group, 0.0), float(p))
             # the contract's verdict is what its label reports, wherever the finding quotes
-            gold[e.group] = gold.get(e.group, False) or e.targets[j] == 1 or kind in e.holds
+            gold[e.group] = kind in e.holds
         for t in np.arange(0.5, 0.995, 0.01):
             fired = [g for g, p in top.items() if p >= t]
             tp = sum(gold[g] for g in fired)

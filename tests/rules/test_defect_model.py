@@ -14,6 +14,7 @@ from pipeline.entities.defect_model import DEFECT_TYPES, default_defect_classifi
 from pipeline.errors import RuleLoadError
 from pipeline.eval.clause_train import fit
 from pipeline.eval.defect_train import (
+    Example,
     applicable_types,
     contract_examples,
     model_gates,
@@ -68,17 +69,20 @@ def test_an_unknown_type_in_the_written_data_names_the_file(tmp_path: Path) -> N
         written_examples(tmp_path)
 
 
+def _labelled_lines(folder: Path, text: str, finding: dict[str, str]) -> list[Example]:
+    """The training lines of one Chinese contract ``c1`` whose label holds ``finding``."""
+    (folder / "c1.txt").write_text(text, encoding="utf-8")
+    label = {"id": "c1", "lang": "zh", "clean": False, "findings": [finding]}
+    (folder / "c1.json").write_text(json.dumps(label, ensure_ascii=False), encoding="utf-8")
+    return contract_examples([folder], gates=[])
+
+
 def test_a_contract_line_is_positive_where_a_finding_quotes_it(tmp_path: Path) -> None:
-    (tmp_path / "c1.txt").write_text(
+    lines = _labelled_lines(
+        tmp_path,
         "第一条 价款为十万元。\n第二条 甲方有权随时单方调整单价，\n乙方不得对此提出异议。\n短\n",
-        encoding="utf-8",
+        {"type": "unfair_standard_term", "quote": "甲方有权随时 单方调整单价"},
     )
-    label = {
-        "id": "c1", "lang": "zh", "clean": False,
-        "findings": [{"type": "unfair_standard_term", "quote": "甲方有权随时 单方调整单价"}],
-    }  # fmt: skip
-    (tmp_path / "c1.json").write_text(json.dumps(label, ensure_ascii=False), encoding="utf-8")
-    lines = contract_examples([tmp_path], gates=[])
     assert [e.text for e in lines] == [
         "第一条 价款为十万元。",
         "第二条 甲方有权随时单方调整单价，",
@@ -93,16 +97,11 @@ def test_a_missing_term_quoted_by_its_title_teaches_nothing_but_counts_for_the_c
 ) -> None:
     """A contract that lacks its price is labelled by quoting its title: the title is no open
     term to learn from, but the contract still holds the finding when thresholds are set."""
-    (tmp_path / "c1.txt").write_text(
+    lines = _labelled_lines(
+        tmp_path,
         "办公家具采购合同\n第一条 乙方向甲方供应办公桌椅一批。\n第二条 货款由双方另行协商确定。\n",
-        encoding="utf-8",
+        {"type": "missing_essential_clause", "quote": "办公家具采购合同"},
     )
-    label = {
-        "id": "c1", "lang": "zh", "clean": False,
-        "findings": [{"type": "missing_essential_clause", "quote": "办公家具采购合同"}],
-    }  # fmt: skip
-    (tmp_path / "c1.json").write_text(json.dumps(label, ensure_ascii=False), encoding="utf-8")
-    lines = contract_examples([tmp_path], gates=[])
     j = _column("missing_essential_clause")
     assert [e.targets[j] for e in lines] == [-1, 0, 0]
     lines = [replace(e, applies=frozenset({"missing_essential_clause"})) for e in lines]
