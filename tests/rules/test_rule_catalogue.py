@@ -41,6 +41,7 @@ from tests.rules.cases_term_periods import TERM_PERIOD_CASES
 from tests.rules.cases_timetable import TIMETABLE_CASES
 from tests.rules.cases_unit_price import UNIT_PRICE_CASES
 from tests.rules.cases_warranty import WARRANTY_CASES
+from tests.rules.cases_weekdays import WEEKDAY_CASES
 
 BASE_ZH = """设备采购合同
 
@@ -546,6 +547,7 @@ CASES += TIMETABLE_CASES
 CASES += AGREED_DAMAGES_CASES
 CASES += BALANCE_CASES
 CASES += SHARE_ROWS_CASES
+CASES += WEEKDAY_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 
