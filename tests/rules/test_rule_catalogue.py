@@ -16,6 +16,7 @@ from tests.rules.cases_acceleration import ACCELERATION_CASES
 from tests.rules.cases_agreed_damages import AGREED_DAMAGES_CASES
 from tests.rules.cases_annex_price import ANNEX_PRICE_CASES, BLANK_PRICE_CASES
 from tests.rules.cases_balance import BALANCE_CASES
+from tests.rules.cases_calendar import RESTATED_CASES, WEEKDAY_CASES
 from tests.rules.cases_caps import CAPS_CASES
 from tests.rules.cases_deferred import DEFERRED_CASES, LOAN_CASES, OPEN_PRICE_CASES
 from tests.rules.cases_essentials_en import ESSENTIAL_EN_CASES
@@ -41,7 +42,6 @@ from tests.rules.cases_term_periods import TERM_PERIOD_CASES
 from tests.rules.cases_timetable import TIMETABLE_CASES
 from tests.rules.cases_unit_price import UNIT_PRICE_CASES
 from tests.rules.cases_warranty import WARRANTY_CASES
-from tests.rules.cases_weekdays import WEEKDAY_CASES
 
 BASE_ZH = """设备采购合同
 
@@ -548,6 +548,7 @@ CASES += AGREED_DAMAGES_CASES
 CASES += BALANCE_CASES
 CASES += SHARE_ROWS_CASES
 CASES += WEEKDAY_CASES
+CASES += RESTATED_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 
