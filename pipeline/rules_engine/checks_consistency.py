@@ -227,7 +227,12 @@ def performance_before_signing(ctx: RuleContext, params: BeforeSigningParams) ->
             sentence = ctx.entity_sentence(d)
             if _OTHER_INSTRUMENT.search(sentence) or not _OBLIGATION.search(sentence):
                 continue  # a past event or a table row of dates, not a duty fixed for a day
+            if _PAST_REFERENCE.search(_line_before(ctx, d)[-16:]):
+                continue  # "arising since 30 September 2025": a reference point, not a duty
             yield Hit(d.span, {"date": d.text, "signed": signed.text}, (signed.span,))
+
+
+_PAST_REFERENCE = re.compile(r"(?:\bsince|\bas at|\bas of|\bended on|截至|截止到?)\s*$", re.I)
 
 
 # a duty to perform on that day ("甲方应于2025年3月1日交付车辆"); 已/has been mark a past event

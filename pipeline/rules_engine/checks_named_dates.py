@@ -30,6 +30,10 @@ _EN_NAMED_BEFORE = re.compile(
 _EN_NAMED_ITEM = re.compile(rf"^\s*(?:\d+(?:\.\d+)*\.?\s+)?(?P<name>{_EN_EVENT})\s*[.:]\s*$")
 # a date named in a quoted definition right after it: any "… Date" ("the "Event Start Date"")
 _EN_NAMED_AFTER = re.compile(r"^\s*\((?:the\s+)?[\"“](?P<name>(?:[A-Z][\w-]*\s+){0,3}Date)[\"”]\)")
+# "… by December 19, 2025, which is the Scheduled Completion Date"
+_EN_NAMED_WHICH = re.compile(
+    r"^\s*,?\s*(?:which is|which shall be|being)\s+the\s+[\"“]?(?P<name>(?:[A-Z][\w-]*\s+){0,3}Date)\b"
+)
 # an event named without "Date": in a milestone list ("Go-Live (the first day …), July 28, 2025")
 # or scheduled ("the production cut-over (Go-Live) scheduled for August 25, 2025")
 _EN_EVENT_WORD = (
@@ -45,7 +49,8 @@ _EN_EVENT_SCHEDULED = re.compile(
 # "The Closing shall take place … on April 1, 2025": the event's date, a clause away
 _EN_OCCURS = re.compile(
     r"\b(?P<name>Closing|Completion|Commencement|Handover)\b[\"”)]*[^.;]{0,120}?"
-    r"\b(?:take place|occur|be held)\b[^.;]{0,100}?\bon\s*$"
+    # "at 10.00 am on 29 May 2026": a time's dot does not end the sentence
+    r"\b(?:take place|occur|be held)\b(?:[^.;]|(?<=\d)\.(?=\d)){0,100}?\bon\s*$"
 )
 # "the Commencement Date shall be the date of delivery": the event is another event's date
 _EN_TIED = re.compile(
@@ -123,6 +128,7 @@ def event_name(ctx: RuleContext, date_entity: Entity) -> str | None:
     m = (
         _EN_NAMED_BEFORE.search(before)
         or _EN_NAMED_AFTER.match(after)
+        or _EN_NAMED_WHICH.match(after)
         or _EN_NAMED_ITEM.match(line)
     )
     if m:

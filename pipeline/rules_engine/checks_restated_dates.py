@@ -16,11 +16,10 @@ from collections.abc import Iterator
 from datetime import date, timedelta
 
 from pipeline.model import Entity, Span
-from pipeline.rules_engine.checks_named_dates import event_dates
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.defined_dates import date_after
+from pipeline.rules_engine.event_days import anchor_day, defined_day, iso
 from pipeline.rules_engine.registry import Hit, Params, check
-from pipeline.rules_engine.signing_date import agreement_date, signing_day
 
 _RESTATES = {
     "zh": re.compile(r"[（(]\s*(?:即|亦即|也即|也就是)\s*(?:不迟于|不晚于|最迟)?\s*$"),
@@ -43,8 +42,6 @@ _EN_ANCHOR = re.compile(
 )
 # "within ninety (90) days after the Signing Date (the "Long-Stop Date")"
 _EN_NAMES_PERIOD = re.compile(r"\(\s*the\s+[\"“](?P<name>(?:[A-Z][\w-]*\s+){0,3}Date)[\"”]\s*\)")
-_OWN_DAY = re.compile(r"签订|签署|签约|订立|date of this Agreement|date hereof|Signing Date")
-_TAKES_EFFECT = re.compile(r"生效|Effective Date")
 _BEFORE = re.compile(r"前|before|prior", re.I)
 _REACH = 90
 _SLACK_DAYS = 1  # counting the first day or not
@@ -52,63 +49,6 @@ _SLACK_DAYS = 1  # counting the first day or not
 
 class RestatedDateParams(Params):
     pass
-
-
-def _iso(e: Entity) -> date | None:
-    if not isinstance(e.value, str) or e.attrs.get("year_from_range") or e.attrs.get("invalid"):
-        return None
-    return date.fromisoformat(e.value)
-
-
-def _before(ctx: RuleContext, d: Entity, width: int) -> str:
-    start = ctx.view_offset(d.span.start)
-    return ctx.text[max(0, start - width) : start]
-
-
-def _named_day(ctx: RuleContext, name: str, exclude: Entity | None) -> Entity | None:
-    """The one calendar date the contract gives the event ``name`` ("演出日期：2025年10月18日")."""
-    if ctx.language == "en":
-        found = event_dates(ctx).get(name.title())
-        return found if found is not exclude else None
-    label = re.compile(re.escape(name) + r"(?:日期|日|时间)?\s*(?:为|是|定于|：|:)\s*$")
-    dates = [
-        d for d in ctx.of_kind("date")
-        if d is not exclude and _iso(d) is not None and label.search(_before(ctx, d, 16))
-    ]  # fmt: skip
-    return dates[0] if dates and len({d.value for d in dates}) == 1 else None
-
-
-def _defined_day(ctx: RuleContext, name: str) -> Entity | None:
-    """The calendar date a name is given: '"Long-Stop Date" means 30 June 2026', or as the
-    contract's named events are read ("the Closing Date (June 30, 2025)")."""
-    means = re.compile(
-        rf"[\"“]{re.escape(name)}[\"”]\s+(?:means|shall mean|is)\s+(?:the\s+(?:date|day)\s+)?$"
-    )
-    for d in ctx.of_kind("date"):
-        if _iso(d) is not None and means.search(_before(ctx, d, 60)):
-            return d
-    return event_dates(ctx).get(name.title())
-
-
-def _anchor_day(ctx: RuleContext, anchor: str, exclude: Entity | None) -> Entity | None:
-    if ctx.language == "zh":
-        # "不迟于演出" -> "演出": the shortest tail the contract dates
-        for k in range(2, len(anchor) + 1):
-            found = _one_anchor(ctx, anchor[-k:], exclude)
-            if found is not None:
-                return found
-        return None
-    return _one_anchor(ctx, anchor, exclude)
-
-
-def _one_anchor(ctx: RuleContext, anchor: str, exclude: Entity | None) -> Entity | None:
-    if _OWN_DAY.search(anchor):
-        named = _named_day(ctx, anchor, exclude) if ctx.language == "en" else None
-        return named or agreement_date(ctx)
-    if _TAKES_EFFECT.search(anchor):
-        dates = [d for d in ctx.of_kind("date") if isinstance(d.value, str)]
-        return signing_day(ctx, dates) or _named_day(ctx, anchor, exclude)
-    return _named_day(ctx, anchor, exclude)
 
 
 def _period_before(ctx: RuleContext, lo: int, hi: int) -> Entity | None:
@@ -142,14 +82,14 @@ def _deadline(
         m = _EN_ANCHOR.match(ctx.text[p_end:head_end])
     if m is None:
         return None
-    anchor = _anchor_day(ctx, m.group("anchor"), exclude)
+    anchor = anchor_day(ctx, m.group("anchor"), exclude)
     if anchor is None:
         return None
     return period, anchor, bool(_BEFORE.search(m.group("dir")))
 
 
 def _computed(period: Entity, anchor: Entity, back: bool) -> date | None:
-    anchor_day = _iso(anchor)
+    anchor_day = iso(anchor)
     if anchor_day is None:
         return None
     if not back:
@@ -173,7 +113,7 @@ def _restated(ctx: RuleContext, lang: str) -> Iterator[tuple[Entity, Entity, Ent
     if lang != "en":
         return
     for m in _EN_NAMES_PERIOD.finditer(ctx.text):
-        stated = _defined_day(ctx, m.group("name"))
+        stated = defined_day(ctx, m.group("name"))
         lo = _line_start(ctx, m.start())
         found = _deadline(ctx, lo, m.start(), lang, stated) if stated else None
         if stated and found:
@@ -188,7 +128,7 @@ def restated_date_mismatch(ctx: RuleContext, params: RestatedDateParams) -> Iter
     lang = "zh" if ctx.language == "zh" else "en"
     for stated, period, anchor, back, where in _restated(ctx, lang):
         expected = _computed(period, anchor, back)
-        day = _iso(stated)
+        day = iso(stated)
         if expected is None or day is None or abs((day - expected).days) <= _SLACK_DAYS:
             continue
         yield Hit(

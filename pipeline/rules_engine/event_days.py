@@ -1,0 +1,83 @@
+"""The calendar day the contract itself gives an event it counts periods from: its own signing
+date ("本合同签订之日", "the date of this Agreement"), the day it takes effect on signing, or the
+one date it gives the named event ("演出日期：2025年10月18日", "乙方应于2025年6月1日进场",
+'"Long-Stop Date" means 30 June 2026'). None where it gives no date or two different ones.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from pipeline.model import Entity
+from pipeline.rules_engine.checks_named_dates import event_dates
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.signing_date import agreement_date, signing_day
+
+_OWN_DAY = re.compile(r"签订|签署|签约|订立|date of this Agreement|date hereof|Signing Date")
+_TAKES_EFFECT = re.compile(r"生效|Effective Date")
+
+
+def iso(e: Entity) -> date | None:
+    if not isinstance(e.value, str) or e.attrs.get("year_from_range") or e.attrs.get("invalid"):
+        return None
+    return date.fromisoformat(e.value)
+
+
+def _before(ctx: RuleContext, d: Entity, width: int) -> str:
+    start = ctx.view_offset(d.span.start)
+    return ctx.text[max(0, start - width) : start]
+
+
+def _after(ctx: RuleContext, d: Entity, width: int) -> str:
+    end = ctx.view_offset(d.span.end)
+    return ctx.text[end : end + width]
+
+
+def _named_day(ctx: RuleContext, name: str, exclude: Entity | None) -> Entity | None:
+    """The one calendar date the contract gives the event ``name`` ("演出日期：2025年10月18日")."""
+    if ctx.language == "en":
+        found = event_dates(ctx).get(name.title())
+        return found if found is not exclude else None
+    label = re.compile(re.escape(name) + r"(?:日期|日|时间)?\s*(?:为|是|定于|：|:)\s*$")
+    # "乙方应于2025年6月1日进场": the date the event's verb follows
+    verb = re.compile(r"^\s*(?:前|之前|当日)?\s*" + re.escape(name))
+    dates = [
+        d for d in ctx.of_kind("date")
+        if d is not exclude and iso(d) is not None
+        and (label.search(_before(ctx, d, 16)) or verb.match(_after(ctx, d, 12)))
+    ]  # fmt: skip
+    return dates[0] if dates and len({d.value for d in dates}) == 1 else None
+
+
+def defined_day(ctx: RuleContext, name: str) -> Entity | None:
+    """The calendar date a name is given: '"Long-Stop Date" means 30 June 2026', or as the
+    contract's named events are read ("the Closing Date (June 30, 2025)")."""
+    means = re.compile(
+        rf"[\"“]{re.escape(name)}[\"”]\s+(?:means|shall mean|is)\s+(?:the\s+(?:date|day)\s+)?$"
+    )
+    for d in ctx.of_kind("date"):
+        if iso(d) is not None and means.search(_before(ctx, d, 60)):
+            return d
+    return event_dates(ctx).get(name.title())
+
+
+def anchor_day(ctx: RuleContext, anchor: str, exclude: Entity | None) -> Entity | None:
+    if ctx.language == "zh":
+        # "不迟于演出" -> "演出": the shortest tail the contract dates
+        for k in range(2, len(anchor) + 1):
+            found = _one_anchor(ctx, anchor[-k:], exclude)
+            if found is not None:
+                return found
+        return None
+    return _one_anchor(ctx, anchor, exclude)
+
+
+def _one_anchor(ctx: RuleContext, anchor: str, exclude: Entity | None) -> Entity | None:
+    if _OWN_DAY.search(anchor):
+        named = _named_day(ctx, anchor, exclude) if ctx.language == "en" else None
+        return named or agreement_date(ctx)
+    if _TAKES_EFFECT.search(anchor):
+        dates = [d for d in ctx.of_kind("date") if isinstance(d.value, str)]
+        return signing_day(ctx, dates) or _named_day(ctx, anchor, exclude)
+    return _named_day(ctx, anchor, exclude)
