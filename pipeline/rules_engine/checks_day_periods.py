@@ -81,3 +81,48 @@ def day_period_vs_end(ctx: RuleContext, params: DayPeriodParams) -> Iterator[Hit
                 (period.span, first.span),
             )  # fmt: skip
             return
+
+
+# the agreement form of a works contract lists the three apart: "计划开工日期：2025年4月1日",
+# "计划竣工日期：2026年3月31日", "工期总日历天数：300天" (counted inclusive of both days)
+_WORKS_START = re.compile(r"开工日期\s*[：:为]?\s*$")
+_WORKS_END = re.compile(r"竣工日期\s*[：:为]?\s*$")
+_WORKS_PERIOD = re.compile(r"工期(?:总日历天数|总天数|天数)?\s*[：:为]?\s*(?:共计?|总计)?\s*$")
+
+
+def _labelled(ctx: RuleContext, entities: Iterable[Entity], label: re.Pattern[str]) -> list[Entity]:
+    out = []
+    for e in entities:
+        at = ctx.view_offset(e.span.start)
+        line = ctx.text[ctx.text.rfind("\n", 0, at) + 1 : at]
+        if label.search(line[-16:]):
+            out.append(e)
+    return out
+
+
+@check("works_period_vs_dates", DayPeriodParams, fields=("period", "start", "end", "days"))
+def works_period_vs_dates(ctx: RuleContext, params: DayPeriodParams) -> Iterator[Hit]:
+    """A works contract's total period in calendar days against its planned start and
+    completion dates, each stated once."""
+    if ctx.language != "zh":
+        return
+    dates = [d for d in ctx.of_kind("date") if _iso(d) is not None]
+    starts = _labelled(ctx, dates, _WORKS_START)
+    ends = _labelled(ctx, dates, _WORKS_END)
+    periods = _labelled(
+        ctx, (p for p in ctx.of_kind("duration") if p.attrs.get("unit") == "day"), _WORKS_PERIOD
+    )
+    if any(len({e.value for e in group}) != 1 for group in (starts, ends, periods)):
+        return
+    start, end = _iso(starts[0]), _iso(ends[0])
+    count = periods[0].value
+    if start is None or end is None or not isinstance(count, int | float):
+        return
+    days = (end - start).days + 1
+    if abs(days - float(count)) > params.slack_days:
+        yield Hit(
+            periods[0].span,
+            {"period": periods[0].text, "start": starts[0].text, "end": ends[0].text,
+             "days": str(days)},
+            (starts[0].span, ends[0].span),
+        )  # fmt: skip

@@ -35,7 +35,7 @@ _EN_NOTICE_DEADLINE = re.compile(
 # "应于租赁期限届满前九十日向甲方提出书面续租申请" against "续租书面申请最迟送达日 | 2027年3月15日"
 _ZH_NOTICE_BEFORE_END = re.compile(
     r"(?:期限|租期|期)(?:届满|到期|期满)(?:之日|日)?前(?P<period>[^，。；前]{1,8}?日)"
-    r"[^，。；]{0,16}?(?:提出|发出|送达|通知|告知)"
+    r"[^，。；]{0,16}?(?:提出|提交|递交|发出|送达|通知|告知)"
 )
 _ZH_NOTICE_DEADLINE = re.compile(r"(?:最迟|最晚|截止|不晚于)[^\n]{0,16}$")
 _ZH_NOTICE_KIND = re.compile(r"续租|续约|续期|解除|终止|退租")

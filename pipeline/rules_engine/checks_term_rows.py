@@ -15,10 +15,13 @@ from collections.abc import Iterator
 from datetime import date
 
 from pipeline.model import Entity
+from pipeline.rules_engine.checks_named_dates import event_dates
 from pipeline.rules_engine.checks_schedule_dates import _AFTER_THE_WHOLE, _iso, _term_ranges
+from pipeline.rules_engine.checks_term_expiry import ends_the_term
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
+from pipeline.rules_engine.signing_date import agreement_date
 
 _AFTER_BY_NAME = re.compile(
     r"续|延期|延长|展期|顺延|超期|逾期|占用|退还|返还|清算"
@@ -42,6 +45,19 @@ def _row_ranges(ctx: RuleContext, row: list[Cell]) -> list[tuple[date, date, Ent
     return out
 
 
+def _term_by_its_end(ctx: RuleContext) -> list[tuple[date, Entity]]:
+    """ "shall commence on the Commencement Date and … continue until 30 June 2027": the term's
+    one stated end, from the day the contract itself starts or is dated."""
+    ends = [d for d in ctx.of_kind("date") if _iso(d) is not None and ends_the_term(ctx, d)]
+    if len({d.value for d in ends}) != 1:
+        return []
+    named = event_dates(ctx)
+    start = named.get("Commencement Date") or named.get("Effective Date") or agreement_date(ctx)
+    begin = _iso(start) if start is not None else None
+    last = _iso(ends[0])
+    return [(begin, ends[0])] if begin is not None and last is not None and begin < last else []
+
+
 class TermRowParams(Params):
     pass
 
@@ -50,7 +66,7 @@ class TermRowParams(Params):
 def period_row_after_term(ctx: RuleContext, params: TermRowParams) -> Iterator[Hit]:
     """A schedule row's period that begins after the term ends, in a table whose earlier rows
     lie inside the term."""
-    terms = _term_ranges(ctx)
+    terms = _term_ranges(ctx) or _term_by_its_end(ctx)
     if len({(b, _iso(e)) for b, e in terms}) != 1:
         return  # no term range, or two different ones
     begin, term_end = terms[0]

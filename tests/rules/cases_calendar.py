@@ -81,3 +81,75 @@ RESTATED_CASES: list[tuple[str, str, str]] = [
         EN_SHARES.format(long_stop="14 June 2026", law=_PRC),
     ),
 ]
+
+ZH_WORKS = """市政道路施工合同
+
+发包人：杭州市滨江区城市建设发展有限公司
+承包人：浙江东港市政工程有限公司
+
+一、合同工期
+1.1 计划开工日期：2025年4月1日。
+1.2 计划竣工日期：2026年3月31日。
+1.3 工期总日历天数：{days}（含法定节假日）。
+二、发包人应于计划开工日期前14天向承包人提供施工图纸。
+三、签约合同价为人民币捌佰万元整（¥8,000,000.00）。
+四、因本合同引起的争议，提交杭州仲裁委员会仲裁。
+"""
+
+ZH_SERVICE = """物业服务合同
+
+甲方：杭州恒屿业主委员会
+乙方：杭州安居物业服务有限公司
+
+第五条 本合同的服务期限为叁年，自乙方按照第六条约定进场之日起计算。
+第六条 乙方应于2025年6月1日进场，并在进场前完成承接查验。
+第九条 续约。乙方拟续约的，应于本合同期限届满前至少九十日向甲方提交书面续约申请，且最迟不得晚于{latest}。
+第二十三条 本合同服务期限于{expiry}届满。
+第二十四条 因本合同引起的争议，提交杭州仲裁委员会仲裁。
+"""
+
+EN_WORKS = """CONSTRUCTION AGREEMENT
+
+This Agreement is made on June 23, 2025 between Harbour Estates LLC ("Owner") and Calder Builders Inc. ("Contractor").
+3. Contractor shall achieve Substantial Completion no later than December 12, 2025 (the "Scheduled Completion Date").
+6. If Substantial Completion is not achieved by {late}, which is the Scheduled Completion Date, Contractor shall pay liquidated damages of $500 per day.
+7. This Agreement is governed by the laws of the State of New York.
+"""
+
+EN_SPONSOR = """SPONSORSHIP AGREEMENT
+
+This Agreement is made on 2 June 2025 between Castlebrook Rovers Ltd ("Club") and Millfield Brewing Ltd ("Sponsor").
+1. "Commencement Date" means 1 July 2025.
+3.1 This Agreement shall commence on the Commencement Date and shall continue until {end} (the "Term").
+4. The Sponsor shall pay the fees in Schedule 2.
+5. This Agreement is governed by the laws of England and Wales.
+Schedule 2
+Contract Year | Period | Fee
+Contract Year 1 | 1 July 2025 to 30 June 2026 | £180,000
+Contract Year 2 | 1 July 2026 to 30 June 2027 | £190,000
+Contract Year 3 | 1 July 2027 to 30 June 2028 | £200,000
+"""
+
+TERM_FACT_CASES: list[tuple[str, str, str]] = [
+    ("cn.date.works_period_vs_dates", ZH_WORKS.format(days="300天"), ZH_WORKS.format(days="365天")),
+    (
+        "cn.date.term_vs_expiry",
+        ZH_SERVICE.format(latest="2028年3月1日", expiry="2027年5月31日"),
+        ZH_SERVICE.format(latest="2028年3月1日", expiry="2028年5月31日"),
+    ),
+    (
+        "cn.date.notice_deadline_after_window",
+        ZH_SERVICE.format(latest="2028年4月30日", expiry="2028年5月31日"),
+        ZH_SERVICE.format(latest="2028年3月1日", expiry="2028年5月31日"),
+    ),
+    (
+        "en.date.named_event_twice",
+        EN_WORKS.format(late="December 19, 2025"),
+        EN_WORKS.format(late="December 12, 2025"),
+    ),
+    (
+        "en.date.period_row_after_term",
+        EN_SPONSOR.format(end="30 June 2027"),
+        EN_SPONSOR.format(end="30 June 2028"),
+    ),
+]
