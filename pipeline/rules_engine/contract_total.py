@@ -62,7 +62,17 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
         and not _UNIT_RATE_BEFORE.search(ctx.sentence_before(e)[-24:])
         and not _SHARE_AFTER.match(ctx.text, ctx.view_offset(e.span.end))
         and not _insurance_floor(ctx.sentence_before(e))
+        and not _ALLOCATED.search(ctx.sentence_before(e))
     ]
+
+
+# "the stipulated sum of $1,240,000 (the "Contract Sum"), allocated in the following schedule of
+# values: demolition $96,000; mechanical … $412,000": the parts listed after the total
+_ALLOCATED = re.compile(
+    r"\d[^.。]{0,80}?(?:allocated|apportioned|broken down|made up|schedule of values"
+    r"|分配|分解|构成|组成)[^.;。；]{0,60}[:：][^.。]{0,400}$",
+    re.I,
+)
 
 
 # "第三者责任险每次事故赔偿限额不低于人民币伍佰万元", "insured for not less than $5,000,000": a

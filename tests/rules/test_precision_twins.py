@@ -523,3 +523,13 @@ def test_a_work_contracts_fee_total_is_its_price(stages: Stages) -> None:
     right = text.format(words="壹佰壹拾捌万陆仟元整", total="1,186,000.00", gross="1,340,180.00")
     assert "amount_contradiction" in finding_types(stages, wrong)
     assert "amount_contradiction" not in finding_types(stages, right)
+
+
+def test_parts_allocated_after_a_total_are_not_the_total_restated(stages: Stages) -> None:
+    allocated = (
+        "The Contract Sum is $1,240,000, allocated in the following schedule of values: "
+        "discovery $96,000; design $412,000; build $538,000; and rollout $194,000."
+    )
+    restated = allocated + "\nThe Contract Sum is $1,420,000."
+    assert "amount_contradiction" not in finding_types(stages, en_services(extra=allocated))
+    assert "amount_contradiction" in finding_types(stages, en_services(extra=restated))
