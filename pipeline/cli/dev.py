@@ -132,18 +132,22 @@ def train_defects(
     from pipeline.eval.defect_train import (
         development_examples,
         examples_fingerprint,
+        language_thresholds,
         out_of_fold,
         precise_thresholds,
         train,
     )
 
     examples = guarded(lambda: development_examples(golden))
-    thresholds = precise_thresholds(examples, out_of_fold(examples))
-    model = train(examples, thresholds=thresholds)
+    probs = out_of_fold(examples)
+    by_language = language_thresholds(examples, probs)
+    model = train(examples, thresholds=precise_thresholds(examples, probs),
+                  language_thresholds=by_language)  # fmt: skip
     target = out or model_path()
     model.save(target, trained_on=examples_fingerprint(examples))
-    for kind, t in zip(model.kinds, thresholds, strict=True):
-        typer.echo(f"{kind:34s} threshold {t:.2f}" + ("  (never fires)" if t >= 1 else ""))
+    for j, kind in enumerate(model.kinds):
+        cuts = "  ".join(f"{lang} {t[j]:.2f}" for lang, t in by_language.items())
+        typer.echo(f"{kind:34s} threshold {model.thresholds[j]:.2f}  {cuts}")
     console.print(f"trained on {len(examples)} examples; wrote {target}", highlight=False)
 
 

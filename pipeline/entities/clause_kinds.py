@@ -15,8 +15,8 @@ Loading rebuilds the transform from those arrays (no pickle) without importing s
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -91,6 +91,13 @@ class ClauseClassifier:
     intercept: np.ndarray  # (kinds,)
     thresholds: np.ndarray  # (kinds,)
     kinds: tuple[str, ...]
+    # per contract language where its own contracts set them (the defect model: a type can be
+    # told apart in Chinese contracts at a threshold where English ones still raise alarms)
+    language_thresholds: Mapping[str, np.ndarray] = field(default_factory=dict)
+
+    def thresholds_for(self, language: str | None) -> np.ndarray:
+        """The thresholds for a contract in ``language`` (the pooled ones where none is set)."""
+        return self.language_thresholds.get(language or "", self.thresholds)
 
     def scores(self, texts: Sequence[str]) -> np.ndarray:
         """Probability per (text, kind)."""
@@ -110,16 +117,18 @@ class ClauseClassifier:
     def save(self, path: Path, trained_on: str = "") -> None:
         """``trained_on``: the training data's fingerprint, so a test can tell a stale file."""
         vocab = sorted(self.vectorizer.vocabulary_.items(), key=lambda kv: kv[1])
-        np.savez_compressed(
-            path,
-            trained_on=np.array(trained_on),
-            vocabulary=np.array([k for k, _ in vocab]),
-            idf=self.vectorizer.idf_.astype(np.float32),
-            coef=self.coef.astype(np.float32),
-            intercept=self.intercept.astype(np.float32),
-            thresholds=self.thresholds.astype(np.float32),
-            kinds=np.array(self.kinds),
-        )
+        arrays: dict[str, np.ndarray] = {
+            "trained_on": np.array(trained_on),
+            "vocabulary": np.array([k for k, _ in vocab]),
+            "idf": self.vectorizer.idf_.astype(np.float32),
+            "coef": self.coef.astype(np.float32),
+            "intercept": self.intercept.astype(np.float32),
+            "thresholds": self.thresholds.astype(np.float32),
+            "kinds": np.array(self.kinds),
+        }
+        for lang, t in self.language_thresholds.items():
+            arrays[f"{_LANGUAGE_PREFIX}{lang}"] = t.astype(np.float32)
+        np.savez_compressed(path, allow_pickle=False, **arrays)
 
 
 def from_arrays(arrays: Any) -> ClauseClassifier:
@@ -134,7 +143,15 @@ def from_arrays(arrays: Any) -> ClauseClassifier:
         intercept=np.asarray(arrays["intercept"], dtype=np.float32),
         thresholds=np.asarray(arrays["thresholds"], dtype=np.float32),
         kinds=tuple(str(k) for k in arrays["kinds"]),
+        language_thresholds={
+            name.removeprefix(_LANGUAGE_PREFIX): np.asarray(arrays[name], dtype=np.float32)
+            for name in arrays.files
+            if name.startswith(_LANGUAGE_PREFIX)
+        },
     )
+
+
+_LANGUAGE_PREFIX = "thresholds_"
 
 
 def trained_on(path: Path) -> str:

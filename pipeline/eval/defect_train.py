@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -193,9 +193,13 @@ def examples_fingerprint(examples: Sequence[Example]) -> str:
 
 
 def train(
-    examples: Sequence[Example], c: float = 8.0, thresholds: np.ndarray | None = None
+    examples: Sequence[Example],
+    c: float = 8.0,
+    thresholds: np.ndarray | None = None,
+    language_thresholds: Mapping[str, np.ndarray] | None = None,
 ) -> ClauseClassifier:
-    return fit([e.text for e in examples], _matrix(examples), DEFECT_TYPES, c, thresholds)
+    model = fit([e.text for e in examples], _matrix(examples), DEFECT_TYPES, c, thresholds)
+    return replace(model, language_thresholds=dict(language_thresholds or {}))
 
 
 def batch_of(contract_id: str) -> str:
@@ -223,18 +227,22 @@ def out_of_fold(examples: Sequence[Example], c: float = 8.0) -> np.ndarray:
 
 
 def precise_thresholds(
-    examples: Sequence[Example], probs: np.ndarray, precision: float = PRECISION
+    examples: Sequence[Example],
+    probs: np.ndarray,
+    precision: float = PRECISION,
+    language: str | None = None,
 ) -> np.ndarray:
     """Per type, the lowest threshold at which the model's out-of-fold verdicts per contract
     (the type reported when any line reaches it, in contracts where a rule would report it)
     reach ``precision`` against the gold labels; 1.0 (never) when none does. Per contract,
-    because that is where a false alarm costs: one lawful clause flagged in a clean contract."""
+    because that is where a false alarm costs: one lawful clause flagged in a clean contract.
+    With ``language``, only that language's contracts count."""
     best = np.ones(len(DEFECT_TYPES), dtype=np.float32)
     for j, kind in enumerate(DEFECT_TYPES):
         top: dict[str, float] = {}
         gold: dict[str, bool] = {}
         for e, p in zip(examples, probs[:, j], strict=True):
-            if not e.contract or kind not in e.applies:
+            if not e.contract or kind not in e.applies or language not in (None, e.lang):
                 continue
             top[e.group] = max(top.get(e.group, 0.0), float(p))
             # the contract's verdict is what its label reports, wherever the finding quotes
@@ -246,6 +254,16 @@ def precise_thresholds(
                 best[j] = round(float(t), 2)
                 break
     return best
+
+
+def language_thresholds(
+    examples: Sequence[Example], probs: np.ndarray, precision: float = PRECISION
+) -> dict[str, np.ndarray]:
+    """``precise_thresholds`` for each contract language on its own: Chinese and English
+    contracts are written apart and separate apart, so one pooled threshold is too strict for
+    one and too loose for the other."""
+    languages = sorted({e.lang for e in examples if e.contract})
+    return {lang: precise_thresholds(examples, probs, precision, lang) for lang in languages}
 
 
 @dataclass(frozen=True)
@@ -270,7 +288,8 @@ def score(model: ClauseClassifier, examples: Sequence[Example]) -> list[TypeScor
     for j, kind in enumerate(model.kinds):
         known = targets[:, j] >= 0
         y = targets[known, j] == 1
-        fired = probs[known, j] >= model.thresholds[j]
+        cut = np.array([model.thresholds_for(e.lang)[j] for e in examples])[known]
+        fired = probs[known, j] >= cut
         out.append(TypeScore(kind, int((y & fired).sum()), int((~y & fired).sum()),
                              int((y & ~fired).sum())))  # fmt: skip
     return out

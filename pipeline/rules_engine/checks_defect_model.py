@@ -80,10 +80,11 @@ def defect_model(ctx: RuleContext, params: DefectParams) -> Iterator[Hit]:
     if params.unless_doc and all(re.search(p, ctx.text) for p in params.unless_doc):
         return
     j = model.kinds.index(params.type)
+    cut = float(model.thresholds_for(ctx.language)[j])
     units = ctx.memo("defect_model.paragraphs", lambda: paragraphs(ctx))
     probs = ctx.memo("defect_model.scores", lambda: model.scores([u.text for u in units]))
     for unit, row in zip(units, probs, strict=True):
-        if row[j] < model.thresholds[j]:
+        if row[j] < cut:
             continue
         whole = " ".join(_whole_sentences(ctx, unit).split())
         if any(re.search(p, whole) for p in params.unless_paragraph):
@@ -92,7 +93,7 @@ def defect_model(ctx: RuleContext, params: DefectParams) -> Iterator[Hit]:
         span = ctx.span(unit.start, unit.end)
         if sentences:
             scores = model.scores([s.text for s in sentences])[:, j]
-            if len(sentences) > 1 and scores.max() < model.thresholds[j]:
+            if len(sentences) > 1 and scores.max() < cut:
                 # a long paragraph (a whole section on one line, as in a flattened filing)
                 # whose reading no single sentence carries: the words added up, not a defect
                 continue

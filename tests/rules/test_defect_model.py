@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pipeline.entities.clause_kinds import trained_on
+from pipeline.entities.clause_kinds import load, trained_on
 from pipeline.entities.defect_model import DEFECT_TYPES, default_defect_classifier, model_path
 from pipeline.errors import RuleLoadError
 from pipeline.eval.clause_train import fit
@@ -17,6 +17,7 @@ from pipeline.eval.defect_train import (
     Example,
     applicable_types,
     contract_examples,
+    language_thresholds,
     model_gates,
     precise_thresholds,
     written_examples,
@@ -108,6 +109,36 @@ def test_a_missing_term_quoted_by_its_title_teaches_nothing_but_counts_for_the_c
     probs = np.zeros((len(lines), len(DEFECT_TYPES)), dtype=np.float32)
     probs[2, j] = 0.9  # the open price line, which the label never quoted
     assert precise_thresholds(lines, probs)[j] == pytest.approx(0.5)
+
+
+def test_each_language_gets_the_threshold_its_own_contracts_support(tmp_path: Path) -> None:
+    """Chinese contracts whose defect the model scores above every lawful one get a low
+    threshold; English ones, where a clean contract outscores the defect, never fire."""
+    j = _column("missing_essential_clause")
+    kind = frozenset({"missing_essential_clause"})
+
+    def line(lang: str, group: str, holds: bool) -> Example:
+        return Example(
+            "x", (0,) * len(DEFECT_TYPES), lang, group, True,
+            applies=kind, holds=kind if holds else frozenset(),
+        )  # fmt: skip
+
+    lines = [line("zh", "z1", True), line("zh", "z2", False), line("en", "e1", True),
+             line("en", "e2", False)]  # fmt: skip
+    probs = np.zeros((4, len(DEFECT_TYPES)), dtype=np.float32)
+    probs[:, j] = [0.7, 0.3, 0.8, 0.95]
+    by_language = language_thresholds(lines, probs)
+    assert by_language["zh"][j] == pytest.approx(0.5)
+    assert by_language["en"][j] == pytest.approx(1.0)
+    assert precise_thresholds(lines, probs)[j] == pytest.approx(1.0)  # pooled: never
+
+    texts = ["alpha beta", "alpha gamma", "delta beta", "delta gamma"]
+    model = fit(texts, np.array([[1], [0], [1], [0]], dtype=np.int8), ("a",))
+    model = replace(model, language_thresholds={"zh": np.array([0.6], dtype=np.float32)})
+    model.save(tmp_path / "m.npz")
+    loaded = load(tmp_path / "m.npz")
+    assert loaded.thresholds_for("zh")[0] == pytest.approx(0.6)
+    assert loaded.thresholds_for("en")[0] == pytest.approx(float(model.thresholds[0]))
 
 
 def test_thresholds_are_set_where_the_rules_would_report_the_type() -> None:
@@ -291,12 +322,20 @@ This Agreement is made on 1 March 2025 between Orbis Software Inc. ("Licensor") 
 """
 
 
-class _ReadsRenewals:
+class _StandIn:
+    """A stand-in defect model (the boundary): one kind, one threshold for every language."""
+
+    thresholds = (0.5,)
+
+    def thresholds_for(self, language: str | None) -> tuple[float, ...]:
+        return self.thresholds
+
+
+class _ReadsRenewals(_StandIn):
     """A stand-in model (the boundary): every clause scores 0.9 for auto_renewal_no_notice, so
     only the rule's gates decide."""
 
     kinds = ("auto_renewal_no_notice",)
-    thresholds = (0.5,)
 
     def scores(self, texts: list[str]) -> np.ndarray:
         return np.array([[0.9] for _ in texts])
@@ -363,12 +402,11 @@ def test_the_renewal_readings_gates_a_notice_window_and_a_renewal_spoken_of(
     assert _model_hits(RENEWAL_WITH_NOTICE.replace(clause, wrapped), rule.params) == []
 
 
-class _WordsAddUp:
+class _WordsAddUp(_StandIn):
     """A stand-in model (the boundary): a text scores 0.9 for unilateral_amendment when it
     holds both "revise" and "prices", 0.1 otherwise."""
 
     kinds = ("unilateral_amendment",)
-    thresholds = (0.5,)
 
     def scores(self, texts: list[str]) -> np.ndarray:
         return np.array([[0.9 if "revise" in t and "prices" in t else 0.1] for t in texts])
@@ -448,12 +486,11 @@ This Agreement is made on 1 March 2025 between Orbis Software Inc. ("Developer")
 """
 
 
-class _ReadsUnlimited:
+class _ReadsUnlimited(_StandIn):
     """A stand-in model (the boundary): a clause on liability scores 0.9 for
     unlimited_liability, any other 0.1."""
 
     kinds = ("unlimited_liability",)
-    thresholds = (0.5,)
 
     def scores(self, texts: list[str]) -> np.ndarray:
         return np.array([[0.9 if "liability" in t else 0.1] for t in texts])
@@ -480,12 +517,11 @@ def test_a_cap_with_nothing_carved_out_is_not_read_as_unlimited_liability(
     assert _model_hits(uncapped, rule.params)
 
 
-class _ReadsExits:
+class _ReadsExits(_StandIn):
     """A stand-in model (the boundary): a clause that lets one side terminate scores 0.9 for
     unfair_standard_term, any other 0.1."""
 
     kinds = ("unfair_standard_term",)
-    thresholds = (0.5,)
 
     def scores(self, texts: list[str]) -> np.ndarray:
         return np.array([[0.9 if "terminate" in t else 0.1] for t in texts])
@@ -513,12 +549,11 @@ def test_an_exit_that_pays_for_the_other_sides_loss_is_no_unfair_term(
     assert _model_hits(contract.format(how=keeps), rule.params)
 
 
-class _ReadsDeposits:
+class _ReadsDeposits(_StandIn):
     """A stand-in model (the boundary): a clause naming a deposit scores 0.9 for
     deposit_term_confusion, any other 0.1."""
 
     kinds = ("deposit_term_confusion",)
-    thresholds = (0.5,)
 
     def scores(self, texts: list[str]) -> np.ndarray:
         return np.array([[0.9 if "deposit" in t else 0.1] for t in texts])
