@@ -22,6 +22,7 @@ from pipeline.rules_engine.checks_consistency import add_months, signing_date
 from pipeline.rules_engine.checks_named_dates import event_dates
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.defined_dates import date_after, dates_defined_by_period
+from pipeline.rules_engine.event_days import anchor_day
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 from pipeline.rules_engine.signing_date import signing_day
@@ -139,6 +140,7 @@ def _final_dates(ctx: RuleContext) -> dict[str, tuple[Entity, date]]:
         *_named_period_from_signing(ctx),
         *_by_term_end(ctx),
         *_maturity_by_period(ctx),
+        *_loan_term_from_event(ctx),
     ]:
         if family not in found:  # a date the contract names for the whole comes first
             found[family] = (duration, last)
@@ -274,6 +276,30 @@ def _maturity_by_period(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
     for found in dates_defined_by_period(ctx, fixed):
         if _MATURITY_NAME.search(found.name):
             yield "repayment", found.period, found.due
+
+
+# "借款期限为十二个月，自放款日起算" with "2025年6月10日（以下简称“放款日”）": the term runs
+# from an event the contract dates elsewhere
+_ZH_LOAN_FROM = re.compile(r"自(?P<event>[\u4e00-\u9fff]{2,20}?)(?:之日|当日|日)?起")
+
+
+def _loan_term_from_event(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
+    if ctx.language != "zh":
+        return
+    for d in ctx.of_kind("duration"):
+        months = d.attrs.get("months")
+        sentence = ctx.entity_sentence(d)
+        before = ctx.sentence_before(d)[-12:]
+        if not isinstance(months, int | float) or not float(months).is_integer():
+            continue
+        if d.attrs.get("unit") not in ("month", "year") or not _LOAN_TERM.search(before):
+            continue
+        m = _ZH_LOAN_FROM.search(sentence)
+        start = anchor_day(ctx, m.group("event"), None) if m else None
+        first = _iso(start) if start is not None else None
+        if first is not None:
+            yield "repayment", d, add_months(first, int(months)) - timedelta(days=1)
+            return
 
 
 def _named(final: Entity, last: date) -> str:

@@ -41,7 +41,13 @@ def _named_day(ctx: RuleContext, name: str, exclude: Entity | None) -> Entity | 
         return found if found is not exclude else None
     label = re.compile(re.escape(name) + r"(?:日期|日|时间)?\s*(?:为|是|定于|：|:)\s*$")
     # "乙方应于2025年6月1日进场": the date the event's verb follows
-    verb = re.compile(r"^\s*(?:前|之前|当日)?\s*" + re.escape(name))
+    verb = re.compile(
+        r"^\s*(?:前|之前|当日)?\s*"
+        + re.escape(name)
+        # "2025年6月10日（以下简称“放款日”）": the date named in brackets after it
+        + r"|^\s*[（(]\s*(?:以下简称|以下称|下称|简称|即)?\s*[“\"]?"
+        + re.escape(name)
+    )
     dates = [
         d for d in ctx.of_kind("date")
         if d is not exclude and iso(d) is not None
