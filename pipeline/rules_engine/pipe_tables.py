@@ -68,6 +68,16 @@ def _cells(line: str, offset: int) -> list[Cell]:
     return out
 
 
+def pipe_rows(text: str) -> Iterator[list[Cell]]:
+    """Every line with a '|' as its cells, two-column rows too ("Phase 2 delivery | 15
+    September 2025"), which :func:`pipe_tables` leaves out as too narrow to be a table."""
+    offset = 0
+    for line in text.replace("｜", "|").split("\n"):
+        if "|" in line:
+            yield _cells(line, offset)
+        offset += len(line) + 1
+
+
 def _rejoin(previous: list[Cell], row: list[Cell]) -> list[Cell]:
     """A row a page's line wrap cut inside a cell ("On or before 17 March" / "2025 | 20% | …"):
     the cut cell's two halves made one again. The text between the halves is one space in the

@@ -175,3 +175,48 @@ TERM_FACT_CASES.append(
         ZH_LOAN.format(second="2026年6月9日"),
     )
 )
+
+ZH_DEVELOPMENT = """技术开发合同
+
+委托方（甲方）：杭州恒屿物流有限公司
+研究开发方（乙方）：杭州数衡软件有限公司
+
+第2条 乙方应于2025年12月5日前交付第一阶段成果。乙方应自第一阶段验收合格之日起四十五日内完成第二阶段开发并交付全部成果。
+第4条 研究开发经费和报酬总额为人民币壹佰贰拾陆万元整（¥1,260,000.00）。
+第9条 因本合同引起的争议，提交杭州仲裁委员会仲裁。
+附件二 进度表
+序号 | 节点 | 计划日期
+1 | 第一阶段成果交付 | 2025年12月5日
+2 | 第一阶段验收完成 | 2025年12月19日
+3 | 第二阶段成果交付 | {second}
+"""
+
+EN_DEVELOPMENT = """SOFTWARE DEVELOPMENT AGREEMENT
+
+This Agreement is made on 2 June 2025 between Kestrel Insurance Ltd ("Kestrel") and Larkspur Digital Ltd ("Developer").
+3. The Developer shall deliver the Phase 1 Deliverables by the Phase 1 delivery date in the Timetable.
+4. The Developer shall start work on Phase 2 as soon as Phase 1 is Accepted and shall deliver the Phase 2 Deliverables no later than thirty (30) days after the date of Acceptance of Phase 1.
+5. This Agreement is governed by {law}.
+Timetable
+Phase 1 delivery | Thursday 17 July 2025
+End of Phase 1 test period (Acceptance if no failure notified) | Thursday 31 July 2025
+Phase 2 delivery | {second}
+"""
+
+TIMELINE_CASES: list[tuple[str, str, str]] = [
+    (
+        "cn.date.timeline_row_after_deadline",
+        ZH_DEVELOPMENT.format(second="2026年3月20日"),
+        ZH_DEVELOPMENT.format(second="2026年1月30日"),
+    ),
+    (
+        "en.date.timeline_row_after_deadline",
+        EN_DEVELOPMENT.format(second="Monday 15 September 2025", law=_ENGLAND),
+        EN_DEVELOPMENT.format(second="Friday 29 August 2025", law=_ENGLAND),
+    ),
+    (
+        "en.prc.date.timeline_row_after_deadline",
+        EN_DEVELOPMENT.format(second="Monday 15 September 2025", law=_PRC),
+        EN_DEVELOPMENT.format(second="Friday 29 August 2025", law=_PRC),
+    ),
+]

@@ -16,7 +16,12 @@ from tests.rules.cases_acceleration import ACCELERATION_CASES
 from tests.rules.cases_agreed_damages import AGREED_DAMAGES_CASES
 from tests.rules.cases_annex_price import ANNEX_PRICE_CASES, BLANK_PRICE_CASES
 from tests.rules.cases_balance import BALANCE_CASES
-from tests.rules.cases_calendar import RESTATED_CASES, TERM_FACT_CASES, WEEKDAY_CASES
+from tests.rules.cases_calendar import (
+    RESTATED_CASES,
+    TERM_FACT_CASES,
+    TIMELINE_CASES,
+    WEEKDAY_CASES,
+)
 from tests.rules.cases_caps import CAPS_CASES
 from tests.rules.cases_deferred import DEFERRED_CASES, LOAN_CASES, OPEN_PRICE_CASES
 from tests.rules.cases_essentials_en import ESSENTIAL_EN_CASES
@@ -550,6 +555,7 @@ CASES += SHARE_ROWS_CASES
 CASES += WEEKDAY_CASES
 CASES += RESTATED_CASES
 CASES += TERM_FACT_CASES
+CASES += TIMELINE_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 
