@@ -96,6 +96,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_weekdays",
     "pipeline.rules_engine.checks_restated_dates",
     "pipeline.rules_engine.checks_timeline_rows",
+    "pipeline.rules_engine.checks_term_length",
     "pipeline.rules_engine.checks_guarantee_scope",
     "pipeline.rules_engine.checks_annex_criteria",
     "pipeline.rules_engine.checks_roles",

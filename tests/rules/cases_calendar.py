@@ -220,3 +220,39 @@ TIMELINE_CASES: list[tuple[str, str, str]] = [
         EN_DEVELOPMENT.format(second="Friday 29 August 2025", law=_PRC),
     ),
 ]
+
+ZH_PROPERTY = """物业服务合同
+
+甲方：杭州恒屿业主委员会
+乙方：杭州安居物业服务有限公司
+
+第四条 服务期限 本合同服务期限为三年，自2025年7月1日起至2028年6月30日止。
+第十五条 履约保证金 在本合同约定的{years}服务期限届满且乙方完成交接后30日内，甲方无息退还履约保证金。
+第二十条 因本合同引起的争议，提交杭州仲裁委员会仲裁。
+"""
+
+EN_MSA = """MASTER SERVICES AGREEMENT
+
+This Agreement is made on 2 June 2025 between Harbour Ltd ("Supplier") and Calder Ltd ("Customer").
+3. The Initial Term is three (3) years from the Effective Date.
+9. At the end of the {years} Initial Term the Customer may renew for one further year.
+12. This Agreement is governed by {law}.
+"""
+
+TERM_LENGTH_CASES: list[tuple[str, str, str]] = [
+    (
+        "cn.date.term_length_restated",
+        ZH_PROPERTY.format(years="两年"),
+        ZH_PROPERTY.format(years="三年"),
+    ),
+    (
+        "en.date.term_length_restated",
+        EN_MSA.format(years="two-year", law=_ENGLAND),
+        EN_MSA.format(years="three-year", law=_ENGLAND),
+    ),
+    (
+        "en.prc.date.term_length_restated",
+        EN_MSA.format(years="two-year", law=_PRC),
+        EN_MSA.format(years="three-year", law=_PRC),
+    ),
+]

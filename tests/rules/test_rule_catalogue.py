@@ -19,6 +19,7 @@ from tests.rules.cases_balance import BALANCE_CASES
 from tests.rules.cases_calendar import (
     RESTATED_CASES,
     TERM_FACT_CASES,
+    TERM_LENGTH_CASES,
     TIMELINE_CASES,
     WEEKDAY_CASES,
 )
@@ -556,6 +557,7 @@ CASES += WEEKDAY_CASES
 CASES += RESTATED_CASES
 CASES += TERM_FACT_CASES
 CASES += TIMELINE_CASES
+CASES += TERM_LENGTH_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 
