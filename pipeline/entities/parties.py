@@ -49,7 +49,9 @@ _NOT_A_NAME = re.compile(r"^(?:[_＿\s]*|.*(?:签字|盖章|日期)[:：]?\s*)$"
 
 EN_DEFINED_PAREN = re.compile(
     r"[(（]\s*(?:(?:hereinafter|each|collectively|together)[^\"“”()]{0,30}?)?"
-    r"(?:the\s+|a\s+|an\s+)?[\"“](?P<term>[A-Z][^\"”\n]{0,60}?)[\"”]\s*[)）]"
+    r"(?:the\s+|a\s+|an\s+)?[\"“](?P<term>[A-Z][^\"”\n]{0,60}?)[\"”]"
+    # an alias beside it: (the "Forwarder" or "Haixin")
+    r"(?:\s*(?:or|and)\s+(?:the\s+)?[\"“][^\"”\n]{1,40}[\"”])?\s*[)）]"
 )
 EN_DEFINED_MEANS = re.compile(
     r"[\"“](?P<term>[A-Z][^\"”\n]{0,60}?)[\"”]\s*(?:,\s*)?(?:shall\s+)?(?:means?|have the meaning"
@@ -224,7 +226,8 @@ def find_en_party_lines(text: str) -> list[Match]:
 def _defined_before(text: str, role: str, end: int) -> bool:
     """The parties block defines the role in brackets: '… Co., Ltd. … (the "Hirer")'."""
     term = re.escape(role)
-    return re.search(rf"\(\s*(?:the\s+)?[\"“]{term}[\"”]\s*\)", text[:end]) is not None
+    alias = r"(?:\s*(?:or|and)\s+(?:the\s+)?[\"“][^\"”\n]{1,40}[\"”])?"
+    return re.search(rf"\(\s*(?:the\s+)?[\"“]{term}[\"”]{alias}\s*\)", text[:end]) is not None
 
 
 def find_en_defined_terms(text: str, ents: list[tuple[int, int, str]]) -> list[Match]:

@@ -59,7 +59,11 @@ _SUFFIX_ALONE = re.compile(rf"\n(?=[ \t]*{SUFFIX_CHAIN}[ \t]*$)", re.M)
 # Only a name used as the one who acts (…有限公司应…, … LLC shall …) is taken for a party;
 # other companies (an affiliate, a general partner) may be mentioned under their own names.
 _CN_ACTOR = re.compile(r"\s?(?:应|须|必须|负责|承担|同意|有权|将|不得|保证|承诺|向)")
-_EN_ACTOR = re.compile(r",?\s+(?:shall|will|must|may|agrees|warrants|represents|undertakes)\b")
+_EN_ACTOR = re.compile(
+    r",?\s+(?:shall|will|must|may|agrees|warrants|represents|undertakes"
+    # an operative grant in the present tense: "Kestrel Logistics Systems, Inc. grants Provider"
+    r"|grants|licenses|licences|assigns|appoints|sells|leases|transfers|indemnifies)\b"
+)
 _CN_COMPANY_END = re.compile(
     r"合伙企业[（(]有限合伙[）)]|合伙企业|有限责任公司|股份有限公司|有限公司|集团公司|公司"
 )
@@ -78,7 +82,11 @@ _CN_ROLE_BEFORE = re.compile(
     r"(?:由|向|承包人|发包人|出租人|承租人|委托人|受托人|买方|卖方|收款人|付款人|户名|账户名称|开户名称"
     # 将股权变更登记至…名下: the one who receives what the contract transfers
     r"|(?:登记|过户|转让|转移|变更)(?:至|到|给|予))[:：]?\s*$"
+    # the signature block: "乙方（受托人）（盖章）：上海恒裕供应链服务有限公司"
+    r"|(?:甲方|乙方|丙方|丁方)(?:[（(][^（）()\n]{1,8}[）)]){0,3}\s*[:：]\s*$"
 )
+# "以成都蜀味轩餐饮连锁有限公司的名义": the one in whose name a party must act
+_CN_IN_NAME_OF = re.compile(r"^的?名义")
 _EN_ROLE_BEFORE = re.compile(
     r"(?:issued by|payable to|paid to|in fav(?:ou)?r of|on behalf of"
     # bank and invoicing details name the payee the contract pays
@@ -138,8 +146,10 @@ def _variants(ctx: RuleContext, name: str) -> Iterator[tuple[int, int, str]]:
             return
         for m in re.finditer(re.escape(name[:4]), ctx.text):
             end = _CN_COMPANY_END.search(ctx.text, m.start(), m.start() + 30)
-            acts = end is not None and _CN_ACTOR.match(ctx.text, end.end())
-            named = _CN_ROLE_BEFORE.search(ctx.text[max(0, m.start() - 8) : m.start()])
+            acts = end is not None and (
+                _CN_ACTOR.match(ctx.text, end.end()) or _CN_IN_NAME_OF.match(ctx.text[end.end() :])
+            )
+            named = _CN_ROLE_BEFORE.search(ctx.text[max(0, m.start() - 16) : m.start()])
             if end and (acts or named):
                 yield m.start(), end.end(), ctx.text[m.start() : end.end()]
         return
@@ -162,8 +172,29 @@ def _variants(ctx: RuleContext, name: str) -> Iterator[tuple[int, int, str]]:
             and _EN_SIGNS.match(text, found.end())
             and _misspelt(found.group(), name)
         )
-        if acts or named or signs:
+        if (acts or named or signs) and _same_trade_name(found.group(), name):
             yield m.start(), found.end(), found.group()
+
+
+# a province, a city or a word many companies open with is no trade name ("Zhejiang Tianheng
+# Asset Appraisal" is not "ZHEJIANG LANXI INDUSTRIAL INVESTMENT" written otherwise)
+_SHARED_OPENING = re.compile(
+    r"anhui|beijing|chongqing|fujian|gansu|guangdong|guangxi|guizhou|hainan|hebei|heilongjiang"
+    r"|henan|hubei|hunan|jiangsu|jiangxi|jilin|liaoning|ningxia|qinghai|shaanxi|shandong"
+    r"|shanghai|shanxi|sichuan|tianjin|xinjiang|yunnan|zhejiang|hong|macau|taiwan|shenzhen"
+    r"|guangzhou|hangzhou|suzhou|ningbo|wuxi|nanjing|wuhan|chengdu|xiamen|qingdao|dalian|kunshan"
+    r"|changzhou|foshan|dongguan|hefei|jinan|zhengzhou|changsha|shenyang|wenzhou|jiaxing"
+    r"|nantong|zhuhai|zhongshan|china|sino|asia|pacific|international|global|national|american"
+    r"|united|general|first|new|great",
+)
+
+
+def _same_trade_name(variant: str, name: str) -> bool:
+    """The words that tell a company apart agree: its first word, or its first two where the
+    first is a place or a common opening; or the name is misspelt word for word."""
+    ours, theirs = _core_words(name), _core_words(variant)
+    width = 2 if ours and _SHARED_OPENING.fullmatch(ours[0]) else 1
+    return ours[:width] == theirs[:width] or _misspelt(variant, name)
 
 
 @check("party_name_variant", fields=("name", "variant"))

@@ -21,8 +21,8 @@ _EN_NOUN = r"(?:Initial |Lease |Base |Minimum |Hire )?Term"
 _DEFINED = {
     "zh": re.compile(rf"(?P<noun>{_ZH_NOUN})\s*(?:为|是|：|:)\s*(?:自[^，。；]{{0,20}}起)?\s*$"),
     "en": re.compile(
-        rf"\b(?:[Tt]he\s+)?(?P<noun>{_EN_NOUN})\s+(?:of this Agreement\s+)?(?:is|shall be|will be|:)"
-        r"\s+(?:a period of\s+)?$"
+        rf"\b(?:[Tt]he\s+)?(?P<noun>{_EN_NOUN})\s+(?:of this Agreement\s+)?"
+        r"(?:is|shall be|will be|:)\s+(?:a period of\s+)?$"
     ),
 }
 _RESTATED = {

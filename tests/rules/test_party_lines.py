@@ -113,3 +113,75 @@ def test_a_related_company_the_contract_treats_as_someone_else_is_no_variant(
 
     assert variants("") == ["en.party.name_variant"]
     assert variants(f" and {variant}") == []
+
+
+ALIASED = """FREIGHT FORWARDING AGREEMENT
+
+Principal: KUNSHAN VELDMARK PRECISION COMPONENTS CO., LTD., a limited liability company established under the laws of the People's Republic of China (the "Principal"); and
+Forwarder: SHANGHAI HAIXIN INTERNATIONAL FREIGHT FORWARDING CO., LTD., a limited liability company established under the laws of the People's Republic of China (the "Forwarder" or "Haixin").
+
+1. The Forwarder shall arrange carriage of the Principal's goods.
+2. This Agreement is governed by the laws of the People's Republic of China.
+
+SIGNATURES
+Principal: KUNSHAN VELDMARK PRECISION COMPONENTS CO., LTD. (company seal)
+Authorised representative: ______________  Date: 18 March 2025
+Forwarder: {signed} (company seal)
+Authorised representative: ______________  Date: 18 March 2025
+"""
+
+
+def test_a_role_defined_with_an_alias_signs_under_its_own_name(stages: Stages) -> None:
+    """(the "Forwarder" or "Haixin") defines the Forwarder: its signature line must agree."""
+
+    def mismatched(signed: str) -> bool:
+        findings = rule_findings(stages, ALIASED.format(signed=signed))
+        return any(f.rule_id == "en.prc.party.name_mismatch" for f in findings)
+
+    assert mismatched("SHANGHAI HAIXIN INTERNATIONAL LOGISTICS CO., LTD.")
+    assert not mismatched("SHANGHAI HAIXIN INTERNATIONAL FREIGHT FORWARDING CO., LTD.")
+
+
+@pytest.mark.parametrize(
+    ("text", "variant", "rule_id"),
+    [
+        (
+            "SOFTWARE SERVICES AGREEMENT\n\nKESTREL LOGISTICS SOFTWARE, INC., a New Jersey corporation"
+            ' ("Customer"), and Harbour Data LLC ("Provider").\n'
+            "2.2 {name} grants Provider a non-exclusive licence to process Customer Data.\n"
+            "9. This Agreement is governed by the laws of the State of New York.\n",
+            "Kestrel Logistics Systems, Inc.",
+            "en.party.name_variant",
+        ),
+        (
+            "采购代理合同\n\n委托人（以下简称“甲方”）：杭州明川电子有限公司\n"
+            "受托人（以下简称“乙方”）：上海恒裕供应链管理有限公司\n"
+            "第一条 乙方受甲方委托，以甲方名义向境内外供应商采购电子元器件，办理订货、催货、验货及付款结算等事务，"
+            "甲方按本合同第四条的约定向乙方支付代理服务费，代理服务费已包含乙方为处理委托事务所需的一切人工费用。\n"
+            "第九条 因本合同引起的争议，提交上海仲裁委员会仲裁。\n"
+            "甲方（委托人）（盖章）：杭州明川电子有限公司\n乙方（受托人）（盖章）：{name}\n",
+            "上海恒裕供应链服务有限公司",
+            "cn.party.name_variant",
+        ),
+        (
+            "商铺租赁合同\n\n出租方（甲方）：成都锦城置业有限公司\n承租方（乙方）：成都蜀味轩餐饮管理有限公司\n"
+            "第五条 乙方应于交付日起九十日内以{name}的名义办妥餐饮服务许可证。\n"
+            "第九条 争议提交成都仲裁委员会仲裁。\n",
+            "成都蜀味轩餐饮连锁有限公司",
+            "cn.party.name_variant",
+        ),
+    ],
+    ids=["grants", "signature_block", "in_the_name_of"],
+)
+def test_a_party_name_written_otherwise_where_it_acts_signs_or_holds(
+    stages: Stages, text: str, variant: str, rule_id: str
+) -> None:
+    own = {
+        "en.party.name_variant": "KESTREL LOGISTICS SOFTWARE, INC.",
+        "cn.party.name_variant": "上海恒裕供应链管理有限公司"
+        if "恒裕" in variant
+        else "成都蜀味轩餐饮管理有限公司",
+    }[rule_id]
+    fired = {f.rule_id for f in rule_findings(stages, text.format(name=variant))}
+    assert rule_id in fired
+    assert rule_id not in {f.rule_id for f in rule_findings(stages, text.format(name=own))}

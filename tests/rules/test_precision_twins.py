@@ -533,3 +533,16 @@ def test_parts_allocated_after_a_total_are_not_the_total_restated(stages: Stages
     restated = allocated + "\nThe Contract Sum is $1,420,000."
     assert "amount_contradiction" not in finding_types(stages, en_services(extra=allocated))
     assert "amount_contradiction" in finding_types(stages, en_services(extra=restated))
+
+
+def test_a_company_sharing_only_a_province_with_a_party_is_no_variant(stages: Stages) -> None:
+    text = (
+        "EQUITY TRANSFER AGREEMENT\n\nZHEJIANG LANXI INDUSTRIAL INVESTMENT CO., LTD. (the "
+        '"Seller") and Ningbo Harbour Capital Co., Ltd. (the "Buyer").\n'
+        "3.1 The price is based on the valuation report issued by {firm} on 31 March 2026.\n"
+        "9. This Agreement is governed by the laws of the People's Republic of China.\n"
+    )
+    appraiser = "Zhejiang Tianheng Asset Appraisal Co., Ltd."
+    misnamed = "Zhejiang Lanxi Industrial Holdings Co., Ltd."
+    assert "party_inconsistency" not in finding_types(stages, text.format(firm=appraiser))
+    assert "party_inconsistency" in finding_types(stages, text.format(firm=misnamed))
