@@ -40,6 +40,7 @@ from tests.rules.cases_open_main_terms import (
     SCOPE_CASES,
 )
 from tests.rules.cases_open_rows import OPEN_ROW_CASES
+from tests.rules.cases_parties import PAYMENT_CASES
 from tests.rules.cases_period_sums import PERIOD_SUM_CASES
 from tests.rules.cases_relative_rows import RELATIVE_ROW_CASES
 from tests.rules.cases_role_actions import ROLE_ACTION_CASES
@@ -558,6 +559,7 @@ CASES += RESTATED_CASES
 CASES += TERM_FACT_CASES
 CASES += TIMELINE_CASES
 CASES += TERM_LENGTH_CASES
+CASES += PAYMENT_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 
