@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -197,13 +198,6 @@ def _model_findings(stages: Stages, text: str) -> list[str]:
             "第四条 租金。本合同项下的租金为每月人民币壹万贰仟元（¥12,000.00），乙方应于每月5日前支付当月租金。",
             "missing_essential_clause",
         ),
-        (
-            "4. Fees. The fees for the Services shall be agreed between the parties in good faith "
-            "from time to time.",
-            "4. Fees. The fees for the Services are set out in Schedule 2, which is attached and "
-            "forms part of this Agreement.",
-            "missing_essential_clause",
-        ),
     ],
 )
 def test_the_shipped_model_reads_a_defect_in_words_no_rule_was_written_for(
@@ -213,7 +207,28 @@ def test_the_shipped_model_reads_a_defect_in_words_no_rule_was_written_for(
     assert model is not None, "pipeline/entities/data/defect_model.npz is missing"
     j = model.kinds.index(kind)
     scores = model.scores([text, lawful])[:, j]
-    assert scores[0] >= model.thresholds[j] > scores[1]
+    language = "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"
+    assert scores[0] >= model.thresholds_for(language)[j] > scores[1]
+
+
+def test_an_english_open_fee_outscores_a_fixed_one_but_does_not_fire() -> None:
+    """English contracts' open terms did not reach the precision the threshold asks out of fold
+    (a fee left to agreement scores as high as lawful long price clauses), so the English
+    threshold for missing_essential_clause is never: the model ranks, the rules decide."""
+    model = default_defect_classifier()
+    assert model is not None
+    j = model.kinds.index("missing_essential_clause")
+    open_fee = (
+        "4. Fees. The fees for the Services shall be agreed between the parties in good faith "
+        "from time to time."
+    )
+    fixed_fee = (
+        "4. Fees. The fees for the Services are set out in Schedule 2, which is attached and "
+        "forms part of this Agreement."
+    )
+    scores = model.scores([open_fee, fixed_fee])[:, j]
+    assert scores[0] > scores[1]
+    assert model.thresholds_for("en")[j] >= 1.0 > model.thresholds_for("zh")[j]
 
 
 def _contract(clause: str) -> str:
@@ -266,7 +281,7 @@ def test_where_a_rule_already_found_the_type_the_model_adds_nothing(stages: Stag
     model = default_defect_classifier()
     assert model is not None
     j = model.kinds.index("invalid_exemption")
-    assert model.scores([f"第三条 {exemption}"])[0, j] >= model.thresholds[j]  # it would fire
+    assert model.scores([f"第三条 {exemption}"])[0, j] >= model.thresholds_for("zh")[j]  # it fires
     found = [
         f for f in rule_findings(stages, _contract(exemption)) if f.type == "invalid_exemption"
     ]
