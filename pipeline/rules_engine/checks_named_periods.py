@@ -17,7 +17,7 @@ from datetime import date, timedelta
 from kb.numerals import int_to_cn
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import add_months
-from pipeline.rules_engine.checks_relative_rows import _number
+from pipeline.rules_engine.checks_relative_rows import part_number
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
@@ -91,7 +91,7 @@ def _named(ctx: RuleContext) -> Iterator[tuple[int, int, tuple[str, int]]]:
     """(start, end, key) of each "第一租赁年度" / "Contract Year 2" / "the first Lease Year"."""
     if ctx.language == "zh":
         for m in _ZH_PERIOD.finditer(ctx.text):
-            n = _number(m.group("n"))
+            n = part_number(m.group("n"))
             if n:
                 yield m.start(), m.end(), (_unit_key(m.group("unit")), n)
         return
@@ -120,7 +120,7 @@ def _defined_lengths(ctx: RuleContext) -> dict[str, int]:
     pattern = _ZH_DEFINED if ctx.language == "zh" else _EN_DEFINED
     lengths: dict[str, int] = {}
     for m in pattern.finditer(ctx.text):
-        n = _number(m.group("n"))
+        n = part_number(m.group("n"))
         if n:
             lengths.setdefault(_unit_key(m.group("unit")), n)
     return lengths

@@ -42,7 +42,7 @@ _EN_FAMILY = {"delivery": r"deliver|dispatch|ship", "completion": r"complet|fini
 _ZH_FAMILY = {"delivery": r"交付|交货|到货|发货|供货", "completion": r"完工|完成|竣工"}
 
 
-def _number(token: str) -> int | None:
+def part_number(token: str) -> int | None:
     """'2', 'B' (as 2), '二', '十二' as an integer."""
     if token.isdigit():
         return int(token)
@@ -69,7 +69,7 @@ def _row_dates(ctx: RuleContext, family: str) -> dict[tuple[str, int], tuple[Ent
         columns = [i for i, c in enumerate(header) if re.search(words, c.text, re.I)]
         for row in table[1:]:
             label = row_label.match(row[0].text) if row else None
-            n = _number(label.group("n")) if label else None
+            n = part_number(label.group("n")) if label else None
             if label is None or n is None:
                 continue
             for i in columns:
@@ -94,7 +94,7 @@ def row_after_relative_deadline(ctx: RuleContext, params: Params) -> Iterator[Hi
         sentence = ctx.sentence_at(m.start())
         context = sentence.text if sentence else m.group()
         family = next((f for f, w in families.items() if re.search(w, verb or context, re.I)), None)
-        later, earlier = _number(m.group("later")), _number(m.group("earlier"))
+        later, earlier = part_number(m.group("later")), part_number(m.group("earlier"))
         period = _period(ctx, m.start("period"), m.end("period"))
         if family is None or later is None or earlier is None or period is None:
             continue

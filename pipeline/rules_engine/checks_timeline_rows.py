@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 
-from kb.numerals import parse_cn_integer
 from pipeline.model import Entity
+from pipeline.rules_engine.checks_relative_rows import part_number
 from pipeline.rules_engine.checks_schedule_dates import cell_dates
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.defined_dates import date_after
@@ -61,23 +61,12 @@ class TimelineParams(Params):
     pass
 
 
-def _number(token: str) -> int | None:
-    if token.isdigit():
-        return int(token)
-    if len(token) == 1 and token.isupper():
-        return ord(token) - ord("A") + 1
-    try:
-        return parse_cn_integer(token)
-    except ValueError:
-        return None
-
-
 def _event(text: str, lang: str) -> Event | None:
     """The one part a text names and the most specific thing that happens to it."""
     parts = {
         (m.group("unit").lower(), n)
         for m in (_ZH_PART if lang == "zh" else _EN_PART).finditer(text)
-        if (n := _number(m.group("n"))) is not None
+        if (n := part_number(m.group("n"))) is not None
     }
     family = next((name for name, words in _FAMILIES if words.search(text)), None)
     if len(parts) != 1 or family is None:

@@ -598,3 +598,34 @@ def test_a_security_deposit_returned_after_the_lease_is_not_earnest_money(
         "If the Lessee breaches this Contract the deposit shall be forfeited and not returned",
     )
     assert _model_hits(forfeited, rule.params)
+
+
+EN_DEPOSIT_ELECTION = """EQUIPMENT PURCHASE CONTRACT
+
+Party A (Buyer): Hefei Ruifeng Auto Parts Co., Ltd.
+Party B (Seller): Shandong Weida Machine Tool Co., Ltd.
+
+3.1 Party A shall pay Party B a deposit (定金) of RMB 300,000.00, credited against the Contract Price of RMB 3,900,000.00.
+8.2 If Party A pays late, it shall pay liquidated damages of 0.05% of the overdue amount per day, not exceeding 5% of the Contract Price. If Party A refuses to take delivery without lawful reason, it shall not be entitled to the return of the deposit, and Party B may also claim the liquidated damages.
+{election}
+Article 11 This Contract is governed by the laws of the People's Republic of China.
+"""
+
+
+def test_the_model_reading_of_deposit_and_damages_yields_to_an_election_clause(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The gate, not the model, decides here: a stand-in reads every deposit clause (English
+    contracts' own threshold for this type is never, out of fold)."""
+    from pipeline.rules_engine import checks_defect_model
+
+    monkeypatch.setattr(checks_defect_model, "default_defect_classifier", _ReadsDeposits)
+    rule = next(
+        r for r in ValidateRules().rules if r.spec.id == "en.prc.model.deposit_term_confusion"
+    )
+    election = (
+        "8.3 Where both the deposit and liquidated damages could apply to the same breach, "
+        "the non-breaching party may elect to apply either of them."
+    )
+    assert _model_hits(EN_DEPOSIT_ELECTION.format(election=election), rule.params) == []
+    assert _model_hits(EN_DEPOSIT_ELECTION.format(election=""), rule.params)

@@ -858,30 +858,6 @@ def test_a_named_fee_stated_in_the_text_and_again_in_the_schedule(stages: Stages
     assert rule not in rule_ids(stages, ZH_FRANCHISE_FEES.format(fee="叁拾捌万元整"))
 
 
-EN_DEPOSIT_ELECTION = """EQUIPMENT PURCHASE CONTRACT
-
-Party A (Buyer): Hefei Ruifeng Auto Parts Co., Ltd.
-Party B (Seller): Shandong Weida Machine Tool Co., Ltd.
-
-3.1 Party A shall pay Party B a deposit (定金) of RMB 300,000.00, credited against the Contract Price of RMB 3,900,000.00.
-8.2 If Party A pays late, it shall pay liquidated damages of 0.05% of the overdue amount per day, not exceeding 5% of the Contract Price. If Party A refuses to take delivery without lawful reason, it shall not be entitled to the return of the deposit, and Party B may also claim the liquidated damages.
-{election}
-Article 11 This Contract is governed by the laws of the People's Republic of China.
-"""
-
-
-def test_the_model_reading_of_deposit_and_damages_yields_to_an_election_clause(
-    stages: Stages,
-) -> None:
-    rule = "en.prc.model.deposit_term_confusion"
-    election = (
-        "8.3 Where both the deposit and liquidated damages could apply to the same breach, "
-        "the non-breaching party may elect to apply either of them."
-    )
-    assert rule not in rule_ids(stages, EN_DEPOSIT_ELECTION.format(election=election))
-    assert rule in rule_ids(stages, EN_DEPOSIT_ELECTION.format(election=""))
-
-
 EN_MIPA = """MEMBERSHIP INTEREST PURCHASE AGREEMENT
 
 This Agreement is made by and between Brantley Holdings LLC ("Seller") and Ostrander Capital Partners II, L.P. ("Buyer").
