@@ -172,6 +172,23 @@ def _ends_another_term(
     )
 
 
+_RENEWAL = re.compile(r"\brenew|\badditional\b|\bextension\b|\bextend|续|延长|延期|展期", re.I)
+
+
+def _ends_a_renewal(ctx: RuleContext, end: Entity, start: Entity) -> bool:
+    """The end date's own sentence begins another period on a later day than the term and
+    calls it a renewal or an extension: it ends that period, not the term."""
+    if not _RENEWAL.search(ctx.entity_sentence(end)):
+        return False
+    sentence = end.attrs.get("sentence_start")
+    return any(
+        d.attrs.get("sentence_start") == sentence and d is not end
+        and isinstance(d.value, str) and isinstance(start.value, str)
+        and start.value < d.value < str(end.value)
+        for d in ctx.of_kind("date")
+    )  # fmt: skip
+
+
 # "three (3) Contract Years of the Initial Term": a count of the term's own years
 _OF_THE_TERM = re.compile(r"^\s*(?:of|in) the (?:[Ii]nitial )?(?:Term|Lease Term|term)\b")
 _THE_WHOLE = re.compile(r"\b(?:each of|all(?: of)?|for|in|during)?\s*the\s+$", re.I)
@@ -319,6 +336,9 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
                 continue  # a range in the term's own sentence: term_dates_mismatch checks it
             if _ends_another_term(ctx, end, duration, params):
                 continue  # "is ten (10) months; … it therefore ends on": that term's own end
+            if _ends_a_renewal(ctx, end, starts[0]):
+                continue  # "one (1) additional five year period that shall begin on January 1,
+                # 2005 and end on December 31, 2009": a renewal period's own end
             finish = date.fromisoformat(str(end.value))
             off = days_off(finish, expected)
             if off > params.slack_days:

@@ -546,3 +546,21 @@ def test_a_company_sharing_only_a_province_with_a_party_is_no_variant(stages: St
     misnamed = "Zhejiang Lanxi Industrial Holdings Co., Ltd."
     assert "party_inconsistency" not in finding_types(stages, text.format(firm=appraiser))
     assert "party_inconsistency" in finding_types(stages, text.format(firm=misnamed))
+
+
+def test_a_renewal_periods_own_end_is_not_the_terms_end(stages: Stages) -> None:
+    contract = (
+        "ENDORSEMENT AGREEMENT\nThis Agreement is made on December 1, 1999 between Womens Golf "
+        'Unlimited, Inc. ("Company") and Jane Doe ("Professional").\n1.1 The term of this '
+        "Agreement shall begin on January 1, 2000 and continue for an initial period of five (5) "
+        "years.\n8.1 The Company may renew this Agreement for one (1) additional five year period "
+        "that shall begin on January 1, 2005 and end on December 31, 2009, by written notice "
+        "given by November 30, 2004.\n9. The initial period expires on {expiry}.\n"
+        "10. This Agreement is governed by the laws of the State of New York.\n"
+    )
+    assert "date_inconsistency" not in finding_types(
+        stages, contract.format(expiry="December 31, 2004")
+    )
+    assert "date_inconsistency" in finding_types(
+        stages, contract.format(expiry="December 31, 2005")
+    )
