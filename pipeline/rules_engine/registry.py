@@ -98,6 +98,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_timeline_rows",
     "pipeline.rules_engine.checks_term_length",
     "pipeline.rules_engine.checks_payment_direction",
+    "pipeline.rules_engine.checks_day_after",
     "pipeline.rules_engine.checks_guarantee_scope",
     "pipeline.rules_engine.checks_annex_criteria",
     "pipeline.rules_engine.checks_roles",

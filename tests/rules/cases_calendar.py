@@ -256,3 +256,26 @@ TERM_LENGTH_CASES: list[tuple[str, str, str]] = [
         EN_MSA.format(years="three-year", law=_PRC),
     ),
 ]
+
+EN_WAREHOUSING = """WAREHOUSING SERVICES AGREEMENT
+
+This Agreement is made on 2 June 2025 between Harbour Logistics Ltd ("Provider") and Calder Retail Ltd ("Customer").
+3.1 During the period beginning on the Effective Date and ending on September 30, 2025 (the "Transition Period"), Provider shall configure racking and integrate its systems.
+3.3 Provider shall commence full operational Services on the day immediately following the end of the Transition Period (the "Go-Live Date").
+12. This Agreement is governed by {law}.
+Schedule 1
+Go-Live Date | {go_live}
+"""
+
+DAY_AFTER_CASES: list[tuple[str, str, str]] = [
+    (
+        "en.date.day_after_mismatch",
+        EN_WAREHOUSING.format(go_live="August 15, 2025", law=_ENGLAND),
+        EN_WAREHOUSING.format(go_live="October 1, 2025", law=_ENGLAND),
+    ),
+    (
+        "en.prc.date.day_after_mismatch",
+        EN_WAREHOUSING.format(go_live="August 15, 2025", law=_PRC),
+        EN_WAREHOUSING.format(go_live="October 1, 2025", law=_PRC),
+    ),
+]

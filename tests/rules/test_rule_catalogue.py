@@ -17,6 +17,7 @@ from tests.rules.cases_agreed_damages import AGREED_DAMAGES_CASES
 from tests.rules.cases_annex_price import ANNEX_PRICE_CASES, BLANK_PRICE_CASES
 from tests.rules.cases_balance import BALANCE_CASES
 from tests.rules.cases_calendar import (
+    DAY_AFTER_CASES,
     RESTATED_CASES,
     TERM_FACT_CASES,
     TERM_LENGTH_CASES,
@@ -560,6 +561,7 @@ CASES += TERM_FACT_CASES
 CASES += TIMELINE_CASES
 CASES += TERM_LENGTH_CASES
 CASES += PAYMENT_CASES
+CASES += DAY_AFTER_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 
