@@ -22,7 +22,7 @@ from pipeline.rules_engine.checks_consistency import add_months, signing_date
 from pipeline.rules_engine.checks_named_dates import event_dates
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.defined_dates import date_after, dates_defined_by_period
-from pipeline.rules_engine.event_days import anchor_day
+from pipeline.rules_engine.event_days import start_event_day
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 from pipeline.rules_engine.signing_date import signing_day
@@ -280,9 +280,6 @@ def _maturity_by_period(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
 
 # "借款期限为十二个月，自放款日起算" with "2025年6月10日（以下简称“放款日”）": the term runs
 # from an event the contract dates elsewhere
-_ZH_LOAN_FROM = re.compile(r"自(?P<event>[\u4e00-\u9fff]{2,20}?)(?:之日|当日|日)?起")
-
-
 def _loan_term_from_event(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
     if ctx.language != "zh":
         return
@@ -294,8 +291,7 @@ def _loan_term_from_event(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]
             continue
         if d.attrs.get("unit") not in ("month", "year") or not _LOAN_TERM.search(before):
             continue
-        m = _ZH_LOAN_FROM.search(sentence)
-        start = anchor_day(ctx, m.group("event"), None) if m else None
+        start = start_event_day(ctx, sentence)
         first = _iso(start) if start is not None else None
         if first is not None:
             yield "repayment", d, add_months(first, int(months)) - timedelta(days=1)

@@ -15,7 +15,7 @@ from pipeline.rules_engine.checks_consistency import add_months
 from pipeline.rules_engine.checks_facts import TermDatesParams, days_off, whole_months
 from pipeline.rules_engine.checks_named_dates import event_name
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.event_days import anchor_day
+from pipeline.rules_engine.event_days import start_event_day
 from pipeline.rules_engine.registry import Hit, check
 from pipeline.rules_engine.signing_date import RUNS_FROM_SIGNING, signing_day
 
@@ -218,18 +218,6 @@ def _term_start(ctx: RuleContext, dates: list[Entity], ends: list[Entity]) -> li
     return []
 
 
-_ZH_FROM_EVENT = re.compile(r"自(?P<event>[\u4e00-\u9fff]{2,20}?)(?:之日|当日)起")
-
-
-def _dated_start_event(ctx: RuleContext, duration: Entity) -> list[Entity]:
-    """The one date the contract gives the event a term runs from, named in its sentence."""
-    if ctx.language != "zh":
-        return []
-    m = _ZH_FROM_EVENT.search(ctx.entity_sentence(duration))
-    found = anchor_day(ctx, m.group("event"), None) if m else None
-    return [found] if found is not None else []
-
-
 def _whole_weeks(duration: Entity) -> int | None:
     """A period counted in weeks ("twelve (12) consecutive weeks")."""
     count = duration.value
@@ -315,7 +303,8 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
             signed = signing_day(ctx, dates)  # "自本合同生效之日起", effective on signing
             starts = [signed] if signed else []
         if not starts:  # "自乙方按照第六条约定进场之日起计算" and "乙方应于2025年6月1日进场"
-            starts = _dated_start_event(ctx, duration)
+            found = start_event_day(ctx, ctx.entity_sentence(duration))
+            starts = [found] if found is not None else []
         if not starts:
             continue
         begin = date.fromisoformat(str(starts[0].value))

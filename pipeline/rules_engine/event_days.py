@@ -12,7 +12,7 @@ from datetime import date
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_named_dates import event_dates
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.signing_date import agreement_date, signing_day
+from pipeline.rules_engine.signing_date import agreement_date, signing_day, text_before
 
 _OWN_DAY = re.compile(r"签订|签署|签约|订立|date of this Agreement|date hereof|Signing Date")
 _TAKES_EFFECT = re.compile(r"生效|Effective Date")
@@ -22,11 +22,6 @@ def iso(e: Entity) -> date | None:
     if not isinstance(e.value, str) or e.attrs.get("year_from_range") or e.attrs.get("invalid"):
         return None
     return date.fromisoformat(e.value)
-
-
-def _before(ctx: RuleContext, d: Entity, width: int) -> str:
-    start = ctx.view_offset(d.span.start)
-    return ctx.text[max(0, start - width) : start]
 
 
 def _after(ctx: RuleContext, d: Entity, width: int) -> str:
@@ -51,7 +46,7 @@ def _named_day(ctx: RuleContext, name: str, exclude: Entity | None) -> Entity | 
     dates = [
         d for d in ctx.of_kind("date")
         if d is not exclude and iso(d) is not None
-        and (label.search(_before(ctx, d, 16)) or verb.match(_after(ctx, d, 12)))
+        and (label.search(text_before(ctx, d, 16)) or verb.match(_after(ctx, d, 12)))
     ]  # fmt: skip
     return dates[0] if dates and len({d.value for d in dates}) == 1 else None
 
@@ -63,7 +58,7 @@ def defined_day(ctx: RuleContext, name: str) -> Entity | None:
         rf"[\"“]{re.escape(name)}[\"”]\s+(?:means|shall mean|is)\s+(?:the\s+(?:date|day)\s+)?$"
     )
     for d in ctx.of_kind("date"):
-        if iso(d) is not None and means.search(_before(ctx, d, 60)):
+        if iso(d) is not None and means.search(text_before(ctx, d, 60)):
             return d
     return event_dates(ctx).get(name.title())
 
@@ -87,3 +82,13 @@ def _one_anchor(ctx: RuleContext, anchor: str, exclude: Entity | None) -> Entity
         dates = [d for d in ctx.of_kind("date") if isinstance(d.value, str)]
         return signing_day(ctx, dates) or _named_day(ctx, anchor, exclude)
     return _named_day(ctx, anchor, exclude)
+
+
+# "自乙方按照第六条约定进场之日起计算", "自放款日起算": a period that runs from a named event
+_ZH_FROM_EVENT = re.compile(r"自(?P<event>[\u4e00-\u9fff]{2,20}?)(?:之日|当日|日)?起")
+
+
+def start_event_day(ctx: RuleContext, sentence: str) -> Entity | None:
+    """The day of the event a Chinese sentence counts a period from, where the contract dates it."""
+    m = _ZH_FROM_EVENT.search(sentence) if ctx.language == "zh" else None
+    return anchor_day(ctx, m.group("event"), None) if m else None

@@ -76,7 +76,7 @@ def agreement_date(ctx: RuleContext) -> Entity | None:
     ]  # fmt: skip
     if len({d.value for d in preamble}) > 1:
         # "this Agreement is made on March 12, 2025" beside "a lease … dated September 1, 2019"
-        preamble = [d for d in preamble if _THIS_INSTRUMENT.search(_before(ctx, d, 90))][:1]
+        preamble = [d for d in preamble if _THIS_INSTRUMENT.search(text_before(ctx, d, 90))][:1]
     found = preamble or signature_line_dates(ctx)
     return found[0] if found and len({d.value for d in found}) == 1 else None
 
@@ -87,7 +87,8 @@ _THIS_INSTRUMENT = re.compile(
 )
 
 
-def _before(ctx: RuleContext, d: Entity, width: int) -> str:
+def text_before(ctx: RuleContext, d: Entity, width: int) -> str:
+    """The ``width`` view characters before an entity."""
     start = ctx.view_offset(d.span.start)
     return ctx.text[max(0, start - width) : start]
 
