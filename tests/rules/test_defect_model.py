@@ -337,6 +337,16 @@ This Agreement is made on 1 March 2025 between Orbis Software Inc. ("Licensor") 
 """
 
 
+def _stood_in(monkeypatch: pytest.MonkeyPatch, model: type, rule_id: str) -> DefectParams:
+    """The shipped model replaced by ``model`` (the boundary); the params of rule ``rule_id``."""
+    from pipeline.rules_engine import checks_defect_model
+
+    monkeypatch.setattr(checks_defect_model, "default_defect_classifier", model)
+    rule = next(r for r in ValidateRules().rules if r.spec.id == rule_id)
+    assert isinstance(rule.params, DefectParams)
+    return rule.params
+
+
 class _StandIn:
     """A stand-in defect model (the boundary): one kind, one threshold for every language."""
 
@@ -369,20 +379,16 @@ def _model_hits(text: str, params: object) -> list[object]:
 def test_the_renewal_readings_gates_a_notice_window_and_a_renewal_spoken_of(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from pipeline.rules_engine import checks_defect_model
-    from pipeline.rules_engine.checks_defect_model import DefectParams
-
-    monkeypatch.setattr(checks_defect_model, "default_defect_classifier", _ReadsRenewals)
-    rule = next(r for r in ValidateRules().rules if r.spec.id == "en.model.auto_renewal_no_notice")
+    params = _stood_in(monkeypatch, _ReadsRenewals, "en.model.auto_renewal_no_notice")
     bare = DefectParams(type="auto_renewal_no_notice")
     assert _model_hits(RENEWAL_WITH_NOTICE, bare)  # the model alone would report it
-    assert _model_hits(RENEWAL_WITH_NOTICE, rule.params) == []  # the notice window drops it
+    assert _model_hits(RENEWAL_WITH_NOTICE, params) == []  # the notice window drops it
     evergreen = RENEWAL_WITH_NOTICE.replace(
         " unless terminated by either party on sixty (60) days' written notice before the end of"
         " the then-current term",
         "",
     )
-    assert _model_hits(evergreen, rule.params)
+    assert _model_hits(evergreen, params)
     # a definition of "Contract Year" renews nothing
     year = RENEWAL_WITH_NOTICE.replace(
         "12.2 This Agreement renews automatically for successive one-year terms unless terminated"
@@ -390,12 +396,12 @@ def test_the_renewal_readings_gates_a_notice_window_and_a_renewal_spoken_of(
         " term.",
         '1.3 "Contract Year" means each successive twelve-month period during the Term.',
     )
-    assert _model_hits(year, rule.params) == []
+    assert _model_hits(year, params) == []
     # a window counted in months is a notice window too
     months = RENEWAL_WITH_NOTICE.replace(
         "sixty (60) days' written notice", "six (6) months' written notice"
     )
-    assert _model_hits(months, rule.params) == []
+    assert _model_hits(months, params) == []
     # a renewal that needs someone's choice is not automatic; its automatic twin is reported
     clause = RENEWAL_WITH_NOTICE.splitlines()[3]
     for chosen in (
@@ -405,16 +411,16 @@ def test_the_renewal_readings_gates_a_notice_window_and_a_renewal_spoken_of(
         "12.2 The parties may  mutually   agree to renew this Agreement for a further term.",
         "12.2 This Agreement shall be renewable for successive one-year terms.",
     ):
-        assert _model_hits(RENEWAL_WITH_NOTICE.replace(clause, chosen), rule.params) == [], chosen
+        assert _model_hits(RENEWAL_WITH_NOTICE.replace(clause, chosen), params) == [], chosen
     automatic = "12.2 The Term shall be extended automatically for successive one-year terms."
-    assert _model_hits(RENEWAL_WITH_NOTICE.replace(clause, automatic), rule.params)
+    assert _model_hits(RENEWAL_WITH_NOTICE.replace(clause, automatic), params)
     # a PDF line that ends mid-sentence: the notice window stands on the next line
     wrapped = (
         "12.2 This Agreement renews automatically for successive renewal terms of one (1)\n"
         "Contract Year each, unless terminated by either party on sixty (60) days' written"
         " notice before the end of the then-current term."
     )
-    assert _model_hits(RENEWAL_WITH_NOTICE.replace(clause, wrapped), rule.params) == []
+    assert _model_hits(RENEWAL_WITH_NOTICE.replace(clause, wrapped), params) == []
 
 
 class _WordsAddUp(_StandIn):
@@ -514,22 +520,18 @@ class _ReadsUnlimited(_StandIn):
 def test_a_cap_with_nothing_carved_out_is_not_read_as_unlimited_liability(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from pipeline.rules_engine import checks_defect_model
-    from pipeline.rules_engine.checks_defect_model import DefectParams
-
-    monkeypatch.setattr(checks_defect_model, "default_defect_classifier", _ReadsUnlimited)
-    rule = next(r for r in ValidateRules().rules if r.spec.id == "en.model.unlimited_liability")
+    params = _stood_in(monkeypatch, _ReadsUnlimited, "en.model.unlimited_liability")
     assert _model_hits(CAPPED, DefectParams(type="unlimited_liability"))
-    assert _model_hits(CAPPED, rule.params) == []
+    assert _model_hits(CAPPED, params) == []
     carved = CAPPED.replace(
         " or five hundred", ", except for claims under Section 9, or five hundred"
     )
-    assert _model_hits(carved, rule.params)
+    assert _model_hits(carved, params)
     uncapped = CAPPED.replace(
         "maximum liability hereunder is expressly limited to the lesser of",
         "liability hereunder shall include",
     )
-    assert _model_hits(uncapped, rule.params)
+    assert _model_hits(uncapped, params)
 
 
 class _ReadsExits(_StandIn):
@@ -545,12 +547,7 @@ class _ReadsExits(_StandIn):
 def test_an_exit_that_pays_for_the_other_sides_loss_is_no_unfair_term(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from pipeline.rules_engine import checks_defect_model
-
-    monkeypatch.setattr(checks_defect_model, "default_defect_classifier", _ReadsExits)
-    rule = next(
-        r for r in ValidateRules().rules if r.spec.id == "en.prc.model.unfair_standard_term"
-    )
+    params = _stood_in(monkeypatch, _ReadsExits, "en.prc.model.unfair_standard_term")
     contract = (
         "MANUFACTURING AGREEMENT\n\nThis Agreement is made on 10 March 2025 between Lanxi Co., "
         'Ltd. (the "Customer") and Huarui Co., Ltd. (the "Manufacturer").\n'
@@ -560,8 +557,8 @@ def test_an_exit_that_pays_for_the_other_sides_loss_is_no_unfair_term(
     )
     pays = ", in which case the Customer shall compensate the Manufacturer for the losses caused"
     keeps = ", and the Manufacturer shall have no claim for the work in progress"
-    assert _model_hits(contract.format(how=pays), rule.params) == []
-    assert _model_hits(contract.format(how=keeps), rule.params)
+    assert _model_hits(contract.format(how=pays), params) == []
+    assert _model_hits(contract.format(how=keeps), params)
 
 
 class _ReadsDeposits(_StandIn):
@@ -577,12 +574,7 @@ class _ReadsDeposits(_StandIn):
 def test_a_security_deposit_returned_after_the_lease_is_not_earnest_money(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from pipeline.rules_engine import checks_defect_model
-
-    monkeypatch.setattr(checks_defect_model, "default_defect_classifier", _ReadsDeposits)
-    rule = next(
-        r for r in ValidateRules().rules if r.spec.id == "en.prc.model.deposit_term_confusion"
-    )
+    params = _stood_in(monkeypatch, _ReadsDeposits, "en.prc.model.deposit_term_confusion")
     lease = (
         "LEASE CONTRACT\n\nThis Contract is made on 2 April 2025 between Hangzhou Lianhe Property "
         'Co., Ltd. (the "Lessor") and Zhejiang Sunrise Foods Co., Ltd. (the "Lessee").\n'
@@ -592,12 +584,12 @@ def test_a_security_deposit_returned_after_the_lease_is_not_earnest_money(
         "interest within 30 days after the Lessee has returned the Premises.\n"
         "Article 15 This Contract is governed by the laws of the People's Republic of China.\n"
     )
-    assert _model_hits(lease, rule.params) == []
+    assert _model_hits(lease, params) == []
     forfeited = lease.replace(
         "The balance shall be returned without interest",
         "If the Lessee breaches this Contract the deposit shall be forfeited and not returned",
     )
-    assert _model_hits(forfeited, rule.params)
+    assert _model_hits(forfeited, params)
 
 
 EN_DEPOSIT_ELECTION = """EQUIPMENT PURCHASE CONTRACT
@@ -617,15 +609,10 @@ def test_the_model_reading_of_deposit_and_damages_yields_to_an_election_clause(
 ) -> None:
     """The gate, not the model, decides here: a stand-in reads every deposit clause (English
     contracts' own threshold for this type is never, out of fold)."""
-    from pipeline.rules_engine import checks_defect_model
-
-    monkeypatch.setattr(checks_defect_model, "default_defect_classifier", _ReadsDeposits)
-    rule = next(
-        r for r in ValidateRules().rules if r.spec.id == "en.prc.model.deposit_term_confusion"
-    )
+    params = _stood_in(monkeypatch, _ReadsDeposits, "en.prc.model.deposit_term_confusion")
     election = (
         "8.3 Where both the deposit and liquidated damages could apply to the same breach, "
         "the non-breaching party may elect to apply either of them."
     )
-    assert _model_hits(EN_DEPOSIT_ELECTION.format(election=election), rule.params) == []
-    assert _model_hits(EN_DEPOSIT_ELECTION.format(election=""), rule.params)
+    assert _model_hits(EN_DEPOSIT_ELECTION.format(election=election), params) == []
+    assert _model_hits(EN_DEPOSIT_ELECTION.format(election=""), params)
