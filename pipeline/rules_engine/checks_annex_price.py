@@ -58,6 +58,7 @@ class AnnexPriceParams(Params):
     absent: str = "which the contract does not contain"
     blank: str = "whose rates or sums are left blank"
     no_figure: str = "which states no rate or sum at all"
+    other_items: str = "which prices other items but not this one"
 
 
 # the annex is named as where the price is: "仓储费按附件一所列费率", "租金见附件二",
@@ -77,8 +78,18 @@ _PRICE_BEFORE = {
     ),
 }
 _PRICE_AFTER_ZH = re.compile(
-    r"(?:中)?(?:所列|规定|载明|约定|列明|确定|所附)?的?(?:费率|价格|单价|收费标准|计费标准|租金|费用|价款|报价)"
+    r"(?:中)?(?:所列|规定|载明|约定|列明|确定|所附)?的?(?:费率|价格|单价|收费标准|计费标准|租金|费用|价款|报价"
+    r"|提成比例|分成比例|提成|分成)"
 )
+# the fee a sentence sends to the annex by name ("仓储费按附件二所列收费标准"): a specific fee, not
+# the price in general, so the annex's figures must be for it
+_NAMED_FEE_ZH = re.compile(
+    r"([\u4e00-\u9fff]{1,4}?)(?:费|费用|费率|提成比例|比例)[^，,；;。\n]{0,12}?(?:按|依|依照|按照|见|详见|适用|执行)(?:本合同)?$"
+)
+_FEE_AFTER_ZH = re.compile(
+    r"(?:中)?(?:所列|规定|载明|约定|列明)?的?([\u4e00-\u9fff]{1,3}?)(?:费率|提成比例|分成比例|比例|收费标准|费)"
+)
+_GENERIC_FEE = re.compile(r"^(?:服务|使用|相关|各项|全部|上述|前述|该|本|其他|合同|收|管理|费)$")
 _FREE = re.compile(r"\bno charge\b|\bfree of charge\b|\broyalty[- ]free\b|\bin charge of\b", re.I)
 
 
@@ -95,10 +106,26 @@ def _price_names_annex(text: str, m: re.Match[str], language: str) -> bool:
 
 # a figure in a rate table without its currency ("per pallet | 9.00", "| 186,000" under
 # "Amount (GBP)"), a currency named anywhere beside a number, or a redaction ("[***]")
+_MEASURE_AFTER = (
+    r"(?!\s*(?:mm|cm|km|m|metres?|meters?|kg|g|tonnes?|tons?|litres?|liters?|°|degrees?|sq|square"
+    r"|pcs|pieces|units|rpm|kw|kva|kv|v|hz|mpa|bar|%|毫米|厘米|米|公斤|千克|吨|升|度|平方米|立方米)\b)"
+)
 _TABLE_FIGURE = re.compile(
-    r"(?<![\d.])\d{1,3}(?:,\d{3})+(?![\d])|(?<![\d.])\d+\.\d{2}(?![\d.])|\*{3}"
-    r"|\b(?:GBP|USD|EUR|RMB|CNY|HKD|dollars?|pounds?|euros?)\b|[¥￥$£€]|元",
+    r"(?<![\d.])\d{1,3}(?:,\d{3})+(?![\d])"
+    + _MEASURE_AFTER
+    + r"|(?<![\d.])\d+\.\d{2}(?![\d.])"
+    + _MEASURE_AFTER
+    + r"|\*{3}",
     re.I,
+)
+# a currency named in a column head ("单价（元）", "Amount (GBP)") prices the table's bare numbers,
+# if it has any besides its dates ("（填写金额）" under "销售额（元）" is a form to fill in)
+_CURRENCY_WORD = re.compile(
+    r"\b(?:GBP|USD|EUR|RMB|CNY|HKD|dollars?|pounds?|euros?)\b|[¥￥$£€]|元", re.I
+)
+_DATE = re.compile(
+    r"\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?|\d{1,2}\s+[A-Z][a-z]+\s+\d{4}"
+    r"|[A-Z][a-z]+\s+\d{1,2},?\s+\d{4}|\d{4}-\d{2}-\d{2}"
 )
 # the sentence only lists the annexes as parts of the contract
 _LISTING = re.compile(
@@ -110,7 +137,32 @@ _MIN_BODY_LINES = 2
 
 
 def _states_a_figure(annex_text: str) -> bool:
-    return any(p.search(annex_text) for p in (FIGURE_HERE, _UNIT_RATE, _TABLE_FIGURE))
+    if any(p.search(annex_text) for p in (FIGURE_HERE, _UNIT_RATE, _TABLE_FIGURE)):
+        return True
+    return bool(_CURRENCY_WORD.search(annex_text)) and bool(
+        re.search(r"\d", _DATE.sub("", annex_text))
+    )
+
+
+def _fee_named(text: str, m: re.Match[str], language: str) -> str | None:
+    """The specific fee a Chinese sentence sends to the annex ("仓储费按附件二…" or "按附件二所列
+    提成比例" give 仓储, 提成)."""
+    if language != "zh":
+        return None
+    named = _NAMED_FEE_ZH.search(text[max(0, m.start() - 30) : m.start()])
+    named = named or _FEE_AFTER_ZH.match(text, m.end())
+    if named is None or _GENERIC_FEE.match(named.group(1)):
+        return None
+    return named.group(1)
+
+
+def _figures_for(annex_text: str, fee: str) -> bool:
+    """A line of the annex names the fee, and it or a line below states a figure ("仓储费 |
+    吨·天 | 0.80", or a column head "提成比例" over rows of rates); a closing note that only
+    names the fee ("以上费用随当月仓储费一并结算") prices nothing."""
+    lines = annex_text.splitlines()[1:]  # below the annex's own title ("仓储服务收费标准")
+    named = [i for i, line in enumerate(lines) if fee in line]
+    return bool(named) and any(_states_a_figure(line) for line in lines[named[0] :])
 
 
 def _says_something(annex_text: str) -> bool:
@@ -120,7 +172,7 @@ def _says_something(annex_text: str) -> bool:
     return len(lines) >= _MIN_BODY_LINES
 
 
-def _annex_texts(ctx: RuleContext, language: str) -> dict[str, str]:
+def annex_texts(ctx: RuleContext, language: str) -> dict[str, str]:
     """Each attached annex's text, from its heading line to the next annex heading. A line that
     only starts with the annex's name ("附件一、附件二和附件三为本合同…", cut there by a PDF's
     wrap) adds its text too: the heading is among them."""
@@ -151,7 +203,7 @@ def price_in_missing_annex(ctx: RuleContext, params: AnnexPriceParams) -> Iterat
     present = present_annexes(ctx, language)
     if not present:
         return  # annexes kept as separate documents: nothing to compare
-    texts = _annex_texts(ctx, language)
+    texts = annex_texts(ctx, language)
     price = re.compile(params.price_words, re.I)
     for m in ANNEX_REF[language].finditer(ctx.text):
         line_start = ctx.text.rfind("\n", 0, m.start()) + 1
@@ -170,6 +222,10 @@ def price_in_missing_annex(ctx: RuleContext, params: AnnexPriceParams) -> Iterat
         attached = part is None or _has_part(annex_text, part, language)
         blank = _BLANK_FIGURE.search(annex_text)
         figures = _states_a_figure(annex_text)
+        fee = _fee_named(ctx.text, m, language)
+        other_items = figures and fee is not None and not _figures_for(annex_text, fee)
+        if other_items:
+            figures = False  # the annex prices other items (装卸费, 倒垛费), not this fee
         if attached and not blank and figures:
             continue
         if attached and not blank and not _price_names_annex(ctx.text, m, language):
@@ -196,7 +252,13 @@ def price_in_missing_annex(ctx: RuleContext, params: AnnexPriceParams) -> Iterat
                 "annex": ctx.text[start:end],
                 "sentence": " ".join(sentence.split())[:160],
                 "state": (
-                    params.absent if not attached else params.blank if blank else params.no_figure
+                    params.absent
+                    if not attached
+                    else params.blank
+                    if blank
+                    else params.other_items
+                    if other_items
+                    else params.no_figure
                 ),
             },
         )

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
-from pipeline.rules_engine.checks_essentials import TITLE_CHARS, fixed_near
+from pipeline.rules_engine.checks_essentials import BY_METHOD, TITLE_CHARS, fixed_near
 from pipeline.rules_engine.checks_patterns import contract_title, regex
 from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
@@ -31,8 +31,7 @@ FIGURE_HERE = re.compile(
 # what fixes the term elsewhere: a figure or a way to compute it, not a pointer to a schedule
 # (the schedule may be where it is deferred)
 _FIXED_ELSEWHERE = re.compile(
-    FIGURE_HERE.pattern
-    + r"|按[^。；]{0,40}(?:计算|计收|收取|结算|比例)|\bper (?:unit|hour|day|month"
+    FIGURE_HERE.pattern + "|" + BY_METHOD + r"|\bper (?:unit|hour|day|month"
     r"|annum|year|seat|user|licen[cs]e)\b|\bat the rates?\b|\blist prices?\b|\brate card\b",
     re.I,
 )
@@ -63,6 +62,11 @@ class DeferredParams(Params):
         default=None,
         description="regex: a sentence that opens by pointing back (上述要求) takes the term's "
         "name from its clause",
+    )
+    later_period: str | None = Field(
+        default=None,
+        description="regex: the sentence defers the term for a later part of the term (自第四个"
+        "流转年度起): a figure for the earlier part does not fix it",
     )
     fixed_by_annex: str | None = Field(
         default=None,
@@ -131,7 +135,10 @@ def deferred_main_term(ctx: RuleContext, params: DeferredParams) -> Iterator[Hit
     for sentence, name in found:
         key = name.casefold()
         fixing = _fixing(ctx, params, sentence)
-        if key in reported or fixed_near(rest, re.escape(name), ctx.language, fixing):
+        later = params.later_period is not None and regex(params.later_period).search(sentence.text)
+        if key in reported or (
+            not later and fixed_near(rest, re.escape(name), ctx.language, fixing)
+        ):
             continue
         reported.add(key)
         quoted = sentence.text.strip()

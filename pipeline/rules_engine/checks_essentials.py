@@ -16,6 +16,11 @@ from pipeline.rules_engine.checks_patterns import contract_title, regex, title_s
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
+# "按实际工程量结算" is a way to compute the sum; "按月结算" / "按批次支付" says only when
+BY_METHOD = (
+    r"按(?![月季年周日批次期]+度?(?:结算|支付|计收|收取))"
+    r"[^。；]{0,40}(?:计算|计收|收取|结算|标准|比例)"
+)
 # A figure or a computation method: what makes a price or fee determinate.
 _FIGURE = re.compile(
     r"\d[\d,，.]*\s*(?:万?元|%|％)|[¥￥$£€]\s*\d|[壹贰叁肆伍陆柒捌玖拾佰仟萬万亿零]{2,}(?:元|圆)"
@@ -24,16 +29,25 @@ _FIGURE = re.compile(
     r"|\b(?:stated|set out|specified|set forth|listed|shown|agreed) in (?:the |an |each |any |a )?"
     r"(?:Order Form|Order|Exhibit|Schedule|Annex|Appendix|Statement of Work|SOW|Price List|Quot"
     r"|Purchase Order|Rate Card)|\bby reference to\b|\blist prices?\b|\brate card\b"
-    r"|百分之|千分之|万分之|按[^。；]{0,40}(?:计算|计收|收取|结算|标准|比例)"
-    r"|(?:报价单|价目表|价格表|报价|清单|附件)[^。；]{0,12}(?:为准|执行|确定|计算|所列|载明)"
+    r"|百分之|千分之|万分之|"
+    + BY_METHOD
+    + r"|(?:报价单|价目表|价格表|报价|清单|附件)[^。；]{0,12}(?:为准|执行|确定|计算|所列|载明)"
     r"|详见[^。；]{0,6}(?:附件|清单|报价)"
 )
 _SHARE_OF = re.compile(r"的?\s*(?:\d|百分之|千分之|万分之)")
+_TABLE_ROW_NEXT = re.compile(r"\n(?=[^\n]*\|)")
+_SHARE_BEFORE = re.compile(
+    r"(?:%|\bper\s?cent|\bpercent)\s+of\s+(?:the\s+|all\s+|any\s+|such\s+)?(?:\w+\s+){0,2}$", re.I
+)
 _OTHER_SUM = re.compile(r"违约金|滞纳金|利息|罚息|赔偿|押金|保证金|定金|必要费用|为限")
 # A gratuitous mandate or service settles the fee: nothing is owed.
 _GRATUITOUS = re.compile(
     r"(?:为|系|属于?|是)无偿|无偿(?:提供|代理|处理|为)|免费(?:提供|代理|处理|为)"
     r"|不(?:收取|支付|计取)(?:任何)?(?:报酬|费用|代理费|佣金|服务费)"
+)
+# a tax rate on the invoice ("增值税专用发票（税率9%）") is not the price
+_TAX_RATE = re.compile(
+    r"(?:税率|增值税率?)\s*[为：:]?\s*\d+(?:\.\d+)?\s*[%％]|\d+(?:\.\d+)?\s*[%％]\s*的?(?:增值税|税率)"
 )
 _PAUSE = re.compile(r"[。；;，]|,\s")
 _HEADING_MAX = 16
@@ -84,9 +98,12 @@ def fixed_near(
     for m in regex(keyword).finditer(text):
         # a pause ends the window; an ASCII comma only when a space follows (1,000 is a figure)
         after = pause.split(text[m.end() : m.end() + ahead], maxsplit=1)[0]
+        after = _TABLE_ROW_NEXT.split(after, maxsplit=1)[0]  # a table header's figures are rows
         before = pause.split(text[max(0, m.start() - back) : m.start()])[-1]
         if _SHARE_OF.match(after) or _OTHER_SUM.search(after):
             continue
+        if _SHARE_BEFORE.search(before):
+            before = ""  # "12% of the Charges for that month" is a share of it, not its figure
         if figure.search(after) or figure.search(before):
             return True
     return False
@@ -104,7 +121,7 @@ def _determined(ctx: RuleContext, term: EssentialTerm) -> bool:
         len(c.heading) <= _HEADING_MAX
         and keyword.search(c.heading)
         and any(
-            _FIGURE.search(part) and not _OTHER_SUM.search(part)
+            _FIGURE.search(_TAX_RATE.sub("", part)) and not _OTHER_SUM.search(part)
             for part in re.split(r"[。；;\n]", ctx.clause_text(c))
         )
         for c in ctx.clauses

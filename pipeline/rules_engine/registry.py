@@ -94,6 +94,8 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_lease_term",
     "pipeline.rules_engine.checks_event_dates",
     "pipeline.rules_engine.checks_weekdays",
+    "pipeline.rules_engine.checks_price_range",
+    "pipeline.rules_engine.checks_deferred_annex",
     "pipeline.rules_engine.checks_restated_dates",
     "pipeline.rules_engine.checks_timeline_rows",
     "pipeline.rules_engine.checks_term_length",

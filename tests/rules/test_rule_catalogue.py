@@ -32,6 +32,7 @@ from tests.rules.cases_focus import FOCUS_CASES
 from tests.rules.cases_forum_split import FORUM_SPLIT_CASES
 from tests.rules.cases_itemised import ITEMISED_CASES
 from tests.rules.cases_new import NEW_CASES
+from tests.rules.cases_open_bands import BAND_CASES
 from tests.rules.cases_open_main_terms import (
     ANNEX_CRITERIA_CASES,
     EVENT_CASES,
@@ -562,6 +563,7 @@ CASES += TIMELINE_CASES
 CASES += TERM_LENGTH_CASES
 CASES += PAYMENT_CASES
 CASES += DAY_AFTER_CASES
+CASES += BAND_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 

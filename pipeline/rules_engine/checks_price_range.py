@@ -1,0 +1,99 @@
+"""A price given only as a range, with no way to pick the point in it (民法典 470, 510).
+
+"含税单价在每吨人民币3,950元至4,280元之间" or "K为库容调节系数，取值区间为0.8至1.5" states
+bounds, not a price: if no clause says who picks the figure in the range, or by what measure
+(an index on the delivery date, each order's confirmation), the sum owed cannot be computed.
+A lawful band says how the point is chosen, or bounds an adjustment that a clause computes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pydantic import Field
+
+from pipeline.rules_engine.checks_patterns import regex
+from pipeline.rules_engine.context import RuleContext, Sentence
+from pipeline.rules_engine.registry import Hit, Params, check
+
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+_RANGES = {
+    "zh": re.compile(
+        rf"(?:在|为|介于|区间为|范围为)\s*(?:每[^\d，。；]{{1,4}})?(?:人民币|¥|￥)?\s*(?P<lo>{_NUMBER})"
+        rf"\s*(?:元|万元|%|％)?\s*(?:至|到|～|~|—|－|-)\s*(?:人民币|¥|￥)?\s*(?P<hi>{_NUMBER})"
+        r"\s*(?:元|万元|%|％)?\s*(?:之间|区间|范围内|(?=[，。；]))"
+    ),
+    "en": re.compile(
+        rf"\b(?:between|ranging from|range of|from)\s+(?:[A-Z]{{3}}\s?|[$£€¥]\s?)?(?P<lo>{_NUMBER})"
+        rf"\s*%?\s*(?:and|to|-)\s*(?:[A-Z]{{3}}\s?|[$£€¥]\s?)?(?P<hi>{_NUMBER})\s*%?",
+        re.I,
+    ),
+}
+_EN_MONEY = re.compile(r"[$£€¥]|\b[A-Z]{3}\s?\d|%|\bper (?:cent|unit|tonne|hour|day|month)\b")
+# a one-letter symbol defined in a formula: "K为库容调节系数", "where K is the adjustment factor"
+_SYMBOL = {
+    "zh": re.compile(r"(?<![A-Za-z])(?P<sym>[A-Z])\s*(?:为|是|指)"),
+    "en": re.compile(r"\b(?:where|and)\s+(?P<sym>[A-Z])\s+(?:is|means)\b"),
+}
+
+
+class PriceRangeParams(Params):
+    price: str = Field(description="regex: the price term that a range must be the value of")
+    chosen: str = Field(
+        description="regex: a sentence saying how the point in the range is picked (以…为准, "
+        "按…确定, determined by)"
+    )
+    unless: list[str] = Field(
+        default_factory=list,
+        description="regexes on the sentence: a lawful band (an adjustment, a cap, a penalty)",
+    )
+
+
+def _named(sentence: str, start: int, price: re.Pattern[str]) -> str | None:
+    """The price term nearest before the range in its sentence."""
+    names = list(price.finditer(sentence, 0, start))
+    return names[-1].group() if names else None
+
+
+def _picked_elsewhere(
+    ctx: RuleContext, range_sentence: Sentence, keys: list[str], chosen: re.Pattern[str]
+) -> bool:
+    for sentence in ctx.sentences:
+        if sentence.start == range_sentence.start:
+            continue
+        if any(k in sentence.text for k in keys) and chosen.search(sentence.text):
+            return True
+    return False
+
+
+@check("price_range_open", PriceRangeParams, fields=("term", "range", "sentence"))
+def price_range_open(ctx: RuleContext, params: PriceRangeParams) -> Iterator[Hit]:
+    """A price, rate or a factor of its formula stated as a range, and no clause says how the
+    figure in it is chosen."""
+    language = "zh" if ctx.language == "zh" else "en"
+    price, chosen = regex(params.price), regex(params.chosen)
+    unless = [regex(p) for p in params.unless]
+    for sentence in ctx.sentences:
+        text = sentence.text
+        for m in _RANGES[language].finditer(text):
+            name = _named(text, m.start(), price)
+            if name is None or float(m["lo"].replace(",", "")) >= float(m["hi"].replace(",", "")):
+                continue
+            if chosen.search(text) or any(p.search(text) for p in unless):
+                continue
+            if language == "en" and not _EN_MONEY.search(text, m.start(), m.end() + 12):
+                continue  # "between 1 and 15 of each month" is not a price band
+            symbol = _SYMBOL[language].search(text, 0, m.start())
+            keys = [name] + ([symbol["sym"]] if symbol else [])
+            if _picked_elsewhere(ctx, sentence, keys, chosen):
+                continue
+            yield Hit(
+                ctx.span(sentence.start + m.start(), sentence.start + m.end()),
+                {
+                    "term": name,
+                    "range": m.group().strip(),
+                    "sentence": " ".join(text.split())[:160],
+                },
+            )
+            return
