@@ -84,7 +84,7 @@ _PRICE_AFTER_ZH = re.compile(
 # the fee a sentence sends to the annex by name ("仓储费按附件二所列收费标准"): a specific fee, not
 # the price in general, so the annex's figures must be for it
 _NAMED_FEE_ZH = re.compile(
-    r"([\u4e00-\u9fff]{1,4}?)(?:费|费用|费率|提成比例|比例)[^，,；;。\n]{0,12}?(?:按|依|依照|按照|见|详见|适用|执行)(?:本合同)?$"
+    r"([\u4e00-\u9fff]{2,4})费(?:用)?(?:按|依照|按照|依|见|详见|适用)(?:本合同)?$"
 )
 _FEE_AFTER_ZH = re.compile(
     r"(?:中)?(?:所列|规定|载明|约定|列明)?的?([\u4e00-\u9fff]{1,3}?)(?:费率|提成比例|分成比例|比例|收费标准|费)"
@@ -151,9 +151,9 @@ def _fee_named(text: str, m: re.Match[str], language: str) -> str | None:
         return None
     named = _NAMED_FEE_ZH.search(text[max(0, m.start() - 30) : m.start()])
     named = named or _FEE_AFTER_ZH.match(text, m.end())
-    if named is None or _GENERIC_FEE.match(named.group(1)):
+    if named is None or _GENERIC_FEE.match(named.group(1)) or "的" in named.group(1)[-2:]:
         return None
-    return named.group(1)
+    return named.group(1)[-2:]
 
 
 def _figures_for(annex_text: str, fee: str) -> bool:
@@ -162,7 +162,11 @@ def _figures_for(annex_text: str, fee: str) -> bool:
     names the fee ("以上费用随当月仓储费一并结算") prices nothing."""
     lines = annex_text.splitlines()[1:]  # below the annex's own title ("仓储服务收费标准")
     named = [i for i, line in enumerate(lines) if fee in line]
-    return bool(named) and any(_states_a_figure(line) for line in lines[named[0] :])
+    if named and any(_states_a_figure(line) for line in lines[named[0] :]):
+        return True
+    # only a fee schedule of other fees ("入库装卸费 | 吨 | 18.00") shows this one was left out;
+    # a budget or a list of goods with figures may price it another way
+    return not any("费" in line and _states_a_figure(line) for line in lines)
 
 
 def _says_something(annex_text: str) -> bool:
