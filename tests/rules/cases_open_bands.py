@@ -80,6 +80,21 @@ Clause 14. This Agreement is governed by {law}.
 _CRITERIA_LATER = 'The "Acceptance Criteria" are the performance criteria that the parties will agree together in writing once the design workshops have ended.'
 _CRITERIA_FIXED = 'The "Acceptance Criteria" are that every user story listed in the statement of work passes its test case with no defect of severity 1 or 2.'
 
+
+def _under_both_laws(
+    name: str, text: str, positive: dict[str, str], negative: dict[str, str]
+) -> list[tuple[str, str, str]]:
+    """The English rule and its en.prc twin on the same contract, under each governing law."""
+    return [
+        (
+            rule,
+            text.format(law=law, **positive),
+            text.format(law=law, **negative),
+        )
+        for rule, law in ((f"en.essential.{name}", _ENGLAND), (f"en.prc.essential.{name}", _PRC))
+    ]
+
+
 BAND_CASES: list[tuple[str, str, str]] = [
     (
         "cn.essential.price_range_open",
@@ -87,38 +102,18 @@ BAND_CASES: list[tuple[str, str, str]] = [
         ZH_STEEL.format(price=_BAND_PICKED),
     ),
     (
-        "en.essential.price_range_open",
-        EN_STEEL.format(picked="", law=_ENGLAND),
-        EN_STEEL.format(picked=_PICKED, law=_ENGLAND),
-    ),
-    (
-        "en.prc.essential.price_range_open",
-        EN_STEEL.format(picked="", law=_PRC),
-        EN_STEEL.format(picked=_PICKED, law=_PRC),
-    ),
-    (
         "cn.essential.annex_left_to_later",
         ZH_MACHINE.format(annex=_ANNEX_LATER),
         ZH_MACHINE.format(annex=_ANNEX_FIXED),
     ),
-    (
-        "en.essential.annex_left_to_later",
-        EN_MACHINE.format(schedule=_SCHEDULE_LATER, law=_ENGLAND),
-        EN_MACHINE.format(schedule=_SCHEDULE_FIXED, law=_ENGLAND),
+    *_under_both_laws("price_range_open", EN_STEEL, {"picked": ""}, {"picked": _PICKED}),
+    *_under_both_laws(
+        "annex_left_to_later",
+        EN_MACHINE,
+        {"schedule": _SCHEDULE_LATER},
+        {"schedule": _SCHEDULE_FIXED},
     ),
-    (
-        "en.prc.essential.annex_left_to_later",
-        EN_MACHINE.format(schedule=_SCHEDULE_LATER, law=_PRC),
-        EN_MACHINE.format(schedule=_SCHEDULE_FIXED, law=_PRC),
-    ),
-    (
-        "en.essential.deferred_quality",
-        EN_APP.format(criteria=_CRITERIA_LATER, law=_ENGLAND),
-        EN_APP.format(criteria=_CRITERIA_FIXED, law=_ENGLAND),
-    ),
-    (
-        "en.prc.essential.deferred_quality",
-        EN_APP.format(criteria=_CRITERIA_LATER, law=_PRC),
-        EN_APP.format(criteria=_CRITERIA_FIXED, law=_PRC),
+    *_under_both_laws(
+        "deferred_quality", EN_APP, {"criteria": _CRITERIA_LATER}, {"criteria": _CRITERIA_FIXED}
     ),
 ]
