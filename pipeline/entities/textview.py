@@ -204,6 +204,9 @@ def _build_view(document: Document) -> TextView:
             soft = bool(_OPEN_END.search(stripped)) and bool(_REFERENCE_START.match(nxt))
         if soft and nxt.count("|") >= 2:
             soft = False  # a table row ("期次 | 比例 | 金额") starts a line; a wrapped row joins
+        bars = stripped.count("|")
+        if soft and bars and nxt.count("|") == bars == (lines[i - 1].count("|") if i else 0):
+            soft = False  # a run of two-column rows ("提成比例 | 另行协商确定"): one row a line
         if soft and _FIELD_LABEL.match(nxt):
             soft = False  # "Supplier: …", "Payee name: …": a field of a block starts its line
         continues = nxt.lstrip()[:1].islower() and stripped[-1:] not in tuple(_SENTENCE_END)

@@ -160,7 +160,7 @@ def instalments_vs_total(ctx: RuleContext, params: ToleranceParams) -> Iterator[
         if len(values) < 2 or max(values) >= price - params.tolerance * price:
             continue
         sums = {sum(values), sum(float(p.value) for p in plain if isinstance(p.value, float))}
-        region = ctx.document.text[start:end]
+        region = ctx.text[ctx.view_offset(start) : ctx.view_offset(end)]  # wraps removed
         if _DEPOSIT.search(region):
             # "（一）甲方依第六条支付的两笔定金…抵作相应价款", "除第十三条约定的定金外": the
             # deposits stated elsewhere may be instalments too

@@ -58,7 +58,8 @@ def _item_amount(ctx: RuleContext, segment: tuple[int, int], currency: object) -
 
 
 def _before(ctx: RuleContext, e: Entity) -> str:
-    return ctx.document.text[max(0, e.span.start - 14) : e.span.start]
+    at = ctx.view_offset(e.span.start)
+    return ctx.text[max(0, at - 14) : at]
 
 
 def _item_lists(text: str) -> Iterator[list[tuple[int, int]]]:
@@ -77,11 +78,13 @@ def itemised_total_mismatch(ctx: RuleContext, params: ToleranceParams) -> Iterat
     total = contract_total(ctx)
     if total is None or not isinstance(total.value, float) or total.value <= 0:
         return
-    price, currency, text = total.value, total.attrs.get("currency"), ctx.document.text
-    for items in _item_lists(text):
-        line = text[items[0][0] : items[-1][1]]
+    # the view's lines: a PDF wrap inside the list ("小计人民币1,072,000⏎元；（2）…") is no line end
+    price, currency, text = total.value, total.attrs.get("currency"), ctx.text
+    for in_view in _item_lists(text):
+        line = text[in_view[0][0] : in_view[-1][1]]
         if not _PRICE_LINE.search(line) or _NOT_A_BREAKDOWN.search(line):
             continue
+        items = [ctx.view.to_original(a, b) for a, b in in_view]
         if items[0][0] <= total.span.start < items[-1][1]:
             continue
         parts = [_item_amount(ctx, item, currency) for item in items]

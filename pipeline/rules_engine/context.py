@@ -134,7 +134,9 @@ class RuleContext:
         return pattern.finditer(self.text)
 
     def clause_text(self, clause: Clause) -> str:
-        return self.document.text[clause.span.start : clause.span.end]
+        """The clause as view text: a PDF line wrap inside a sentence ("不超⏎过逾期金额的5%")
+        would otherwise split it where checks cut sentences at line breaks."""
+        return self.text[self.view_offset(clause.span.start) : self.view_offset(clause.span.end)]
 
     def clause_of(self, sentence: Sentence) -> str:
         """The view text of the numbered clause a sentence lies in (the sentence if none): the

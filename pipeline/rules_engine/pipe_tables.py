@@ -52,6 +52,7 @@ _DATED = re.compile(
     r"|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d\d"
 )
 _WORDS = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
+_MID_PHRASE = re.compile(r"(?:[,，、(（/-]|\b(?:and|or|of|the|to|for|in|with))\s*$")
 
 
 def _cells(line: str, offset: int) -> list[Cell]:
@@ -117,9 +118,18 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
             # a header names columns: it holds no figure and no date ("第四节点 | … | 2026年2月10日"
             # after a page break is the table going on)
             header_row = all(c.value is None and not _DATED.search(c.text) for c in row)
-            # a row that ends on a bar short of the header's cells goes on below: it is no
-            # narrower table
-            cut = len(row) < len(table[0]) and line.rstrip().endswith("|") if table else False
+            # a row that ends on a bar short of the header's cells goes on below, as does a
+            # one-bar line (let in above only as a cut row) or one that fills the page and
+            # stops mid-phrase ("…, type 01,"): it is no narrower table
+            cut = (
+                bool(table)
+                and len(row) < len(table[0])
+                and (
+                    line.rstrip().endswith("|")
+                    or line.count("|") == 1
+                    or (display_width(line) >= full and bool(_MID_PHRASE.search(line)))
+                )
+            )
             if table and gap and ((len(row) != len(table[-1]) and not cut) or header_row):
                 yield table  # a new table: other columns, or a header after a break
                 table = []
@@ -163,9 +173,27 @@ def _continues(table: list[list[Cell]], previous: str, line: str, full: float) -
     # only a header's last cell is taken to wrap onto a line of its own ("Value"): after a
     # data row such a line is more often the caption of what follows, unless the line before
     # was itself a full-width wrap of that row's last cell (a long payment term on three lines)
-    if "|" in line or display_width(previous) < full:
+    if display_width(previous) < full:
         return False
-    return len(table) == 1 or "|" not in previous
+    if "|" in line:
+        # a header filling the page wraps its last names ("… | Copper" / "content (kg) |
+        # Quantity per Lot"): words only, on fewer bars than the header has
+        return len(table) == 1 and line.count("|") < previous.count("|") and _names_only(line)
+    return len(table) == 1 or "|" not in previous or _completes_figure(row[-1].text, line)
+
+
+def _names_only(line: str) -> bool:
+    return all(c.value is None and not _DATED.search(c.text) for c in _cells(line, 0))
+
+
+def _completes_figure(head: str, line: str) -> bool:
+    """A wrap cut a date or an amount in the row's last cell ("11" / "June 2037", "RMB" /
+    "1,080,000"): the line finishes it, which a caption below a table does not."""
+    joined = f"{head} {line.strip()}"
+    date = _DATED.search(joined)
+    if date is not None and date.start() < len(head) < date.end():
+        return True
+    return _cell(head, 0).value is None and _cell(joined, 0).value is not None
 
 
 def _continue(row: list[Cell], previous: str, line: str, offset: int) -> list[Cell]:

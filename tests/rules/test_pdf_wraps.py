@@ -1,0 +1,176 @@
+"""A PDF's line wraps must not change what the rules find: the same contract read from its
+PDF and from its text gave different findings where a wrap cut a sentence inside a clause, a
+prose cell of a table row, or a date or amount in a row's last cell."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.entities.textview import build_view
+from pipeline.rules_engine.pipe_tables import pipe_tables
+from pipeline.stages.parse_entities import ParseEntities
+from pipeline.stages.validate_rules import ValidateRules
+from tests.entities.helpers import make_document
+from tests.rules.helpers import Stages, rule_ids
+
+
+@pytest.fixture(scope="module")
+def stages() -> Stages:
+    return ParseEntities(), ValidateRules()
+
+
+_FILL = "承运人应按托运人的发货计划安排车辆，并保证车辆状况良好、证照齐全，驾驶员持证上岗。"
+
+
+def _haulage(clause_seven: str) -> str:
+    return "\n".join(
+        [
+            "道路货物运输合同",
+            "托运人（甲方）：合肥澄川家居用品有限公司",
+            "承运人（乙方）：安徽迅驰物流有限公司",
+            "第一条 乙方将甲方的货物自合肥市运至南京市，每批货物以甲方签发的运单为准。",
+            f"第二条 {_FILL}",
+            "第三条 运费结算。",
+            clause_seven,
+            "第四条 本合同争议提交合肥仲裁委员会仲裁。",
+        ]
+    )
+
+
+def test_a_wrap_inside_a_fee_clause_does_not_make_a_cap_read_as_the_fee(
+    stages: Stages,
+) -> None:
+    """The cap "违约金总额不超过逾期金额的5%" is on late-payment charges, not the freight. Cut by
+    a wrap after 不超, its second half ("过逾期金额的5%") no longer named the overdue sum, and
+    its 5% was taken as the freight rate."""
+    lines = (
+        "3.1 运费按月结算，甲方应于每月十日前付清上月运费；甲方逾期支付运费的，每逾期一日按"
+        "逾期金额的万分之三支付违约金，违约金总额不超",
+        "过逾期金额的5%。",
+    )
+    wrapped = _haulage("\n".join(lines))
+    whole = _haulage("".join(lines))
+    assert "cn.essential.transport" in rule_ids(stages, whole)
+    assert "cn.essential.transport" in rule_ids(stages, wrapped)
+    priced = _haulage("3.1 运费按每吨每公里人民币0.45元计算，按月结算。")
+    assert "cn.essential.transport" not in rule_ids(stages, priced)
+
+
+def test_a_one_bar_line_cut_from_a_row_is_not_a_new_header() -> None:
+    """A row's prose cell wraps: its first line has one bar and no figure, which read as the
+    header of a narrower table, and the rest of the row was lost."""
+    wide = "x" * 100
+    text = "\n".join(
+        [
+            f"Intro {wide}",
+            "Item | Scope | Quantity",
+            "Core | Planning engine | 2 servers",
+            "Charge | Amount | Timing",
+            "Licence Charge (all items) | To be agreed in writing by the parties once the pilot "
+            "has run and the",
+            "number of depots is known | Within 30 days after go-live",
+            "Support Charge | $12,000 per year | Annually in advance",
+        ]
+    )
+    (table,) = list(pipe_tables(text))
+    licence = next(r for r in table if r[0].text.startswith("Licence"))
+    assert len(licence) == 3
+    assert licence[1].text.endswith("the number of depots is known")
+    assert licence[2].text == "Within 30 days after go-live"
+
+
+def test_a_date_or_amount_cut_at_a_row_end_is_made_whole() -> None:
+    wide = "Sealless pump with a ceramic bearing cartridge and a containment shell of alloy"
+    text = "\n".join(
+        [
+            "Ref. | Title | Filed | Expires",
+            f"P-1 | {wide} | 12 June 2017 | 11",
+            "June 2037",
+            f"P-2 | {wide} | 20 September",
+            "2018 | 19 September 2038",
+            "",
+            "Instalment | Condition | Share | Amount",
+            f"First | {wide} | 40% | RMB",
+            "1,080,000",
+            "Second | On acceptance | 60% | RMB 1,620,000",
+        ]
+    )
+    patents, payments = list(pipe_tables(text))
+    assert [len(r) for r in patents] == [4, 4, 4]
+    assert patents[1][3].text == "11 June 2037"
+    assert patents[2][2].text == "20 September 2018"
+    assert [len(r) for r in payments] == [4, 4, 4]
+    assert payments[1][3].value == 1080000
+
+
+def test_a_caption_below_a_full_width_row_is_not_part_of_it() -> None:
+    """The line after a data row that fills the page may be a caption or the next clause."""
+    wide = "Sealless pump with a ceramic bearing cartridge and a containment shell of alloy"
+    text = "\n".join(
+        [
+            "Ref. | Title | Filed | Fee",
+            f"P-1 | {wide} | 12 June 2017 | RMB 300,000",
+            "Fees valid from 1 March 2025",
+        ]
+    )
+    (table,) = list(pipe_tables(text))
+    assert table[1][3].text == "RMB 300,000"
+
+
+def test_two_column_rows_that_fill_the_line_stay_one_row_a_line() -> None:
+    """A two-column schedule ("提成比例 | 另行协商确定") whose rows fill the page's width: the
+    view joined each to the next, so a row's deferral read as part of the settlement row."""
+    rows = [
+        "项目 | 约定内容",
+        "入门费 | 人民币800,000.00元（含6%增值税），按本合同第八条分两期支付完毕",
+        "提成比例 | 由双方在许可产品通过乙方主要客户的批准后另行协商确定并书面签认",
+        "结算周期 | 按日历季度结算，按本合同第十一条报告及支付，逾期按第十五条处理",
+    ]
+    view = build_view(make_document("\n".join(rows)))
+    assert "书面签认\n结算周期" in view.text
+    wrapped = "\n".join(["Fee | Amount | Timing", rows[2], "待定 | 按季度"])
+    # a wrapped row of a wider table still joins: the line above is no two-column row
+    assert "书面签认待定" in build_view(make_document(wrapped)).text
+
+
+def test_a_wide_header_and_its_rows_wrapped_over_two_lines_are_read_whole() -> None:
+    """A six-column schedule on a narrow page: the header's last names and each row's last
+    cells go on the next line, bars included."""
+    spec = "IEC 60227 type 01, sheathed, rated 450/750 V, colours red, blue and green-yellow"
+    text = "\n".join(
+        [
+            f"Code | Description | Specification {spec[:30]} | Base Price (RMB per coil) | Copper",
+            "content (kg per 100 m) | Quantity per Lot",
+            f"W-15 | Copper wire 1.5 mm2 | {spec},",
+            "tinned | 118.00 | 1.34 | To be specified",
+            f"W-25 | Copper wire 2.5 mm2 | {spec},",
+            "tinned | 176.00 | 2.23 | 400 coils",
+        ]
+    )
+    (table,) = list(pipe_tables(text))
+    assert [len(r) for r in table] == [6, 6, 6]
+    assert table[0][4].text == "Copper content (kg per 100 m)"
+    assert table[1][5].text == "To be specified"
+    assert table[2][3].value == 176.0
+
+
+def test_an_itemised_price_list_cut_by_wraps_still_adds_up_against_the_total(
+    stages: Stages,
+) -> None:
+    lines = [
+        "设备买卖合同",
+        "买方（甲方）：宁波澜屿精密机械有限公司",
+        "卖方（乙方）：台州恒锐数控设备有限公司",
+        "第一条 标的及数量：（1）立式加工中心，型号LV-850，3台，单价人民币250,000元，小计人民币750,000",
+        "元；（2）数控车床，型号LC-6150，5台，单价人民币90,000元，小计人民币450,000元；（3）运输及安",
+        "装调试服务，1项，人民币30,000元。",
+        "第二条 合同价款：本合同总价款为人民币壹佰贰拾陆万元整（¥{total}）。",
+        "第三条 本合同争议提交宁波仲裁委员会仲裁。",
+    ]
+    text = "\n".join(lines)
+    assert "cn.amount.itemised_total_mismatch" in rule_ids(
+        stages, text.format(total="1,260,000.00")
+    )
+    assert "cn.amount.itemised_total_mismatch" not in rule_ids(
+        stages, text.format(total="1,230,000.00").replace("壹佰贰拾陆万", "壹佰贰拾叁万")
+    )
