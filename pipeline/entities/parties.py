@@ -113,9 +113,11 @@ COMPANY_WORD = (
 )
 SUFFIX_CHAIN = COMPANY_SUFFIX + r"(?:,?\s*" + COMPANY_SUFFIX + r")*"
 _NAME_GAP = r",?(?:[ \t]+|[ \t]*\n[ \t]*(?!\n))"
-# a name starts at a word's start, never at a recital's letter ("⏎A. Goosehead Insurance …")
+# a name starts at a word's start, never at a recital's letter ("⏎A. Goosehead Insurance …");
+# up to eight words before the suffix ("Jiangsu Ruiyuan Mechanical & Electrical Installation
+# Engineering Co., Ltd." has seven)
 _COMPANY = re.compile(
-    rf"(?<![\w&'.-])(?!(?<=\n)[A-Z]\.\s)(?:{COMPANY_WORD}{_NAME_GAP}){{0,6}}?{SUFFIX_CHAIN}"
+    rf"(?<![\w&'.-])(?!(?<=\n)[A-Z]\.\s)(?:{COMPANY_WORD}{_NAME_GAP}){{0,8}}?{SUFFIX_CHAIN}"
 )
 # "Farids & Co. LLC (…), EA, LLC (…), and Rocky Mountain Chocolate Factory, Inc. (the "Company")":
 # in a list of parties, the term in brackets is the last listed party's

@@ -76,11 +76,11 @@ class InstalmentParams(Params):
         r"违约金|定金|滞纳金|利息|质量保证金|质保金|保留金|抵作|抵扣|冲抵|penalt|liquidated|interest"
         r"|late|retention|offset"
     )
-    # "达到总价款的75%以上的除外" is a threshold, not an instalment; "支付至合同总价的60%" is a
-    # cumulative level, not a further 60%
+    # "达到总价款的75%以上的除外" is a threshold, not an instalment; "支付至合同总价的60%" and
+    # "累计付至暂定总价的50%" are cumulative levels, not a further 60% or 50%
     threshold_words: str = (
         r"^\s*(?:以上|以下|以内|之内|or more|or less)|(?:达到|超过|不足|低于)[^，。；]{0,8}$"
-        r"|至\s*(?:本?合同)?(?:总价款?|价款|总额|结算价款?|合同价款?)?的?\s*$"
+        r"|至\s*(?:[^，。；\d%]{0,6}?(?:总价款?|价款|总额|结算价款?|合同价款?))?的?\s*$"
         r"|(?:cumulative(?:ly)?|in (?:the )?aggregate|up to)\s*(?:of\s*)?$"
     )
 

@@ -14,6 +14,7 @@ from pydantic import Field
 
 from pipeline.rules_engine.checks_patterns import contract_title, regex, title_span
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.pipe_tables import pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 
 # "按实际工程量结算" is a way to compute the sum; "按月结算" / "按批次支付" says only when
@@ -114,6 +115,8 @@ def _determined(ctx: RuleContext, term: EssentialTerm) -> bool:
         return True
     if _GRATUITOUS.search(ctx.text) or fixed_near(ctx.text, term.keyword, ctx.language):
         return True
+    if _priced_column(ctx, term.keyword):
+        return True
     # a clause headed by the term (第四条 租金) that states a figure anywhere in it; an
     # unheaded clause's "heading" is its first sentence, which is not a heading
     keyword = regex(term.keyword)
@@ -126,6 +129,22 @@ def _determined(ctx: RuleContext, term: EssentialTerm) -> bool:
         )
         for c in ctx.clauses
     )
+
+
+def _priced_column(ctx: RuleContext, keyword: str) -> bool:
+    """A table column headed by the term ("List Price", "单价") with a figure in its rows: a
+    price list fixes the term (a row left blank or "TBD" holds no figure)."""
+
+    def find() -> bool:
+        named = regex(keyword)
+        return any(
+            named.search(cell.text)
+            and any(j < len(row) and row[j].value is not None for row in table[1:])
+            for table in pipe_tables(ctx.document.text)
+            for j, cell in enumerate(table[0])
+        )
+
+    return ctx.memo(f"priced_column:{keyword}", find)
 
 
 _SHORTFALL = {

@@ -107,6 +107,10 @@ _NO_CAP = re.compile(
 _PERIODIC_BASE = re.compile(
     r"(?:月|日|周|年)(?:租金|服务费|工资|薪酬|费用)|monthly|weekly|annual (?:rent|fee)", re.I
 )
+# "0.1% of the Monthly Hire for each day": the English base follows the rate
+_PERIODIC_BASE_AFTER = re.compile(
+    r"^\s*[)）]?\s*of\s+(?:the\s+|one\s+|a\s+)?(?:monthly|weekly|daily|month's|week's)\b", re.I
+)
 _UNIT_PER_YEAR = (("周", 52.0), ("week", 52.0), ("月", 12.0), ("month", 12.0))
 
 
@@ -123,7 +127,10 @@ def _yearly_share(
     if not isinstance(e.value, float):
         return None
     if e.kind == "rate":
-        if _PERIODIC_BASE.search(ctx.sentence_before(e)[-12:]):
+        at = ctx.view_offset(e.span.end)
+        if _PERIODIC_BASE.search(ctx.sentence_before(e)[-12:]) or _PERIODIC_BASE_AFTER.search(
+            ctx.text[at : at + 40]
+        ):
             return None  # 月租金的1%/日: the yearly figure depends on the rent, not the price
         own = e.attrs.get("period")
         if own == "year":

@@ -139,6 +139,9 @@ def conflicting_sentences(ctx: RuleContext, params: ConflictParams) -> Iterator[
 class MissingParams(Params):
     any_of: list[str] = Field(min_length=1, description="regexes; one must match somewhere")
     require_doc: list[str] = Field(default_factory=list)
+    title_none: list[str] = Field(
+        default_factory=list, description="regexes on the title: kinds that need no such clause"
+    )
     what: str = Field(description="what is missing, for the message")
 
 
@@ -154,6 +157,8 @@ def missing_clause(ctx: RuleContext, params: MissingParams) -> Iterator[Hit]:
     if not all(regex(p).search(ctx.text) for p in params.require_doc):
         return
     if any(regex(p).search(ctx.text) for p in params.any_of):
+        return
+    if any(regex(p).search(contract_title(ctx)) for p in params.title_none):
         return
     yield Hit(title_span(ctx), {"what": params.what})
 

@@ -58,7 +58,16 @@ def _in_substance(ctx: RuleContext, e: Entity, params: RatioParams) -> bool:
     if parent is not None and not _CHAPTER.search(ctx.clause_text(parent)[:20]):
         clause = parent
     text = ctx.clause_text(clause) if clause else ctx.entity_sentence(e)
-    return re.search(params.substance_words, text) is not None
+    return any(
+        not _DENIED.search(text[max(0, m.start() - 30) : m.start()])
+        for m in re.finditer(params.substance_words, text)
+    )
+
+
+# "不具有定金性质", "非定金", "shall not be treated as earnest money": the clause denies it
+_DENIED = re.compile(
+    r"(?:不|非|并非|无|未)[^，。；,;]{0,2}$|\b(?:not|never|neither|nor|no)\b[^,.;]{0,25}$", re.I
+)
 
 
 _NAMED_AFTER = {

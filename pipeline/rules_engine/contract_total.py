@@ -56,6 +56,7 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
         )
         and not _PER_PERIOD_BEFORE.search(ctx.sentence_before(e)[-30:])
         and not _AFTER_BALANCE.search(ctx.sentence_before(e))
+        and not _INSTALMENT_DUE.search(ctx.sentence_before(e)[-16:])
         and not any(TAX_ON.search(ctx.sentence_before(x)[-90:]) for x in _with_twin(ctx, e))
         and not _PER_PERIOD_AFTER.match(_after(ctx, e))
         and not _UNIT_RATE_AFTER.match(_after(ctx, e))
@@ -111,6 +112,14 @@ _UNIT_RATE_BEFORE = re.compile(r"单价[^，。；]{0,10}$|\bunit (?:price|rate)
 
 # "The balance of the Contract Price after crediting the Advance Payment, being RMB …": what is
 # left to pay, however far the balance word stands from the figure
+# "按暂定总价测算，本期应付¥218,654.00", "this instalment payable is …": what one instalment comes
+# to, though the price is named beside it
+_INSTALMENT_DUE = re.compile(
+    r"(?:本|该|当|每|首|末|第[一二三四五六七八九十\d]+)(?:期|次|笔)[^，。；]{0,4}"
+    r"(?:应付|应支付|支付|付款|款项|金额)[^，。；]{0,4}$"
+    r"|\b(?:this|each|such) (?:instal+ment|payment)\b[^,.;]{0,20}$",
+    re.I,
+)
 _AFTER_BALANCE = re.compile(
     r"\b(?:balance|remainder)\b(?!\s+sheet)[^.;]*$|(?:余款|剩余价款|剩余款项|尾款)[^。；]*$", re.I
 )
@@ -172,6 +181,8 @@ _PER_PERIOD_AFTER = re.compile(
 # 两倍，即…": the amount a share or a multiple of the total comes to is not the total again
 _RESTATES_AS = (
     r"\s*[（(]?\s*(?:即|也即|亦即|计|i\.e\.,?|being|namely|that is,?)\s*"
+    # "即不超过人民币…", "i.e. not more than £…": a cap restated as a sum
+    r"(?:不超过|不高于|最高|not (?:more than|to exceed)|up to)?\s*"
     r"(?:人民币|RMB|US\$|USD|£|GBP|€|EUR)?\s*$"
 )
 _SHARE_RESTATED = re.compile(
