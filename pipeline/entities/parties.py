@@ -181,9 +181,10 @@ _FIRST_CLAUSE = re.compile(
     r"|WHEREAS|Whereas|RECITALS|Recitals|BACKGROUND|NOW,? THEREFORE)",
     re.M,
 )
-# a signature block: the lines right after a party's name ask for a signature
+# a signature block: the lines right after a party's name ask for a signature (matched at a
+# position: "\A" there would never match, since it means the string's start)
 _SIGNING_CUE = re.compile(
-    r"\A(?:[^\n]*\n){0,3}?[ \t]*(?:Authori[sz]ed (?:representative|signatory)|Signature|Signed"
+    r"(?:[^\n]*\n){0,3}?[ \t]*(?:Authori[sz]ed (?:representative|signatory)|Signature|Signed"
     r"|By\s*:|Name\s*:|Legal representative)",
 )
 

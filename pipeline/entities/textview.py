@@ -148,6 +148,26 @@ def _widest(lines: list[str]) -> float:
     return widths[int(len(widths) * 0.9)] if len(widths) > 10 else widths[-1]
 
 
+# a page's number printed in its margin ("第3页 共9页", "Page 3 of 9", "- 3 -"): between two
+# pages it is no paragraph break, so a sentence cut by the page goes on after it
+_PAGE_NUMBER = re.compile(
+    r"^\s*(?:第\s*\d+\s*页(?:\s*[/，,、]?\s*共\s*\d+\s*页)?|Page\s+\d+(?:\s+of\s+\d+)?"
+    r"|[-–—]\s*\d+\s*[-–—]|\d+\s*/\s*\d+)\s*$",
+    re.I,
+)
+_LEADING_WORD = re.compile(r"[^\s\u3000-\u9fff\uff00-\uffef]+")
+
+
+def _next_word_overflows(line: str, nxt: str, widest: float) -> bool:
+    """A line ends short only because the next word did not fit ("… Credit Code" then
+    "91320594MA25QW8L3C, registered …"): a long code, address or e-mail wraps whole."""
+    word = _LEADING_WORD.match(nxt.lstrip())
+    if word is None or len(word.group()) < 8:
+        return False
+    # widths are estimates of the printed ones: a tenth of slack
+    return display_width(line) + 1 + display_width(word.group()) > 0.9 * widest
+
+
 def build_view(document: Document) -> TextView:
     """Join soft line breaks; keep every other character at its original offset.
 
@@ -174,7 +194,8 @@ def _build_view(document: Document) -> TextView:
     text = document.text
     page_starts = set(document.page_map.page_starts[1:] if document.page_map else ())
     lines = text.split("\n")
-    full = _widest(lines) * 0.8
+    widest = _widest(lines)
+    full = widest * 0.8
     out: list[str] = []
     origin: list[int] = []
     offset = 0
@@ -190,7 +211,7 @@ def _build_view(document: Document) -> TextView:
         # Look past blank lines, which are a paragraph break unless a page break made them.
         j = i + 1
         gap_end = offset + 1
-        while j < len(lines) - 1 and not lines[j].strip():
+        while j < len(lines) - 1 and (not lines[j].strip() or _PAGE_NUMBER.match(lines[j])):
             gap_end += len(lines[j]) + 1
             j += 1
         crosses_page = any(offset < p <= gap_end for p in page_starts)
@@ -221,7 +242,12 @@ def _build_view(document: Document) -> TextView:
         )
         ends_line = (
             stripped[-1:] in tuple(_SENTENCE_END) and not bracket_runs_on and not decimal_cut
-        ) or (display_width(stripped) < full and not continues and not _OPEN_END.search(stripped))
+        ) or (
+            display_width(stripped) < full
+            and not continues
+            and not _OPEN_END.search(stripped)
+            and not _next_word_overflows(stripped, nxt, widest)
+        )
         if soft and not _NUMBER_ONLY.match(stripped) and ends_line and not awaits_number:
             soft = False
         if soft:

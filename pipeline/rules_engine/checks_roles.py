@@ -182,7 +182,9 @@ def registration_code_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit
             role_named = _EN_ROLE_NAME.match(line) if ctx.language != "zh" else None
             if not before and not on_its_own and role_named:
                 before = [role_named.group("name")]
-            owners = before or (recent[-1:] if on_its_own else [])
+            # a code with no name on its line belongs to the name just above it: its own line
+            # ("Unified Social Credit Code: 9132…") or the party's paragraph, wrapped
+            owners = before or (recent[-1:] if on_its_own or not found else [])
             if not owners:
                 continue
             owner = owners[-1]

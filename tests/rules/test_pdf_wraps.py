@@ -4,12 +4,17 @@ prose cell of a table row, or a date or amount in a row's last cell."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from pipeline.config import IntakeLimits
 from pipeline.entities.textview import build_view
 from pipeline.rules_engine.pipe_tables import pipe_tables
+from pipeline.stages.intake import read_document
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
+from pipeline.testing.pdf import render_text_pdf
 from tests.entities.helpers import make_document
 from tests.rules.helpers import Stages, rule_ids
 
@@ -173,4 +178,96 @@ def test_an_itemised_price_list_cut_by_wraps_still_adds_up_against_the_total(
     )
     assert "cn.amount.itemised_total_mismatch" not in rule_ids(
         stages, text.format(total="1,230,000.00").replace("壹佰贰拾陆万", "壹佰贰拾叁万")
+    )
+
+
+_WIDE = "This line is filled with ordinary words so that the page's width is known to the view"
+
+
+def test_a_line_ended_early_by_a_long_code_is_a_wrap() -> None:
+    """A renderer moves a word that does not fit to the next line whole: a line ends short
+    before a long code, and the code still belongs to the sentence."""
+    text = "\n".join(
+        [_WIDE, _WIDE, "of the People's Republic of China, Unified Social Credit Code",
+         "91320594MA25QW8L3C, registered address No. 88 Suhong Middle Road, Suzhou.",
+         "SCHEDULE 1", "Notwithstanding the above, the Lessee shall pay the hire monthly."]
+    )  # fmt: skip
+    view = build_view(make_document(text)).text
+    assert "Credit Code 91320594MA25QW8L3C" in view
+    assert "SCHEDULE 1\nNotwithstanding" in view  # a short word after a heading: no wrap
+
+
+def test_a_registration_code_wrapped_away_from_its_company_is_still_its_own(
+    stages: Stages,
+) -> None:
+    preamble = "\n".join(
+        [
+            "EQUIPMENT LEASE CONTRACT",
+            _WIDE,
+            "Lessor: Shanghai Hengli Lifting Equipment Leasing Co., Ltd., a limited liability",
+            'company, Unified Social Credit Code 91310115MA1HK4R27X (the "Lessor").',
+            "Lessee: Suzhou Jinrun Construction Engineering Co., Ltd.",
+            "(苏州金润建设工程有限公司), a limited liability company established under the laws",
+            "of the People's Republic of China, Unified Social Credit Code",
+            '91320594MA25QW8L3C, registered address No. 88 Suhong Middle Road (the "Lessee").',
+            "1. This Contract is governed by the laws of the People's Republic of China.",
+            "",
+            "LESSEE: Suzhou Jinrun Construction Engineering Co., Ltd. (company seal)",
+            "Unified Social Credit Code: {code}",
+        ]
+    )
+    found = rule_ids(stages, preamble.format(code="91320594MA25QW6L3C"))
+    assert "en.prc.party.registration_code_mismatch" in found
+    same = rule_ids(stages, preamble.format(code="91320594MA25QW8L3C"))
+    assert "en.prc.party.registration_code_mismatch" not in same
+
+
+def test_a_page_number_between_two_pages_does_not_end_the_sentence_it_cuts() -> None:
+    page_one = f"{_WIDE}\n{_WIDE}\nliquidated damages of £8,500 per week of delay. The total"
+    page_two = (
+        f"liquidated damages shall not exceed ten per cent (10%) of the Contract Sum.\n{_WIDE}"
+    )
+    for footer in ("第3页 共9页", "Page 3 of 9", "- 3 -"):
+        view = build_view(make_document(f"{page_one}\n{footer}\n\f{page_two}")).text
+        assert "The total liquidated damages shall not exceed" in view
+    # without a page break the same line is text, not a page's number
+    assert (
+        "Page 3 of 9\n" in build_view(make_document(f"{page_one}\nPage 3 of 9\n\n{page_two}")).text
+    )
+
+
+def test_a_paragraph_running_over_a_page_of_a_real_pdf_reads_whole(tmp_path: Path) -> None:
+    """A real PDF with "第N页 共M页" in each page's margin: a paragraph that runs over the page
+    reads as one in the view, with the page's number left out."""
+    words = " ".join(f"item{n} is delivered on time" for n in range(400))
+    pdf = tmp_path / "long.pdf"
+    pages = render_text_pdf(f"SUPPLY AGREEMENT\n{words}.", pdf, footer="第{page}页 共{pages}页")
+    assert pages >= 2
+    document = read_document(pdf, IntakeLimits())
+    assert "第1页 共" in document.text  # the page's number is in the extracted text
+    view = build_view(document).text
+    assert "第1页" not in view
+    assert words in view
+
+
+def test_a_signature_line_whose_seal_note_wrapped_still_signs(stages: Stages) -> None:
+    """ "(company seal)" pushed to the line below the name: the lines after it still ask for a
+    signature, so the name is the party's as it signs."""
+    text = "\n".join(
+        [
+            "FREIGHT FORWARDING AGREEMENT",
+            "This Agreement is made between Kunshan Veldmark Precision Components Co., Ltd. (the",
+            '"Principal") and Shanghai Haixin International Freight Forwarding Co., Ltd. (the',
+            '"Forwarder").',
+            "1. The Forwarder shall book sea freight for the Principal's goods.",
+            "2. This Agreement is governed by the laws of the People's Republic of China.",
+            "SIGNATURES",
+            "Forwarder: Shanghai Haixin International {name} Co., Ltd.",
+            "(company seal)",
+            "Authorised representative: ______________________",
+        ]
+    )
+    assert "en.prc.party.name_mismatch" in rule_ids(stages, text.format(name="Logistics"))
+    assert "en.prc.party.name_mismatch" not in rule_ids(
+        stages, text.format(name="Freight Forwarding")
     )
