@@ -64,10 +64,9 @@ def test_a_wrap_inside_a_fee_clause_does_not_make_a_cap_read_as_the_fee(
 def test_a_one_bar_line_cut_from_a_row_is_not_a_new_header() -> None:
     """A row's prose cell wraps: its first line has one bar and no figure, which read as the
     header of a narrower table, and the rest of the row was lost."""
-    wide = "x" * 100
     text = "\n".join(
         [
-            f"Intro {wide}",
+            "Intro " + "x" * 100,
             "Item | Scope | Quantity",
             "Core | Planning engine | 2 servers",
             "Charge | Amount | Timing",
@@ -84,18 +83,20 @@ def test_a_one_bar_line_cut_from_a_row_is_not_a_new_header() -> None:
     assert licence[2].text == "Within 30 days after go-live"
 
 
+_PUMP = "Sealless pump with a ceramic bearing cartridge and a containment shell of alloy"
+
+
 def test_a_date_or_amount_cut_at_a_row_end_is_made_whole() -> None:
-    wide = "Sealless pump with a ceramic bearing cartridge and a containment shell of alloy"
     text = "\n".join(
         [
             "Ref. | Title | Filed | Expires",
-            f"P-1 | {wide} | 12 June 2017 | 11",
+            f"P-1 | {_PUMP} | 12 June 2017 | 11",
             "June 2037",
-            f"P-2 | {wide} | 20 September",
+            f"P-2 | {_PUMP} | 20 September",
             "2018 | 19 September 2038",
             "",
             "Instalment | Condition | Share | Amount",
-            f"First | {wide} | 40% | RMB",
+            f"First | {_PUMP} | 40% | RMB",
             "1,080,000",
             "Second | On acceptance | 60% | RMB 1,620,000",
         ]
@@ -110,14 +111,7 @@ def test_a_date_or_amount_cut_at_a_row_end_is_made_whole() -> None:
 
 def test_a_caption_below_a_full_width_row_is_not_part_of_it() -> None:
     """The line after a data row that fills the page may be a caption or the next clause."""
-    wide = "Sealless pump with a ceramic bearing cartridge and a containment shell of alloy"
-    text = "\n".join(
-        [
-            "Ref. | Title | Filed | Fee",
-            f"P-1 | {wide} | 12 June 2017 | RMB 300,000",
-            "Fees valid from 1 March 2025",
-        ]
-    )
+    text = f"Ref. | Title | Filed | Fee\nP-1 | {_PUMP} | 12 June 2017 | RMB 300,000\nFees valid from 1 March 2025"
     (table,) = list(pipe_tables(text))
     assert table[1][3].text == "RMB 300,000"
 
