@@ -158,11 +158,11 @@ _PAGE_NUMBER = re.compile(
 _LEADING_WORD = re.compile(r"[^\s\u3000-\u9fff\uff00-\uffef]+")
 
 
-def _next_word_overflows(line: str, nxt: str, widest: float) -> bool:
+def next_word_overflows(line: str, nxt: str, widest: float) -> bool:
     """A line ends short only because the next word did not fit ("… Credit Code" then
     "91320594MA25QW8L3C, registered …"): a long code, address or e-mail wraps whole."""
     word = _LEADING_WORD.match(nxt.lstrip())
-    if word is None or len(word.group()) < 8:
+    if word is None or len(word.group()) < 4:
         return False
     # widths are estimates of the printed ones: a tenth of slack
     return display_width(line) + 1 + display_width(word.group()) > 0.9 * widest
@@ -246,7 +246,7 @@ def _build_view(document: Document) -> TextView:
             display_width(stripped) < full
             and not continues
             and not _OPEN_END.search(stripped)
-            and not _next_word_overflows(stripped, nxt, widest)
+            and not next_word_overflows(stripped, nxt, widest)
         )
         if soft and not _NUMBER_ONLY.match(stripped) and ends_line and not awaits_number:
             soft = False

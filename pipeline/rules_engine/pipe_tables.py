@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from pipeline.entities.textview import display_width
+from pipeline.entities.textview import display_width, next_word_overflows
 
 _NUMBER = re.compile(
     r"^[^\d\-]*?(?P<num>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s*(?P<pct>%|％)?[^\d]*$"
@@ -173,7 +173,7 @@ def _continues(table: list[list[Cell]], previous: str, line: str, full: float) -
     # only a header's last cell is taken to wrap onto a line of its own ("Value"): after a
     # data row such a line is more often the caption of what follows, unless the line before
     # was itself a full-width wrap of that row's last cell (a long payment term on three lines)
-    if display_width(previous) < full:
+    if display_width(previous) < full and not next_word_overflows(previous, line, full / 0.85):
         return False
     if "|" in line:
         # a header filling the page wraps its last names ("… | Copper" / "content (kg) |

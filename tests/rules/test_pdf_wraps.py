@@ -265,3 +265,21 @@ def test_a_signature_line_whose_seal_note_wrapped_still_signs(stages: Stages) ->
     assert "en.prc.party.name_mismatch" not in rule_ids(
         stages, text.format(name="Freight Forwarding")
     )
+
+
+def test_an_amount_that_did_not_fit_a_short_row_line_is_still_the_rows() -> None:
+    """The row's line ends well short of the page's widest line, because "720,000" did not fit
+    after "RMB": the amount goes on the next line and is still the row's last cell."""
+    text = "\n".join(
+        [
+            "x" * 96,
+            "Instalment | Payment condition | Share | Amount (excluding VAT)",
+            "First | Within 15 Business Days after the Effective Date | 30% | RMB 720,000",
+            "Third | Within 15 Business Days after Acceptance under Clause 3.5 | 25% | RMB",
+            "720,000",
+            "Total | | 55% | RMB 1,440,000",
+        ]
+    )
+    (table,) = list(pipe_tables(text))
+    assert [len(r) for r in table] == [4, 4, 4, 4]
+    assert table[2][3].value == 720000
