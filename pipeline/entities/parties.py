@@ -45,7 +45,9 @@ _NAME_TAIL = re.compile(
 _TRAILING_NOTE = re.compile(
     r"[（(](?:" + "|".join(sorted(_SIGNATURE_NOTES, key=len, reverse=True)) + r")[）)]\s*$"
 )
-_NOT_A_NAME = re.compile(r"^(?:[_＿\s]*|.*(?:签字|盖章|日期)[:：]?\s*)$")
+# a blank, a signature prompt, or an e-mail or web address a wrap put after "乙方：" ("发送至…
+# 电子邮箱（甲方：…；⏎乙方：wzy_admin@…）")
+_NOT_A_NAME = re.compile(r"^(?:[_＿\s]*|.*(?:签字|盖章|日期)[:：]?\s*|.*(?:@|https?://|www\.).*)$")
 
 EN_DEFINED_PAREN = re.compile(
     r"[(（]\s*(?:(?:hereinafter|each|collectively|together)[^\"“”()]{0,30}?)?"

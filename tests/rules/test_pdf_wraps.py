@@ -283,3 +283,18 @@ def test_an_amount_that_did_not_fit_a_short_row_line_is_still_the_rows() -> None
     (table,) = list(pipe_tables(text))
     assert [len(r) for r in table] == [4, 4, 4, 4]
     assert table[2][3].value == 720000
+
+
+def test_an_email_address_a_wrap_put_after_a_role_is_no_party_name(stages: Stages) -> None:
+    text = "\n".join(
+        [
+            "设备租赁合同",
+            "出租人（甲方）：杭州恒晟工程机械租赁有限公司",
+            "承租人（乙方）：杭州味之源餐饮管理有限公司",
+            "第一条 本合同项下的通知可以发送至双方确认的电子邮箱（甲方：leasing@hengsheng-cm.cn；",
+            "乙方：{who}）。",
+            "第二条 本合同争议提交杭州仲裁委员会仲裁。",
+        ]
+    )
+    assert "cn.party.name_mismatch" not in rule_ids(stages, text.format(who="wzy_admin@wzy-cy.cn"))
+    assert "cn.party.name_mismatch" in rule_ids(stages, text.format(who="杭州味源餐饮有限公司"))
