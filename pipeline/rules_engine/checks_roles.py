@@ -167,6 +167,7 @@ def registration_code_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit
     code_re, name_re = (_ZH_CODE, _ZH_NAME) if ctx.language == "zh" else (_EN_CODE, _EN_NAME)
     seen: dict[str, tuple[str, int]] = {}
     recent: list[str] = []  # company names on this line and the two before it
+    above: list[str] = []  # those on the line just above
     offset = 0
     for line in ctx.text.split("\n"):
         # a party's line names it whatever its form (洛川县金塬果业专业合作社, a research institute)
@@ -182,9 +183,11 @@ def registration_code_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit
             role_named = _EN_ROLE_NAME.match(line) if ctx.language != "zh" else None
             if not before and not on_its_own and role_named:
                 before = [role_named.group("name")]
-            # a code with no name on its line belongs to the name just above it: its own line
-            # ("Unified Social Credit Code: 9132…") or the party's paragraph, wrapped
-            owners = before or (recent[-1:] if on_its_own or not found else [])
+            # a code on a line of its own ("Unified Social Credit Code: 9132…") belongs to the
+            # name above it; so does one on the rest of a wrapped party paragraph, a line that
+            # goes on from the name's line ("(苏州金润…), a limited liability company …")
+            goes_on = not found and (line.lstrip()[:1] in ("(", "（", ",") or line[:1].islower())
+            owners = before or (recent[-1:] if on_its_own else above[-1:] if goes_on else [])
             if not owners:
                 continue
             owner = owners[-1]
@@ -200,4 +203,5 @@ def registration_code_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit
                 )
                 return
         recent = (recent + names)[-3:] if names else recent[-2:]
+        above = names
         offset += len(line) + 1

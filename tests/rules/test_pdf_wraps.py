@@ -204,6 +204,9 @@ def test_a_registration_code_wrapped_away_from_its_company_is_still_its_own(
             "(苏州金润建设工程有限公司), a limited liability company established under the laws",
             "of the People's Republic of China, Unified Social Credit Code",
             '91320594MA25QW8L3C, registered address No. 88 Suhong Middle Road (the "Lessee").',
+            # another company's number, on a definition's own line, is not the Lessee's
+            '"Employer" means Aire Valley Academies Trust, a company limited by guarantee with',
+            "company number 07733510.",
             "1. This Contract is governed by the laws of the People's Republic of China.",
             "",
             "LESSEE: Suzhou Jinrun Construction Engineering Co., Ltd. (company seal)",
