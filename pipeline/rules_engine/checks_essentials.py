@@ -35,13 +35,7 @@ _FIGURE = re.compile(
     + r"|(?:报价单|价目表|价格表|报价|清单|附件)[^。；]{0,12}(?:为准|执行|确定|计算|所列|载明)"
     r"|详见[^。；]{0,6}(?:附件|清单|报价)"
 )
-# "总价款的30%": the keyword may stop inside its word (总价|款, 定作费|用) before the share
-_SHARE_OF = re.compile(r"(?:款项?|金?额|总额|用)?的?\s*(?:\d|百分之|千分之|万分之)")
-# "支付合同总价款的30%作为预付款": a share of the price, which is not its figure
-_PRICE_SHARE = re.compile(
-    r"(?:价款?|费用?|报酬|总额|金额)(?:项)?的?\s*(?:\d+(?:\.\d+)?\s*[%％]"
-    r"|百分之[\d一二三四五六七八九十百]+|[千万]分之[\d一二三四五六七八九十]+)"
-)
+_SHARE_OF = re.compile(r"的?\s*(?:\d|百分之|千分之|万分之)")
 _TABLE_ROW_NEXT = re.compile(r"\n(?=[^\n]*\|)")
 _SHARE_BEFORE = re.compile(
     r"(?:%|\bper\s?cent|\bpercent)\s+of\s+(?:the\s+|all\s+|any\s+|such\s+)?(?:\w+\s+){0,2}$", re.I
@@ -119,8 +113,7 @@ def fixed_near(
 def _determined(ctx: RuleContext, term: EssentialTerm) -> bool:
     if any(e.attrs.get("role") in term.roles for e in ctx.of_kind("amount")):
         return True
-    text = _unattached_quotes_blanked(ctx.text)
-    if _GRATUITOUS.search(text) or fixed_near(text, term.keyword, ctx.language):
+    if _GRATUITOUS.search(ctx.text) or fixed_near(ctx.text, term.keyword, ctx.language):
         return True
     if _priced_column(ctx, term.keyword):
         return True
@@ -131,29 +124,11 @@ def _determined(ctx: RuleContext, term: EssentialTerm) -> bool:
         len(c.heading) <= _HEADING_MAX
         and keyword.search(c.heading)
         and any(
-            _FIGURE.search(_PRICE_SHARE.sub("", _TAX_RATE.sub("", part)))
-            and not _OTHER_SUM.search(part)
-            for part in re.split(r"[。；;\n]", _unattached_quotes_blanked(ctx.clause_text(c), text))
+            _FIGURE.search(_TAX_RATE.sub("", part)) and not _OTHER_SUM.search(part)
+            for part in re.split(r"[。；;\n]", ctx.clause_text(c))
         )
         for c in ctx.clauses
     )
-
-
-# "按照乙方出具并经甲方确认的报价单执行": the price is the quotation's, which fixes it only if
-# the contract has it (an annex or a schedule titled as one); otherwise no figure is agreed
-_QUOTE_REF = re.compile(
-    r"(?:报价单|价目表|价格表|报价)[^。；]{0,12}(?:为准|执行|确定|计算|所列|载明)"
-)
-_QUOTE_ATTACHED = re.compile(
-    r"^\s*(?:附件|附表)[^\n]{0,16}(?:报价|价目|价格|单价|费用)|^\s*(?:报价单|价目表|价格表)\s*$",
-    re.M,
-)
-
-
-def _unattached_quotes_blanked(text: str, whole: str | None = None) -> str:
-    if _QUOTE_ATTACHED.search(whole if whole is not None else text):
-        return text
-    return _QUOTE_REF.sub(lambda m: " " * len(m.group()), text)
 
 
 def _priced_column(ctx: RuleContext, keyword: str) -> bool:

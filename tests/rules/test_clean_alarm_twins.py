@@ -149,26 +149,3 @@ def test_a_gift_needs_no_breach_clause_but_a_sale_does(stages: Stages) -> None:
         "质量符合GB 4706.1标准，于2025年8月1日前交付至乙方学校",
     )
     assert "cn.missing.liability" in rule_ids(stages, sale)
-
-
-_ZH_PRINTING = """印刷品定作承揽合同
-
-定作人（甲方）：上海启航教育科技有限公司
-承揽人（乙方）：苏州华彩印务有限公司
-
-第一条 乙方按甲方提供的样稿印制教学用书，于2025年8月20日前交付至甲方仓库，甲方按国家标准GB 40070验收。
-第二条 定作费用及支付
-2.1 本合同项下定作物的单价及合同总价款，按照乙方出具并经甲方确认的报价单执行。
-2.2 本合同签订后5个工作日内，甲方向乙方支付合同总价款的30%作为预付款；验收合格后15个工作日内，甲方支付至合同总价款的95%。
-第三条 本合同争议提交苏州仲裁委员会仲裁。
-{annex}"""
-
-
-def test_a_price_left_to_a_quotation_that_is_not_attached_is_open(stages: Stages) -> None:
-    """The price is "the quotation's", and the quotation is not part of the contract: no figure
-    is agreed, and "总价款的30%" is a share of the price, not its figure."""
-    assert "cn.essential.work" in rule_ids(stages, _ZH_PRINTING.format(annex=""))
-    attached = _ZH_PRINTING.format(
-        annex="附件一：报价单\n品名 | 单价（元/册） | 数量（册）\n语文练习册 | 6.80 | 20,000\n"
-    )
-    assert "cn.essential.work" not in rule_ids(stages, attached)
