@@ -110,8 +110,6 @@ _UNIT_RATE_AFTER = re.compile(
 _UNIT_RATE_BEFORE = re.compile(r"单价[^，。；]{0,10}$|\bunit (?:price|rate)\b[^.;,]{0,16}$", re.I)
 
 
-# "The balance of the Contract Price after crediting the Advance Payment, being RMB …": what is
-# left to pay, however far the balance word stands from the figure
 # "按暂定总价测算，本期应付¥218,654.00", "this instalment payable is …": what one instalment comes
 # to, though the price is named beside it
 _INSTALMENT_DUE = re.compile(
@@ -120,6 +118,8 @@ _INSTALMENT_DUE = re.compile(
     r"|\b(?:this|each|such) (?:instal+ment|payment)\b[^,.;]{0,20}$",
     re.I,
 )
+# "The balance of the Contract Price after crediting the Advance Payment, being RMB …": what is
+# left to pay, however far the balance word stands from the figure
 _AFTER_BALANCE = re.compile(
     r"\b(?:balance|remainder)\b(?!\s+sheet)[^.;]*$|(?:余款|剩余价款|剩余款项|尾款)[^。；]*$", re.I
 )

@@ -117,7 +117,7 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
             row = _cells(line, offset)
             # a header names columns: it holds no figure and no date ("第四节点 | … | 2026年2月10日"
             # after a page break is the table going on)
-            header_row = all(c.value is None and not _DATED.search(c.text) for c in row)
+            header_row = _names_only(row)
             # a row that ends on a bar short of the header's cells goes on below, as does a
             # one-bar line (let in above only as a cut row) or one that fills the page and
             # stops mid-phrase ("…, type 01,"): it is no narrower table
@@ -178,12 +178,17 @@ def _continues(table: list[list[Cell]], previous: str, line: str, full: float) -
     if "|" in line:
         # a header filling the page wraps its last names ("… | Copper" / "content (kg) |
         # Quantity per Lot"): words only, on fewer bars than the header has
-        return len(table) == 1 and line.count("|") < previous.count("|") and _names_only(line)
+        return (
+            len(table) == 1
+            and line.count("|") < previous.count("|")
+            and _names_only(_cells(line, 0))
+        )
     return len(table) == 1 or "|" not in previous or _completes_figure(row[-1].text, line)
 
 
-def _names_only(line: str) -> bool:
-    return all(c.value is None and not _DATED.search(c.text) for c in _cells(line, 0))
+def _names_only(row: list[Cell]) -> bool:
+    """Column names: no cell holds a figure or a date."""
+    return all(c.value is None and not _DATED.search(c.text) for c in row)
 
 
 def _completes_figure(head: str, line: str) -> bool:
