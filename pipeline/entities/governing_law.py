@@ -66,8 +66,8 @@ def _clauses(text: str, language: str) -> Iterator[_Found]:
 
 
 _PRC = re.compile(
-    r"People'?s Republic of China|\bPRC\b|\bP\.R\.C\.|Chinese law|laws of China|中华人民共和国|中国(?:大陆)?法律"
-    r"|中国法|内地法律",
+    r"People'?s Republic of China|\bPRC\b|\bP\.R\.C\.|Chinese law|laws of (?:the )?(?:mainland )?China"
+    r"|Chinese Mainland|Mainland China|中华人民共和国|中国(?:大陆)?法律|中国法|内地法律",
     re.I,
 )
 _SAR = re.compile(r"Hong Kong|Macau|Macao|Taiwan|香港|澳门|台湾")
@@ -94,10 +94,18 @@ _SAR_LAW = re.compile(
 )
 
 
+# "(which, for the purposes of this Agreement, do not include the laws of the Hong Kong SAR ...)"
+_EXCLUDED = re.compile(
+    r"exclud|(?:do|does|shall) not include|not including|other than|except|save for|but not"
+    r"|不包括|除外|不含",
+    re.I,
+)
+
+
 def _system_of(text: str) -> LawSystem | None:
     if _PRC.search(text):
         # "laws of the PRC (excluding the laws of Hong Kong, Macao and Taiwan)" is PRC law
-        excluded = re.search(r"exclud|不包括|除外|不含", text, re.I)
+        excluded = _EXCLUDED.search(text)
         return "other" if _SAR_LAW.search(text) and not excluded else "prc"
     if _SAR.search(text):
         return "other"

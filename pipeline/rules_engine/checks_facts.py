@@ -16,7 +16,7 @@ from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import add_months, money
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.contract_total import contract_total
+from pipeline.rules_engine.contract_total import contract_total, insurance_floor
 from pipeline.rules_engine.registry import Hit, Params, check
 
 
@@ -153,6 +153,8 @@ def _largest_sum(ctx: RuleContext, penalty: Entity) -> Entity | None:
         e for e in ctx.of_kind("amount")
         if e is not penalty and isinstance(e.value, float)
         and e.attrs.get("currency") == penalty.attrs.get("currency")
+        # "liability cover of not less than RMB 5,000,000 per occurrence" is worth nothing to it
+        and not insurance_floor(ctx.sentence_before(e))
     ]  # fmt: skip
     return max(sums, key=lambda e: float(e.value or 0), default=None)
 

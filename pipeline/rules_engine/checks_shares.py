@@ -12,6 +12,7 @@ from pydantic import Field
 from pipeline.model import Entity
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.contract_total import contract_total
+from pipeline.rules_engine.defined_sums import defined_sum, named_base
 from pipeline.rules_engine.registry import Hit, Params, check
 
 _PER_PERIOD = re.compile(
@@ -98,8 +99,20 @@ def ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity, 
         if _names_other_sum(ctx, e, params.topic):
             continue  # "预计总价30%的违约金": the share is the penalty's, not the deposit's
         if e.kind == "rate" and e.attrs.get("of_total") and isinstance(e.value, float):
-            if _rate_names_topic(ctx, e, words) and not _summed_with_others(ctx, e, words):
+            named = _rate_names_topic(ctx, e, words) or _sum_is_topic(ctx, e, words)
+            if named and not _summed_with_others(ctx, e, words):
                 yield e, e.value, "合同总价"
+        elif e.kind == "rate" and isinstance(e.value, float) and (term := named_base(ctx, e)):
+            # "50% of the Initial Franchise Fee": that share of the sum the contract defines
+            base = defined_sum(ctx, term)
+            if base is None or not (
+                _rate_names_topic(ctx, e, words) or _sum_is_topic(ctx, e, words)
+            ):
+                continue
+            whole = total if total is not None and isinstance(total.value, float) else base
+            if isinstance(base.value, float) and isinstance(whole.value, float) and whole.value > 0:
+                shown = f"{base.text}, the {term}" if whole is base else whole.text
+                yield e, e.value * base.value / whole.value, shown
         elif (
             e.kind == "amount"
             and e.attrs.get("topic") == params.topic
@@ -133,6 +146,39 @@ def _rate_names_topic(ctx: RuleContext, e: Entity, words: re.Pattern[str]) -> bo
     after_at = ctx.view_offset(e.span.end)
     after = _PHRASE_BREAK.split(ctx.text[after_at : after_at + 40], maxsplit=1)[0]
     return bool(words.search(after)) and not _CREDITED.search(after)
+
+
+# another sum named between the keyword and the share makes the share that sum's
+_OTHER_SUM = re.compile(
+    r"liquidated damages|penalt|interest|instal|balance|price|\bfees?\b|\brent\b|royalt"
+    r"|违约金|价款|余款|租金|利息|费|预付款|首付款|进度款",
+    re.I,
+)
+
+
+# the rate's own base, just before it: "支付合同价款的" 30%
+_BASE_TAIL = re.compile(
+    r"[\u4e00-\u9fff]{0,6}(?:价款|总价|金额|费用|租金|报酬)(?:总额)?(?:的|之)?\s*$"
+)
+# a sum named after the share that makes it that sum's ("…的30%作为预付款")
+_OTHER_SUM_AFTER = re.compile(
+    r"预付款|首付款|进度款|首期款|尾款|余款|违约金|advance|instal|liquidated damages|penalt", re.I
+)
+
+
+def _sum_is_topic(ctx: RuleContext, e: Entity, words: re.Pattern[str]) -> bool:
+    """ "pay, as earnest money (定金) securing performance, an amount equal to 50% of …",
+    "定金：签约后…支付合同价款的30%，即人民币…作为定金": the sentence's sum is the keyword's when
+    no other sum is named between them, nor after the share before the keyword comes again."""
+    before = ctx.sentence_before(e)
+    named = list(words.finditer(before))
+    if not named or _OTHER_SUM.search(_BASE_TAIL.sub("", before[named[-1].end() :])):
+        return False
+    end = e.attrs.get("sentence_end")
+    stop = ctx.view_offset(end) if isinstance(end, int) else 0
+    after = ctx.text[ctx.view_offset(e.span.end) : stop]
+    other = _OTHER_SUM_AFTER.search(after)
+    return other is None or bool(words.search(after[: other.start()]))
 
 
 # "支付至合同总价款的百分之九十（已付定金计入）": the deposit is credited to a payment's share

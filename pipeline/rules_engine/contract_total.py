@@ -62,7 +62,7 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
         and not _UNIT_RATE_AFTER.match(_after(ctx, e))
         and not _UNIT_RATE_BEFORE.search(ctx.sentence_before(e)[-24:])
         and not _SHARE_AFTER.match(ctx.text, ctx.view_offset(e.span.end))
-        and not _insurance_floor(ctx.sentence_before(e))
+        and not insurance_floor(ctx.sentence_before(e))
         and not _ALLOCATED.search(ctx.sentence_before(e))
     ]
 
@@ -87,7 +87,8 @@ _FLOOR_BEFORE = re.compile(
 _COVER = re.compile(r"保险|险|赔偿限额|\binsur|\bcover\b|\blimit of indemnity\b", re.I)
 
 
-def _insurance_floor(before: str) -> bool:
+def insurance_floor(before: str) -> bool:
+    """The words before an amount make it a floor or limit of insurance cover."""
     return bool(_FLOOR_BEFORE.search(before[-24:])) and bool(_COVER.search(before[-60:]))
 
 

@@ -160,8 +160,15 @@ def _entity(ctx: RuleContext, cell: Cell, total: float, stated: bool = False) ->
     return Entity(kind="amount", span=span, text=text, value=total, attrs=attrs)
 
 
-_QTY_HEAD = re.compile(r"数量|\bQty\b|Quantity", re.I)
-_PRICE_HEAD = re.compile(r"单价|Unit (?:Price|Rate)", re.I)
+_QTY_HEAD = re.compile(r"数量|\bQty\b|Quantity|No\. of units|Number of units", re.I)
+_PRICE_HEAD = re.compile(
+    r"单价|Unit (?:Price|Rate)|每(?:台|件|套|辆|个)"
+    r"|(?:price|rate|charge|fee|rent)s? (?:per|for each|each) (?:unit|item|set)",
+    re.I,
+)
+# "Monthly rate per unit" with a "Hire Months" column: the price of one unit for one month
+_MONTHLY_HEAD = re.compile(r"monthly|per month|/\s*月|每月|月租|月单价", re.I)
+_MONTHS_HEAD = re.compile(r"\bmonths\b|\bhire months?\b|月数|租期|期限|租赁月", re.I)
 # a list that prices its own lines (金额, Amount) is checked by table_total_mismatch instead
 _AMOUNT_HEAD = re.compile(r"金额|小计|合计|总价|总额|Amount|Total|Extended", re.I)
 
@@ -182,12 +189,30 @@ def _from_table(ctx: RuleContext) -> Entity | None:
         if q is None or p is None or any(_AMOUNT_HEAD.search(c.text) for c in header):
             continue
         rows = [row for row in table[1:] if len(row) == len(header)]
-        lines = [(_figure(row[q]), _figure(row[p]), row[p]) for row in rows]
-        if not lines or any(count is None or price is None for count, price, _ in lines):
-            continue  # a row without both figures: not a price list we can add up
-        total = sum(float(count or 0) * float(price or 0) for count, price, _ in lines)
-        return _entity(ctx, lines[0][2], total)
+        months = _months_column(header, p)
+        if _MONTHLY_HEAD.search(header[p].text) and months is None:
+            continue  # a monthly rate with no number of months: no whole price to add up
+        lines = [
+            (_figure(row[q]), _figure(row[p]), _figure(row[months]) if months is not None else 1.0,
+             row[p])
+            for row in rows
+        ]  # fmt: skip
+        if not lines or any(None in (count, price, n) for count, price, n, _ in lines):
+            continue  # a row without every figure: not a price list we can add up
+        total = sum(float(c or 0) * float(pr or 0) * float(n or 0) for c, pr, n, _ in lines)
+        return _entity(ctx, lines[0][3], total)
     return None
+
+
+def _months_column(header: list[Cell], price: int) -> int | None:
+    """The column counting each line's months, when the unit price is a monthly one."""
+    if not _MONTHLY_HEAD.search(header[price].text):
+        return None
+    return next(
+        (j for j, c in enumerate(header) if j != price and _MONTHS_HEAD.search(c.text)
+         and not _PRICE_HEAD.search(c.text)),
+        None,
+    )  # fmt: skip
 
 
 def _from_lines(ctx: RuleContext) -> Entity | None:

@@ -19,6 +19,14 @@ from tests.entities.helpers import make_document
             "China (excluding the laws of Hong Kong, Macao and Taiwan).",
             "en", "prc", "clause",
         ),
+        (
+            "Franchise Agreement\n18.1 This Agreement shall be governed by the laws of the People's "
+            "Republic of China (which, for the purposes of this Agreement, do not include the laws "
+            "of the Hong Kong Special Administrative Region, the Macao Special Administrative "
+            "Region or Taiwan).",
+            "en", "prc", "clause",
+        ),
+        ("Lease\n9.1 This Lease is governed by the laws of mainland China.", "en", "prc", "clause"),
         ("Services Agreement\n9.1 This Agreement is governed by the laws of England and Wales.",
          "en", "england", "clause"),
         ("Services Agreement\n9.1 This Agreement shall be governed by the laws of the State of "
