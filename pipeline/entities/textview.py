@@ -150,7 +150,7 @@ def _widest(lines: list[str]) -> float:
 
 # a page's number printed in its margin ("第3页 共9页", "Page 3 of 9", "- 3 -"): between two
 # pages it is no paragraph break, so a sentence cut by the page goes on after it
-_PAGE_NUMBER = re.compile(
+PAGE_NUMBER = re.compile(
     r"^\s*(?:第\s*\d+\s*页(?:\s*[/，,、]?\s*共\s*\d+\s*页)?|Page\s+\d+(?:\s+of\s+\d+)?"
     r"|[-–—]\s*\d+\s*[-–—]|\d+\s*/\s*\d+)\s*$",
     re.I,
@@ -211,7 +211,7 @@ def _build_view(document: Document) -> TextView:
         # Look past blank lines, which are a paragraph break unless a page break made them.
         j = i + 1
         gap_end = offset + 1
-        while j < len(lines) - 1 and (not lines[j].strip() or _PAGE_NUMBER.match(lines[j])):
+        while j < len(lines) - 1 and (not lines[j].strip() or PAGE_NUMBER.match(lines[j])):
             gap_end += len(lines[j]) + 1
             j += 1
         crosses_page = any(offset < p <= gap_end for p in page_starts)
@@ -225,6 +225,8 @@ def _build_view(document: Document) -> TextView:
             soft = bool(_OPEN_END.search(stripped)) and bool(_REFERENCE_START.match(nxt))
         if soft and nxt.count("|") >= 2:
             soft = False  # a table row ("期次 | 比例 | 金额") starts a line; a wrapped row joins
+        if soft and stripped.lstrip().startswith("|") and stripped.endswith("|") and "|" not in nxt:
+            soft = False  # "| … | 23.40 |" is a row drawn closed: a heading below is no part of it
         bars = stripped.count("|")
         if soft and bars and nxt.count("|") == bars == (lines[i - 1].count("|") if i else 0):
             soft = False  # a run of two-column rows ("提成比例 | 另行协商确定"): one row a line

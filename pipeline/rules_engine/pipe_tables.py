@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from pipeline.entities.textview import display_width, next_word_overflows
+from pipeline.entities.textview import PAGE_NUMBER, display_width, next_word_overflows
 
 _NUMBER = re.compile(
     r"^[^\d\-]*?(?P<num>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s*(?P<pct>%|％)?[^\d]*$"
@@ -100,10 +100,14 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
     gap = 0
     offset = 0
     previous = ""
+    # a full-width line without bars after a complete row: maybe a long first cell that a wrap
+    # cut ("Catering coordination … welcome" / "reception …) | per attendee | 350 |" / "118 | …")
+    opening: Cell | None = None
     for line in lines:
-        if table and not gap and not line.strip() and len(table[-1]) < len(table[0]):
+        page_break = not line.strip() or bool(PAGE_NUMBER.match(line))
+        if table and not gap and page_break and len(table[-1]) < len(table[0]):
             offset += len(line) + 1
-            continue  # a blank line inside a cut row (a page break): the row goes on after it
+            continue  # a page break (blank, or "第8页 共9页") inside a cut row: it goes on after
         if table and not gap and line.strip() and _continues(table, previous, line, full):
             table[-1] = _continue(table[-1], previous, line, offset)
         elif line.count("|") >= 2 or (
@@ -115,6 +119,9 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
             and (display_width(line) >= 0.75 * widest or line.rstrip().endswith("|"))
         ):
             row = _cells(line, offset)
+            if opening is not None and gap == 1 and table and _opens(opening, row, table):
+                row = _rejoin([opening], row)
+                gap = 0
             # a header names columns: it holds no figure and no date ("第四节点 | … | 2026年2月10日"
             # after a page break is the table going on)
             header_row = _names_only(row)
@@ -138,8 +145,13 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
                 table = []
             table.append(row)
             gap = 0
+            opening = None
         elif table:
             gap += 1
+            wrapped = gap == 1 and len(table[-1]) >= len(table[0]) and display_width(line) >= full
+            opening = (
+                _cell(line.strip(), offset + len(line) - len(line.lstrip())) if wrapped else None
+            )
             if gap > max_gap:
                 yield table
                 table, gap = [], 0
@@ -163,6 +175,8 @@ def _continues(table: list[list[Cell]], previous: str, line: str, full: float) -
     ``line`` supplies some or all of the missing ones (or has no '|'), or ``line`` has no '|' and
     the row above filled the page's width (a header's last cell wrapped)."""
     width, row = len(table[0]), table[-1]
+    if _cut_inside_edges(previous, line):
+        return True
     if len(row) < width:
         if "|" not in line:
             return True
@@ -184,6 +198,30 @@ def _continues(table: list[list[Cell]], previous: str, line: str, full: float) -
             and _names_only(_cells(line, 0))
         )
     return len(table) == 1 or "|" not in previous or _completes_figure(row[-1].text, line)
+
+
+def _opens(opening: Cell, row: list[Cell], table: list[list[Cell]]) -> bool:
+    """The full-width line without bars is the start of ``row``'s first cell: the row is short
+    of cells, or its first cell goes on in lower case, or the line stops mid-phrase or mid-way
+    in Chinese (a note between rows ends its sentence)."""
+    first = row[0].text if row else ""
+    return (
+        len(row) < len(table[0])
+        or first[:1].islower()
+        or bool(_MID_PHRASE.search(opening.text))
+        or bool(re.search(r"[\u4e00-\u9fff]$", opening.text))
+    )
+
+
+def _cut_inside_edges(previous: str, line: str) -> bool:
+    """A table drawn "| a | b | c |": a row that opens on a bar but does not close on one was cut
+    inside its last cell, and the line that closes it ("| Spare parts | All series | Impellers,
+    seals and" / "repair kits |") is that cell's end."""
+    before, now = previous.strip(), line.strip()
+    return (
+        before.startswith("|") and not before.endswith("|") and before.count("|") >= 2
+        and not now.startswith("|") and now.endswith("|")
+    )  # fmt: skip
 
 
 def _names_only(row: list[Cell]) -> bool:

@@ -301,3 +301,68 @@ def test_an_email_address_a_wrap_put_after_a_role_is_no_party_name(stages: Stage
     )
     assert "cn.party.name_mismatch" not in rule_ids(stages, text.format(who="wzy_admin@wzy-cy.cn"))
     assert "cn.party.name_mismatch" in rule_ids(stages, text.format(who="杭州味源餐饮有限公司"))
+
+
+def test_a_long_first_cell_wrapped_onto_a_line_without_bars_stays_its_rows() -> None:
+    """The first cell filled the line and went on below, so the row's first line has no bar;
+    the row is still the table's, and the total row after it is read."""
+    text = "\n".join(
+        [
+            "Item | Basis | Quantity | Unit rate | Amount",
+            "Venue dressing | lump sum | 1 | 4,000 | 4,000",
+            "Speaker travel, accommodation and local transfers for the keynote and panel",
+            "guests | per speaker | 6 | 1,500 | 9,000",
+            "Total | | | | 13,000",
+        ]
+    )
+    (table,) = list(pipe_tables(text))
+    assert [len(r) for r in table] == [5, 5, 5, 5]
+    assert table[2][0].text.endswith("panel guests")
+    assert table[3][4].value == 13000
+
+
+def test_a_row_drawn_between_edge_bars_that_wrapped_inside_its_last_cell() -> None:
+    """ "| a | b | c |": a row that opens on a bar and does not close on one goes on below, and
+    the next table (other columns, its last header name wrapped) starts after it."""
+    text = "\n".join(
+        [
+            "| Product | Series | Description |",
+            "| Gear pumps | GP 10 to GP 40 | Positive displacement pumps for oils, resins and",
+            "adhesives |",
+            "| Spare parts | All series | Seals |",
+            "Schedule B - Annual Minimum",
+            "| Contract Year | Q1 (Apr-Jun) | Q2 (Jul-Sep) | Q3 (Oct-Dec) | Q4 (Jan-Mar) |",
+            "Annual Minimum |",
+            "| Contract Year 1 | 100,000 | 100,000 | 100,000 | 100,000 | 400,000 |",
+        ]
+    )
+    products, minimums = list(pipe_tables(text))
+    assert [len(r) for r in products] == [3, 3, 3]
+    assert products[1][2].text.endswith("resins and adhesives")
+    assert [len(r) for r in minimums] == [6, 6]
+    assert minimums[0][5].text == "Annual Minimum"
+
+
+def test_a_page_number_inside_a_cut_row_is_not_its_last_cell() -> None:
+    """A page broke the row after its second cell; the footer ("第8页 共9页") and the blank
+    line are the page's, and the amount on the next page is the row's."""
+    text = "\n".join(
+        [
+            "Campaign | Main assets | Estimate excl. VAT",
+            "Spring launch | photography, social video cut-downs |",
+            "第8页 共9页",
+            "",
+            "£24,000.00",
+            "Summer sale | display and email assets | £9,750.00",
+            "Total | | £33,750.00",
+        ]
+    )
+    (table,) = list(pipe_tables(text))
+    assert [len(r) for r in table] == [3, 3, 3, 3]
+    assert table[1][2].value == 24000
+
+
+def test_a_heading_below_a_closed_table_row_is_not_joined_to_it() -> None:
+    row = "| HX-SN1 | Occupancy and daylight sensor for ceiling mounting in offices | piece | 23.40 |"
+    text = f"{row}\nAppendix 2 Supplier's Bank Account\nBeneficiary: Shenzhen Huaxin Co., Ltd."
+    assert "23.40 |\nAppendix 2" in build_view(make_document(text)).text
