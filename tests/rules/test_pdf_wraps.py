@@ -363,6 +363,8 @@ def test_a_page_number_inside_a_cut_row_is_not_its_last_cell() -> None:
 
 
 def test_a_heading_below_a_closed_table_row_is_not_joined_to_it() -> None:
-    row = "| HX-SN1 | Occupancy and daylight sensor for ceiling mounting in offices | piece | 23.40 |"
+    row = (
+        "| HX-SN1 | Occupancy and daylight sensor for ceiling mounting in offices | piece | 23.40 |"
+    )
     text = f"{row}\nAppendix 2 Supplier's Bank Account\nBeneficiary: Shenzhen Huaxin Co., Ltd."
     assert "23.40 |\nAppendix 2" in build_view(make_document(text)).text
