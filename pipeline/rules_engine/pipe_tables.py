@@ -103,12 +103,13 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
     # a full-width line without bars after a complete row: maybe a long first cell that a wrap
     # cut ("Catering coordination … welcome" / "reception …) | per attendee | 350 |" / "118 | …")
     opening: Cell | None = None
+    edged = False  # the table is drawn "| a | b |", each row closed on a bar
     for line in lines:
         page_break = not line.strip() or bool(PAGE_NUMBER.match(line))
         if table and not gap and page_break and len(table[-1]) < len(table[0]):
             offset += len(line) + 1
             continue  # a page break (blank, or "第8页 共9页") inside a cut row: it goes on after
-        if table and not gap and line.strip() and _continues(table, previous, line, full):
+        if table and not gap and line.strip() and _continues(table, previous, line, full, edged):
             table[-1] = _continue(table[-1], previous, line, offset)
         elif line.count("|") >= 2 or (
             table
@@ -143,6 +144,8 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
             elif table and header_row and not cut and _new_header(table, row):
                 yield table  # a PDF drops the blank line between two tables
                 table = []
+            if not table:
+                edged = line.strip().startswith("|") and line.strip().endswith("|")
             table.append(row)
             gap = 0
             opening = None
@@ -170,12 +173,14 @@ def _at_bar(previous: str, line: str) -> bool:
     return previous.rstrip().endswith("|") or line.lstrip().startswith("|")
 
 
-def _continues(table: list[list[Cell]], previous: str, line: str, full: float) -> bool:
+def _continues(
+    table: list[list[Cell]], previous: str, line: str, full: float, edged: bool = False
+) -> bool:
     """``line`` is the rest of the row above: that row is short of the header's cells and
     ``line`` supplies some or all of the missing ones (or has no '|'), or ``line`` has no '|' and
     the row above filled the page's width (a header's last cell wrapped)."""
     width, row = len(table[0]), table[-1]
-    if _cut_inside_edges(previous, line):
+    if edged and _cut_inside_edges(previous, line):
         return True
     if len(row) < width:
         if "|" not in line:

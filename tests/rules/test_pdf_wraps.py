@@ -368,3 +368,21 @@ def test_a_heading_below_a_closed_table_row_is_not_joined_to_it() -> None:
     )
     text = f"{row}\nAppendix 2 Supplier's Bank Account\nBeneficiary: Shenzhen Huaxin Co., Ltd."
     assert "23.40 |\nAppendix 2" in build_view(make_document(text)).text
+
+
+def test_a_row_cut_at_a_bar_in_a_table_without_edge_bars_does_not_swallow_the_next() -> None:
+    """Only a table drawn "| a | b |" closes its rows on a bar: here the next row ends on one
+    because its own last cell wrapped, and it is still a row of its own."""
+    text = "\n".join(
+        [
+            "序号 | 采购标的 | 数量 | 预算金额 | 要求到货时间",
+            "1 | 五轴立式加工中心 | 1台",
+            "| 2,350,000.00 | 2025年7月31日前",
+            "2 | 数控车床 | 4台 | 680,000.00 |",
+            "2025年6月30日前",
+            "合计 | — | — | 3,030,000.00 | —",
+        ]
+    )
+    (table,) = list(pipe_tables(text))
+    assert [len(r) for r in table] == [5, 5, 5, 5]
+    assert table[2][3].value == 680000
