@@ -120,7 +120,9 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
             and (display_width(line) >= 0.75 * widest or line.rstrip().endswith("|"))
         ):
             row = _cells(line, offset)
-            if opening is not None and gap == 1 and table and _opens(opening, row, table):
+            whole_or_cut = len(row) == len(table[0]) if table else False
+            whole_or_cut = whole_or_cut or line.rstrip().endswith("|")
+            if opening is not None and gap == 1 and whole_or_cut and _opens(opening, row, table):
                 row = _rejoin([opening], row)
                 gap = 0
             # a header names columns: it holds no figure and no date ("第四节点 | … | 2026年2月10日"
@@ -206,13 +208,17 @@ def _continues(
 
 
 def _opens(opening: Cell, row: list[Cell], table: list[list[Cell]]) -> bool:
-    """The full-width line without bars is the start of ``row``'s first cell: the row is short
-    of cells, or its first cell goes on in lower case, or the line stops mid-phrase or mid-way
-    in Chinese (a note between rows ends its sentence)."""
+    """The full-width line without bars is the start of ``row``'s first cell: that cell goes on
+    in lower case, or the row holds a figure or date (a header of names follows a caption) and
+    is short of cells, or the line stops mid-phrase or mid-way in Chinese (a note between rows
+    ends its sentence)."""
     first = row[0].text if row else ""
+    if first[:1].islower():
+        return True  # "reception on Event Start Date) | per attendee | …"
+    if _names_only(row):
+        return False  # a caption, then the next table's header ("Part B - Fees" / "Item | …")
     return (
         len(row) < len(table[0])
-        or first[:1].islower()
         or bool(_MID_PHRASE.search(opening.text))
         or bool(re.search(r"[\u4e00-\u9fff]$", opening.text))
     )

@@ -386,3 +386,21 @@ def test_a_row_cut_at_a_bar_in_a_table_without_edge_bars_does_not_swallow_the_ne
     (table,) = list(pipe_tables(text))
     assert [len(r) for r in table] == [5, 5, 5, 5]
     assert table[2][3].value == 680000
+
+
+def test_a_full_width_caption_before_the_next_tables_header_starts_that_table() -> None:
+    """A caption filling the line, then a header of other columns: a new table, not a first cell
+    of the table above (its total row would then swallow the caption of the next one)."""
+    text = "\n".join(
+        [
+            "Item | Unit | Quantity | Unit Rate | Monthly Amount",
+            "Storage | pallet per month | 6,000 | 48.00 | 288,000.00",
+            "Fixed Monthly Fee | | | | 288,000.00",
+            "Part B - Fixed Monthly Fees for the Initial Term (1 March 2027 to 29 February 2028)",
+            "Item | Excluding VAT | VAT 6% | Including VAT",
+            "Per month | 288,000.00 | 17,280.00 | 305,280.00",
+        ]
+    )
+    fees, months = list(pipe_tables(text))
+    assert [len(r) for r in fees] == [5, 5, 5]
+    assert months[0][0].text == "Item"
