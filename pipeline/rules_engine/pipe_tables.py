@@ -194,7 +194,13 @@ def _continues(
     # only a header's last cell is taken to wrap onto a line of its own ("Value"): after a
     # data row such a line is more often the caption of what follows, unless the line before
     # was itself a full-width wrap of that row's last cell (a long payment term on three lines)
-    if display_width(previous) < full and not next_word_overflows(previous, line, full / 0.85):
+    # a header that closes on a bar in a table not drawn "| a | b |" has more names below
+    header_cut = len(table) == 1 and not edged and previous.rstrip().endswith("|")
+    if (
+        display_width(previous) < full
+        and not next_word_overflows(previous, line, full / 0.85)
+        and not header_cut
+    ):
         return False
     if "|" in line:
         # a header filling the page wraps its last names ("… | Copper" / "content (kg) |
@@ -278,12 +284,27 @@ def colon_lists(text: str) -> Iterator[list[list[Cell]]]:
     cells: a price breakdown written as a list is a table without bars."""
     rows: list[list[Cell]] = []
     offset = 0
-    for line in text.split("\n"):
+    lines = text.split("\n")
+    skip = False
+    for i, line in enumerate(lines):
+        if skip:  # the second half of a row joined below
+            skip = False
+            offset += len(line) + 1
+            continue
         m = _COLON_ROW.match(line) if "|" not in line and "｜" not in line else None
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        # a wrap put the colon at the start of the next line ("…通风空调" / "：61,200,000.00"):
+        # no line of text begins with one, so the two are one row
+        if m is None and nxt.lstrip()[:1] in (":", "：") and "|" not in line + nxt:
+            m = _COLON_ROW.match(line + nxt.lstrip())
+            skip = m is not None
         if m is not None:
             label = Cell(m.group("label").strip(), offset + m.start("label"), None, False)
             fig = m.group("fig").strip()
-            rows.append([label, _cell(fig, offset + m.start("fig") + m.group("fig").find(fig))])
+            at = m.start("fig") + m.group("fig").find(fig)
+            if at >= len(line):  # the figure is on the next line
+                at += 1 + len(nxt) - len(nxt.lstrip())
+            rows.append([label, _cell(fig, offset + at)])
         else:
             if len(rows) >= _MIN_LIST_ROWS:
                 yield rows

@@ -10,7 +10,7 @@ import pytest
 
 from pipeline.config import IntakeLimits
 from pipeline.entities.textview import build_view
-from pipeline.rules_engine.pipe_tables import pipe_tables
+from pipeline.rules_engine.pipe_tables import colon_lists, pipe_tables
 from pipeline.stages.intake import read_document
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
@@ -404,3 +404,37 @@ def test_a_full_width_caption_before_the_next_tables_header_starts_that_table() 
     fees, months = list(pipe_tables(text))
     assert [len(r) for r in fees] == [5, 5, 5]
     assert months[0][0].text == "Item"
+
+
+def test_a_header_that_closes_on_a_bar_has_its_last_names_below() -> None:
+    """ "期数 | … | 定金抵扣（元） |" then "实付金额（元） | 最迟付款日": the header's last two
+    names wrapped, so the total row's amounts sit under the right columns."""
+    text = "\n".join(
+        [
+            "期数 | 计租期间 | 月租金（元） | 当期租金（元） | 定金抵扣（元） |",
+            "实付金额（元） | 最迟付款日",
+            "第1期 | 2025年6月至8月 | 32,000.00 | 96,000.00 | 96,000.00 | 0.00 | —",
+            "第2期 | 2025年9月至11月 | 32,000.00 | 96,000.00 | 0.00 | 96,000.00 | 2025年9月5日",
+            "合计 | — | — | 192,000.00 | 96,000.00 | 96,000.00 | —",
+        ]
+    )
+    (table,) = list(pipe_tables(text))
+    assert [len(r) for r in table] == [7, 7, 7, 7]
+    assert table[0][5].text == "实付金额（元）"
+
+
+def test_a_colon_a_wrap_put_at_the_start_of_a_line_joins_its_list_row() -> None:
+    text = "\n".join(
+        [
+            "附件一：价格组成表",
+            "厂房部分土建及钢结构工程、给排水、电气、消防、通风空调",
+            "：61,200,000.00",
+            "办公楼部分：15,800,000.00",
+            "室外总体工程：6,600,000.00",
+            "合计：83,600,000.00",
+        ]
+    )
+    (rows,) = list(colon_lists(text))
+    assert [r[1].value for r in rows] == [61200000, 15800000, 6600000, 83600000]
+    first = rows[0][1]
+    assert text[first.start : first.start + len(first.text)] == "61,200,000.00"
