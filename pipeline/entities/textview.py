@@ -155,6 +155,8 @@ PAGE_NUMBER = re.compile(
     r"|[-–—]\s*\d+\s*[-–—]|\d+\s*/\s*\d+)\s*$",
     re.I,
 )
+# a "label | value" row: a short label, a bar, and a value
+_TWO_CELLS = re.compile(r"^\s*[^|\s][^|]{0,20}?\s*\|\s*\S")
 _LEADING_WORD = re.compile(r"[^\s\u3000-\u9fff\uff00-\uffef]+")
 
 
@@ -166,6 +168,14 @@ def next_word_overflows(line: str, nxt: str, widest: float) -> bool:
         return False
     # widths are estimates of the printed ones: a tenth of slack
     return display_width(line) + 1 + display_width(word.group()) > 0.9 * widest
+
+
+def _two_columns(lines: list[str], i: int) -> bool:
+    """The rows just above line ``i`` (one with its wrapped cell) are "label | value" rows:
+    one bar each at most, and at least one bar (in a wider table a one-bar line is the rest of
+    a cut row: "…书面签认" then "待定 | 按季度")."""
+    bars = [line.count("|") for line in lines[max(0, i - 3) : i + 1]]
+    return max(bars, default=0) == 1
 
 
 def build_view(document: Document) -> TextView:
@@ -225,6 +235,8 @@ def _build_view(document: Document) -> TextView:
             soft = bool(_OPEN_END.search(stripped)) and bool(_REFERENCE_START.match(nxt))
         if soft and nxt.count("|") >= 2:
             soft = False  # a table row ("期次 | 比例 | 金额") starts a line; a wrapped row joins
+        if soft and nxt.count("|") == 1 and _TWO_CELLS.match(nxt) and _two_columns(lines, i):
+            soft = False  # "明档厨房 | 面档采用…" in a "label | value" schedule: a row starts
         if soft and stripped.lstrip().startswith("|") and stripped.endswith("|") and "|" not in nxt:
             soft = False  # "| … | 23.40 |" is a row drawn closed: a heading below is no part of it
         bars = stripped.count("|")

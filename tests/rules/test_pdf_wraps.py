@@ -438,3 +438,20 @@ def test_a_colon_a_wrap_put_at_the_start_of_a_line_joins_its_list_row() -> None:
     assert [r[1].value for r in rows] == [61200000, 15800000, 6600000, 83600000]
     first = rows[0][1]
     assert text[first.start : first.start + len(first.text)] == "61,200,000.00"
+
+
+def test_a_label_and_value_row_after_a_wrapped_value_starts_its_own_line() -> None:
+    """In a "label | value" schedule a value wrapped onto a line of its own; the next row
+    ("明档厨房 | …") is not joined to it, nor the row after that to it."""
+    text = "\n".join(
+        [
+            "项目 | 要求",
+            "堂食区 |",
+            "原木色桌椅，座位数不少于40个，墙面使用甲方标准墨绿色涂料及品牌故事墙" * 2,
+            "明档厨房 | 面档与汤档采用不锈钢明档设计，操作台面向顾客可视",
+            "收银系统 | 使用甲方指定的收银及会员管理系统",
+        ]
+    )
+    view = build_view(make_document(text)).text
+    assert "故事墙\n明档厨房 |" in view
+    assert "可视\n收银系统 |" in view
