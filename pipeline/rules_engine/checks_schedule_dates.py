@@ -111,7 +111,7 @@ def _final_dates(ctx: RuleContext) -> dict[str, tuple[Entity, date]]:
         if "range_start" in e.attrs and not loan_end:
             continue
         at, end = ctx.view_offset(e.span.start), ctx.view_offset(e.span.end)
-        line_start = ctx.text.rfind("\n", 0, at) + 1
+        line_start = ctx.row_start(at)
         if "|" in ctx.text[line_start:at]:
             continue  # a table row is a part, not the whole
         before = ctx.sentence_before(e)
@@ -386,7 +386,7 @@ def _term_ranges(ctx: RuleContext) -> list[tuple[date, Entity]]:
     for e in dates.values():
         start = dates.get(e.attrs.get("range_start", -1))  # type: ignore[arg-type]
         at = ctx.view_offset(e.span.start)
-        line = ctx.text[ctx.text.rfind("\n", 0, at) + 1 : at]
+        line = ctx.text[ctx.row_start(at) : at]
         if start is None or "|" in line or not _TERM_NOUN.search(ctx.entity_sentence(e)):
             continue
         begin = _iso(start)
@@ -413,7 +413,7 @@ def _row_periods_past_the_term(ctx: RuleContext) -> Iterator[Hit]:
         if first is None or end is None or not begin <= first <= last or end <= last:
             continue
         at = ctx.view_offset(e.span.start)
-        line_start = ctx.text.rfind("\n", 0, at) + 1
+        line_start = ctx.row_start(at)
         row = ctx.text[line_start:at]
         if "|" not in row or _AFTER_THE_WHOLE.search(row.split("|", 1)[0]):
             continue

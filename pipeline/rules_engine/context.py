@@ -154,6 +154,20 @@ class RuleContext:
             return self.text[self.view_offset(start) : self.view_offset(end)]
         return entity.text
 
+    def row_start(self, at: int) -> int:
+        """Where the view line holding ``at`` starts; a table row that a wrap cut at a bar
+        ("LED大屏 | 东立面 |" then "2025年4月1日至2025年10月31日 | 6 | …") starts on the line
+        above, so a date at the start of its line still has its row's label before it."""
+        start = self.text.rfind("\n", 0, at) + 1
+        if start == 0:
+            return 0
+        above_start = self.text.rfind("\n", 0, start - 1) + 1
+        above = self.text[above_start : start - 1].strip()
+        line_end = self.text.find("\n", at)
+        line = self.text[start : line_end if line_end >= 0 else len(self.text)]
+        cut = above.endswith("|") and not above.startswith("|") and "|" in line
+        return above_start if cut else start
+
     def sentence_before(self, entity: Entity) -> str:
         """The view text of an entity's sentence up to the entity."""
         start = entity.attrs.get("sentence_start")

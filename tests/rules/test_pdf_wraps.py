@@ -455,3 +455,34 @@ def test_a_label_and_value_row_after_a_wrapped_value_starts_its_own_line() -> No
     view = build_view(make_document(text)).text
     assert "故事墙\n明档厨房 |" in view
     assert "可视\n收银系统 |" in view
+
+
+def test_a_row_cut_at_a_bar_keeps_its_label_for_a_period_past_the_term(stages: Stages) -> None:
+    """ "LED大屏 | 东立面 |" then "2025年4月1日至2025年10月31日 | 6 | …": the period's row
+    starts on the line above, so it is still a row whose period runs past the term."""
+    row = "LED大屏 | 新潮商务中心东立面，约200平方米，每日播放120次，每次15秒 |"
+    text = "\n".join(
+        [
+            "广告发布合同",
+            "甲方：杭州云栖鲜果科技有限公司",
+            "乙方：杭州新潮传媒有限公司",
+            "第四条 发布期限：本合同项下广告发布期限为六个月，自2025年4月1日起至2025年9月30日止。",
+            "附件一：发布排期及费用明细表",
+            "媒体 | 点位及规格 | 发布周期 | 月数 | 单价（元/月） | 小计（元）",
+            row,
+            "{period} | 6 | 140,000 | 840,000",
+            "合同总价 | — | — | — | — | 840,000",
+        ]
+    )
+    late = text.format(period="2025年4月1日至2025年10月31日")
+    assert "cn.date.part_after_final_date" in rule_ids(stages, late)
+    on_time = text.format(period="2025年4月1日至2025年9月30日")
+    assert "cn.date.part_after_final_date" not in rule_ids(stages, on_time)
+
+
+def test_a_field_line_below_a_tables_last_row_is_not_that_rows_cell() -> None:
+    """ "特装展台搭建服务费 | … | 另行报价" then "合同总价款大写：…": the field below is no part
+    of the row, so the fee left to a later quotation keeps no figure of its own."""
+    row = "特装展台搭建服务费 | 以甲方确认的设计方案及材料清单为准 | — | 另行报价"
+    text = f"{row}\n合同总价款大写：人民币玖万肆仟壹佰肆拾元整\n附件二：特装展台主要构成"
+    assert "另行报价\n合同总价款大写" in build_view(make_document(text)).text
