@@ -171,12 +171,22 @@ def next_word_overflows(line: str, nxt: str, widest: float) -> bool:
     return display_width(line) + 1 + display_width(word.group()) > 0.9 * widest
 
 
+_TABLE_TITLE = re.compile(
+    r"^\s*(?:附件|附表|第[一二三四五六七八九十百\d]+条|Schedule|Annex|Appendix|Exhibit|Part\s)",
+    re.I,
+)
+
+
 def _two_columns(lines: list[str], i: int) -> bool:
-    """The rows just above line ``i`` (one with its wrapped cell) are "label | value" rows:
-    one bar each at most, and at least one bar (in a wider table a one-bar line is the rest of
-    a cut row: "…书面签认" then "待定 | 按季度")."""
-    bars = [line.count("|") for line in lines[max(0, i - 3) : i + 1]]
-    return max(bars, default=0) == 1
+    """The table line ``i`` is in is a "label | value" schedule: no line since its title (or in
+    the 40 lines above) has more than one bar, and some have one. In a wider table a one-bar
+    line is the rest of a cut row ("…书面签认" then "待定 | 按季度")."""
+    most = 0
+    for line in reversed(lines[max(0, i - 40) : i + 1]):
+        most = max(most, line.count("|"))
+        if _TABLE_TITLE.match(line):
+            break
+    return most == 1
 
 
 def build_view(document: Document) -> TextView:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
+from pipeline.entities.textview import PAGE_NUMBER
 from pipeline.rules_engine.checks_deferred_terms import FIGURE_HERE
 from pipeline.rules_engine.checks_facts import (
     ANNEX_HEAD,
@@ -185,7 +186,10 @@ def annex_texts(ctx: RuleContext, language: str) -> dict[str, str]:
     for i, m in enumerate(heads):
         end = heads[i + 1].start() if i + 1 < len(heads) else len(ctx.text)
         key = annex_key(m)
-        texts[key] = texts.get(key, "") + ctx.text[m.start() : end]
+        # a page's number ("第6页 共6页") is the page's, not a figure the annex states
+        lines = ctx.text[m.start() : end].split("\n")
+        own = "\n".join(line for line in lines if not PAGE_NUMBER.match(line))
+        texts[key] = texts.get(key, "") + own
     return texts
 
 

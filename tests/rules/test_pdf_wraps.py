@@ -16,6 +16,7 @@ from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from pipeline.testing.pdf import render_text_pdf
 from tests.entities.helpers import make_document
+from tests.rules.cases_annex_price import ZH_WAREHOUSING
 from tests.rules.helpers import Stages, rule_ids
 
 
@@ -486,3 +487,12 @@ def test_a_field_line_below_a_tables_last_row_is_not_that_rows_cell() -> None:
     row = "特装展台搭建服务费 | 以甲方确认的设计方案及材料清单为准 | — | 另行报价"
     text = f"{row}\n合同总价款大写：人民币玖万肆仟壹佰肆拾元整\n附件二：特装展台主要构成"
     assert "另行报价\n合同总价款大写" in build_view(make_document(text)).text
+
+
+def test_a_page_number_in_an_annex_of_open_rates_is_no_rate(stages: Stages) -> None:
+    """The annex lists what is stored and how, with no rate; the page's footer ("第3页 共3页")
+    printed in it is no figure the annex states."""
+    annex = "附件二：收费标准\n项目 | 收费标准（元/托·周）\n冷冻仓储 | 由双方另行商定\n"
+    assert "cn.essential.price_in_missing_annex" in rule_ids(
+        stages, ZH_WAREHOUSING.format(annex_two=annex + "第3页 共3页\n")
+    )
