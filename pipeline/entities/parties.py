@@ -47,7 +47,11 @@ _TRAILING_NOTE = re.compile(
 )
 # a blank, a signature prompt, or an e-mail or web address a wrap put after "乙方：" ("发送至…
 # 电子邮箱（甲方：…；⏎乙方：wzy_admin@…）")
-_NOT_A_NAME = re.compile(r"^(?:[_＿\s]*|.*(?:签字|盖章|日期)[:：]?\s*|.*(?:@|https?://|www\.).*)$")
+_NOT_A_NAME = re.compile(
+    r"^(?:[_＿\s]*|.*(?:签字|盖章|日期)[:：]?\s*|.*(?:@|https?://|www\.).*"
+    # a contact under a role ("甲方：物流部 徐婷婷，电话…"): a department and a person
+    r"|[\u4e00-\u9fff]{1,8}(?:部|办公室|中心|科)\s*[\u4e00-\u9fff]{2,4})$"
+)
 
 EN_DEFINED_PAREN = re.compile(
     r"[(（]\s*(?:(?:hereinafter|each|collectively|together)[^\"“”()]{0,30}?)?"

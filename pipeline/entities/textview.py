@@ -62,6 +62,7 @@ _REFERENCE_END = re.compile(
 )
 # a labelled field of a parties block or a schedule ("Supplier: Suzhou …", "Payee name: …")
 _FIELD_LABEL = re.compile(r"^\s*[A-Z][\w'’()/-]*(?:\s+[\w'’()/-]+){0,3}:\s+\S")
+_CLOSING_PUNCT = frozenset("，。；：、）」』！？,;")
 _ZH_FIELD_LABEL = re.compile(r"^\s*[\u4e00-\u9fff（）()]{2,12}[：:]\s*\S")
 _FIGURE_IN_BRACKETS = re.compile(r"\b[a-z]+[- ]?\(\d[\d,.]*%?\)$")
 _NUMBER_ONLY = re.compile(r"^\s*(?:第[一二三四五六七八九十百零〇\d]+条|\d+(?:\.\d+)*[.、]?)\s*$")
@@ -275,8 +276,10 @@ def _build_view(document: Document) -> TextView:
             and not _OPEN_END.search(stripped)
             and not next_word_overflows(stripped, nxt, widest)
         )
+        # no line begins with "，" or "）": a wrap put it there (a renderer without kinsoku rules)
+        closes = nxt.lstrip()[:1] in _CLOSING_PUNCT and "|" not in nxt
         if soft and not _NUMBER_ONLY.match(stripped) and ends_line and not awaits_number:
-            soft = False
+            soft = closes
         if soft:
             joiner = _joiner(stripped, nxt.lstrip())
             if joiner == "dehyphenate" and out[-1] == "-":

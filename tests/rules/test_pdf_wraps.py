@@ -496,3 +496,34 @@ def test_a_page_number_in_an_annex_of_open_rates_is_no_rate(stages: Stages) -> N
     assert "cn.essential.price_in_missing_annex" in rule_ids(
         stages, ZH_WAREHOUSING.format(annex_two=annex + "第3页 共3页\n")
     )
+
+
+def test_a_contact_a_wrap_left_alone_under_a_role_is_no_party_name(stages: Stages) -> None:
+    """ "甲方：物流部 徐婷婷，电话0574-6357" (the number's end wrapped): a department and a person
+    under the role are a contact, not the party's name."""
+    text = "\n".join(
+        [
+            "货运代理合同",
+            "委托方（甲方）：宁波甬晟家用电器有限公司",
+            "受托方（乙方）：宁波港通达国际货运代理有限公司",
+            "第一条 甲方委托乙方办理海运出口货运代理业务。",
+            "附件三：双方联系人",
+            "甲方：{who}，电话0574-6357",
+            "8812",
+        ]
+    )
+    assert "cn.party.name_mismatch" not in rule_ids(stages, text.format(who="物流部 徐婷婷"))
+    assert "cn.party.name_mismatch" in rule_ids(stages, text.format(who="宁波甬胜电器有限公司"))
+
+
+def test_a_line_that_begins_with_a_comma_goes_on_from_the_line_above() -> None:
+    """A renderer without line-breaking rules put "，最迟付款日为…" at a line's start: no
+    sentence begins with a comma, so the two lines are one sentence."""
+    text = "\n".join(
+        [
+            "x" * 80,
+            "6.2 甲方应向乙方支付第一期剩余广告费用人民币柒拾万元整（¥700,000.00）",
+            "，最迟付款日为2026年6月15日。",
+        ]
+    )
+    assert "（¥700,000.00），最迟付款日" in build_view(make_document(text)).text
