@@ -327,7 +327,11 @@ ANNEX_REF = {
     ),
 }
 ANNEX_HEAD = {
-    "zh": re.compile(rf"(?m)^[ \t]*附件\s?(?P<id>[{_ZH_NUM}]{{1,3}}|\d{{1,2}})"),
+    # "附件二、附件一、施工图及技术标准" that a wrap put at a line's start names annexes, no heading
+    "zh": re.compile(
+        rf"(?m)^[ \t]*附件\s?(?P<id>[{_ZH_NUM}]{{1,3}}|\d{{1,2}})"
+        r"(?![、，,。；;及和与或的所中至约规列载])"
+    ),
     "en": re.compile(
         r"(?m)^[ \t]*(?P<kind>ANNEX|Annex|SCHEDULE|Schedule|EXHIBIT|Exhibit|APPENDIX|Appendix"
         r"|ATTACHMENT|Attachment)\s+(?P<id>\d{1,2}|[A-Z]{1,2}\b|[IVX]{1,4}\b)"

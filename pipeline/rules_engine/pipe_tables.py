@@ -277,6 +277,10 @@ _COLON_ROW = re.compile(
     re.I,
 )
 _MIN_LIST_ROWS = 3
+# the rest of a figure a wrap cut, alone on its line ("0.00", "000.00元（含税）")
+_FIGURE_REST = re.compile(
+    r"^\s*[\d,]*\d(?:\.\d+)?\s*(?:万元|元)?\s*(?:[（(][^)）]*[)）])?\s*[。;；.]?\s*$"
+)
 
 
 def colon_lists(text: str) -> Iterator[list[list[Cell]]]:
@@ -295,15 +299,17 @@ def colon_lists(text: str) -> Iterator[list[list[Cell]]]:
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
         # a wrap put the colon at the start of the next line ("…通风空调" / "：61,200,000.00"):
         # no line of text begins with one, so the two are one row
-        if m is None and nxt.lstrip()[:1] in (":", "：") and "|" not in line + nxt:
-            m = _COLON_ROW.match(line + nxt.lstrip())
+        # or cut the figure ("…：61,200,00" / "0.00")
+        cut_figure = line.rstrip()[-1:].isdigit() and bool(_FIGURE_REST.match(nxt))
+        if m is None and (nxt.lstrip()[:1] in (":", "：") or cut_figure) and "|" not in line + nxt:
+            m = _COLON_ROW.match(line.rstrip() + nxt.lstrip())
             skip = m is not None
         if m is not None:
             label = Cell(m.group("label").strip(), offset + m.start("label"), None, False)
             fig = m.group("fig").strip()
             at = m.start("fig") + m.group("fig").find(fig)
-            if at >= len(line):  # the figure is on the next line
-                at += 1 + len(nxt) - len(nxt.lstrip())
+            if at >= len(line.rstrip()):  # the figure is on the next line
+                at += len(line) - len(line.rstrip()) + 1 + len(nxt) - len(nxt.lstrip())
             rows.append([label, _cell(fig, offset + at)])
         else:
             if len(rows) >= _MIN_LIST_ROWS:

@@ -10,6 +10,7 @@ import pytest
 
 from pipeline.config import IntakeLimits
 from pipeline.entities.textview import build_view
+from pipeline.rules_engine.checks_facts import ANNEX_HEAD
 from pipeline.rules_engine.pipe_tables import colon_lists, pipe_tables
 from pipeline.stages.intake import read_document
 from pipeline.stages.parse_entities import ParseEntities
@@ -527,3 +528,34 @@ def test_a_line_that_begins_with_a_comma_goes_on_from_the_line_above() -> None:
         ]
     )
     assert "（¥700,000.00），最迟付款日" in build_view(make_document(text)).text
+
+
+def test_a_figure_a_wrap_cut_in_a_colon_list_is_read_whole() -> None:
+    text = "\n".join(
+        [
+            "厂房部分土建及钢结构工程、给排水、电气、消防、通风空调：61,200,00",
+            "0.00",
+            "办公楼部分：15,800,000.00",
+            "室外总体工程：6,600,000.00",
+            "合计：83,600,000.00",
+        ]
+    )
+    (rows,) = list(colon_lists(text))
+    assert [r[1].value for r in rows] == [61200000, 15800000, 6600000, 83600000]
+
+
+def test_annexes_named_in_a_list_at_a_lines_start_are_no_annex_heading() -> None:
+    """A wrap put "附件二、附件一、施工图及技术标准。" at a line's start: a list of documents, not
+    the heading of annex 二 (whose body would then be the clause that follows it)."""
+    text = "\n".join(
+        [
+            "18.1 合同文件之间不一致的，按照以下顺序解释：本合同条款、",
+            "附件二、附件一、施工图及技术标准。",
+            "18.2 双方往来通知应以书面形式送达本合同首部载明的住所。",
+            "附件一：主要工程量清单",
+            "附件二 工程质量保修书",
+            "附件三",
+        ]
+    )
+    heads = [m.group() for m in ANNEX_HEAD["zh"].finditer(text)]
+    assert heads == ["附件一", "附件二", "附件三"]
