@@ -46,6 +46,8 @@ _OPEN_END = re.compile(
     r"|[Bb][Yy]|[Ww][Ii][Tt][Hh]|[Aa][Nn][Yy]|[Uu][Nn][Dd][Ee][Rr]|a|an"
     # "… UNDER SECTION 11 AND AS" / "PROVIDED IN": a capitals paragraph wraps mid-phrase
     r"|[Aa][Ss]|[Ss][Hh][Aa][Ll][Ll]|[Ff][Rr][Oo][Mm]"
+    # "… ANY LIMITATION IN THIS⏎ARTICLE XII), …": a determiner waits for its noun
+    r"|[Tt][Hh][Ii][Ss]|[Tt][Hh][Ee][Ss][Ee]|[Ii][Tt][Ss]|[Ee][Aa][Cc][Hh]|[Ss][Uu][Cc][Hh]"
     # "not less than⏎90 days", "at least⏎30 days": a comparison waits for its figure
     r"|[Tt][Hh][Aa][Nn]|[Ll][Ee][Aa][Ss][Tt])$"
 )

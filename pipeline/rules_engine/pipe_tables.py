@@ -106,7 +106,9 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
     edged = False  # the table is drawn "| a | b |", each row closed on a bar
     for line in lines:
         page_break = not line.strip() or bool(PAGE_NUMBER.match(line))
-        if table and not gap and page_break and len(table[-1]) < len(table[0]):
+        open_row = len(table[-1]) < len(table[0]) if table else False
+        open_row = open_row or (edged and _open_edge(previous))
+        if table and not gap and page_break and open_row:
             offset += len(line) + 1
             continue  # a page break (blank, or "第8页 共9页") inside a cut row: it goes on after
         if table and not gap and line.strip() and _continues(table, previous, line, full, edged):
@@ -147,7 +149,7 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
                 yield table  # a PDF drops the blank line between two tables
                 table = []
             if not table:
-                edged = line.strip().startswith("|") and line.strip().endswith("|")
+                edged = line.strip().startswith("|")
             table.append(row)
             gap = 0
             opening = None
@@ -230,15 +232,18 @@ def _opens(opening: Cell, row: list[Cell], table: list[list[Cell]]) -> bool:
     )
 
 
+def _open_edge(line: str) -> bool:
+    """A row of a "| a | b |" table that opens on a bar and does not close on one."""
+    stripped = line.strip()
+    return stripped.startswith("|") and not stripped.endswith("|") and stripped.count("|") >= 2
+
+
 def _cut_inside_edges(previous: str, line: str) -> bool:
     """A table drawn "| a | b | c |": a row that opens on a bar but does not close on one was cut
     inside its last cell, and the line that closes it ("| Spare parts | All series | Impellers,
     seals and" / "repair kits |") is that cell's end."""
-    before, now = previous.strip(), line.strip()
-    return (
-        before.startswith("|") and not before.endswith("|") and before.count("|") >= 2
-        and not now.startswith("|") and now.endswith("|")
-    )  # fmt: skip
+    now = line.strip()
+    return _open_edge(previous) and not now.startswith("|") and now.endswith("|")
 
 
 def _names_only(row: list[Cell]) -> bool:

@@ -559,3 +559,37 @@ def test_annexes_named_in_a_list_at_a_lines_start_are_no_annex_heading() -> None
     )
     heads = [m.group() for m in ANNEX_HEAD["zh"].finditer(text)]
     assert heads == ["附件一", "附件二", "附件三"]
+
+
+def test_a_reference_after_a_determiner_that_ends_a_line_is_not_a_heading() -> None:
+    text = "\n".join(
+        [
+            "12.2 EXCEPT FOR ITS OBLIGATIONS UNDER SECTION 11.1 (WHICH SHALL NOT BE SUBJECT TO ANY",
+            "LIMITATION IN THIS",
+            "ARTICLE XII), EACH PARTY'S AGGREGATE LIABILITY SHALL NOT EXCEED THE FEES PAID.",
+        ]
+    )
+    assert "IN THIS ARTICLE XII)" in build_view(make_document(text)).text
+
+
+def test_a_page_break_inside_a_row_drawn_between_edge_bars() -> None:
+    """ "| a | b | c" is cut inside its last cell; the page's footer and blank line come before
+    the cell's end ("cooling duties |"), and a header cut the same way keeps its last name."""
+    text = "\n".join(
+        [
+            "| Product | Series | Description |",
+            "| Split-case pumps | HFS-SC 6 to 24 | Horizontal pumps for municipal water and",
+            "Page 3 of 9",
+            "",
+            "cooling duties |",
+            "| Spare parts | All series | Seals |",
+            "Schedule B",
+            "| Contract Year | Q1 | Q2 | Annual",
+            "Minimum |",
+            "| Contract Year 1 | 100,000 | 100,000 | 200,000 |",
+        ]
+    )
+    products, minimums = list(pipe_tables(text))
+    assert [len(r) for r in products] == [3, 3, 3]
+    assert products[1][2].text.endswith("water and cooling duties")
+    assert minimums[0][3].text == "Annual Minimum"
