@@ -180,6 +180,24 @@ _TABLE_TITLE = re.compile(
 )
 
 
+def _capitals_run_on(line: str, nxt: str, widest: float) -> bool:
+    """A paragraph in capitals ("… INCLUDING ANY DEFENSE OR INDEMNIFICATION" then "OBLIGATION,
+    EXCEED …"): capitals print wider than the estimate, so a wrapped line looks short. Both
+    lines are capitals and the first is well past a heading's width."""
+    letters = [c for c in line + nxt if c.isalpha()]
+    if len(letters) < 30 or any(c.islower() for c in letters):
+        return False
+    return display_width(line) >= 0.6 * widest and not nxt.lstrip()[:1].isdigit()
+
+
+def _cut_row(lines: list[str], i: int, nxt: str) -> bool:
+    """Line ``i`` is a table row a wrap cut: it has fewer bars than the rows just above it, and
+    the next line's bars make up the difference (a row has as many bars as the ones before)."""
+    full = max((line.count("|") for line in lines[max(0, i - 4) : i]), default=0)
+    here, rest = lines[i].count("|"), nxt.count("|")
+    return full >= 2 and 0 < here < full and rest > 0 and here + rest == full
+
+
 def _two_columns(lines: list[str], i: int) -> bool:
     """The table line ``i`` is in is a "label | value" schedule: no line since its title (or in
     the 40 lines above) has more than one bar, and some have one. In a wider table a one-bar
@@ -277,11 +295,14 @@ def _build_view(document: Document) -> TextView:
             and not continues
             and not _OPEN_END.search(stripped)
             and not next_word_overflows(stripped, nxt, widest)
+            and not _capitals_run_on(stripped, nxt, widest)
         )
         # no line begins with "，" or "）": a wrap put it there (a renderer without kinsoku rules)
         closes = nxt.lstrip()[:1] in _CLOSING_PUNCT and "|" not in nxt
         if soft and not _NUMBER_ONLY.match(stripped) and ends_line and not awaits_number:
             soft = closes
+        if not soft and (j == i + 1 or crosses_page) and _cut_row(lines, i, nxt):
+            soft = True  # "4 | HVAC installed | 10 October" then "2025 | 15% | 729,000"
         if soft:
             joiner = _joiner(stripped, nxt.lstrip())
             if joiner == "dehyphenate" and out[-1] == "-":

@@ -52,7 +52,9 @@ _DATED = re.compile(
     r"|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d\d"
 )
 _WORDS = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
-_MID_PHRASE = re.compile(r"(?:[,，、(（/-]|\b(?:and|or|of|the|to|for|in|with))\s*$")
+_MID_PHRASE = re.compile(
+    r"(?:[,，、(（/-]|\b(?:and|or|of|the|to|for|in|with|be|by|at|on|per|a|an|To be))\s*$"
+)
 
 
 def _cells(line: str, offset: int) -> list[Cell]:
@@ -209,10 +211,17 @@ def _continues(
         # Quantity per Lot"): words only, on fewer bars than the header has
         return (
             len(table) == 1
-            and line.count("|") < previous.count("|")
-            and _names_only(_cells(line, 0))
+            # fewer bars, or the last name left a bracket open ("(RMB per coil, incl.")
+            and (line.count("|") < previous.count("|") or previous.count("(") > previous.count(")"))
+            and _header_words(_cells(line, 0))
         )
-    return len(table) == 1 or "|" not in previous or _completes_figure(row[-1].text, line)
+    return (
+        len(table) == 1
+        or "|" not in previous
+        or _completes_figure(row[-1].text, line)
+        # "… | 1.34 | To be" then "specified": the last cell stops mid-phrase
+        or (bool(_MID_PHRASE.search(row[-1].text)) and line.strip()[:1].islower())
+    )
 
 
 def _opens(opening: Cell, row: list[Cell], table: list[list[Cell]]) -> bool:
@@ -244,6 +253,16 @@ def _cut_inside_edges(previous: str, line: str) -> bool:
     seals and" / "repair kits |") is that cell's end."""
     now = line.strip()
     return _open_edge(previous) and not now.startswith("|") and now.endswith("|")
+
+
+def _header_words(row: list[Cell]) -> bool:
+    """The rest of a wrapped header: names, where a share inside a name ("13% VAT) | Copper
+    content") is part of the name, not a figure."""
+    return all(
+        not _DATED.search(c.text)
+        and (c.value is None or (c.percent and bool(_WORDS.search(c.text))))
+        for c in row
+    )
 
 
 def _names_only(row: list[Cell]) -> bool:

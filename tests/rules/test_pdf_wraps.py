@@ -593,3 +593,42 @@ def test_a_page_break_inside_a_row_drawn_between_edge_bars() -> None:
     assert [len(r) for r in products] == [3, 3, 3]
     assert products[1][2].text.endswith("water and cooling duties")
     assert minimums[0][3].text == "Annual Minimum"
+
+
+def test_a_row_cut_inside_a_date_is_one_line_of_the_view() -> None:
+    """ "4 | HVAC installed | 10 October" then "2025 | 15% | 729,000": fewer bars than the rows
+    above, and the next line's make up the rest, so the date is read whole."""
+    text = "\n".join(
+        [
+            "No. | Milestone | Date | Share | Amount",
+            "3 | Floors and finishes complete | 5 September 2025 | 15% | 729,000",
+            "4 | Cleanroom HVAC installed; commissioning and air-balance test passed | 10 October",
+            "2025 | 15% | 729,000",
+        ]
+    )
+    assert "| 10 October 2025 | 15% |" in build_view(make_document(text)).text
+
+
+def test_a_wrapped_header_with_a_share_in_a_name_and_a_cell_cut_after_to_be() -> None:
+    text = "\n".join(
+        [
+            "Product code | Description | Base Price (RMB per 100-metre coil, incl.",
+            "13% VAT) | Copper content (kg per 100 m) | Quantity per Lot",
+            "HT-BV15 | Single-core copper wire, 1.5 mm2 | 118.00 | 1.34 | To be",
+            "specified",
+        ]
+    )
+    (table,) = list(pipe_tables(text))
+    assert [len(r) for r in table] == [5, 5]
+    assert table[1][4].text == "To be specified"
+
+
+def test_a_paragraph_in_capitals_wrapped_short_reads_as_one_sentence() -> None:
+    text = "\n".join(
+        [
+            "Section 8.2 Limitation of Liability. IN NO EVENT SHALL EITHER PARTY'S TOTAL LIABILITY",
+            "ARISING OUT OF THIS AGREEMENT, INCLUDING ANY INDEMNIFICATION",
+            "OBLIGATION, EXCEED THE FEES PAID IN THE TWELVE (12) MONTHS BEFORE THE CLAIM.",
+        ]
+    )
+    assert "INDEMNIFICATION OBLIGATION, EXCEED" in build_view(make_document(text)).text
