@@ -184,7 +184,7 @@ def _capitals_run_on(line: str, nxt: str, widest: float) -> bool:
     """A paragraph in capitals ("… INCLUDING ANY DEFENSE OR INDEMNIFICATION" then "OBLIGATION,
     EXCEED …"): capitals print wider than the estimate, so a wrapped line looks short. Both
     lines are capitals and the first is well past a heading's width."""
-    letters = [c for c in line + nxt if c.isalpha()]
+    letters = [c for c in line + nxt if c.isascii() and c.isalpha()]
     if len(letters) < 30 or any(c.islower() for c in letters):
         return False
     return display_width(line) >= 0.6 * widest and not nxt.lstrip()[:1].isdigit()

@@ -634,3 +634,15 @@ def test_a_paragraph_in_capitals_wrapped_short_reads_as_one_sentence() -> None:
         ]
     )
     assert "INDEMNIFICATION OBLIGATIONS, EXCEED" in build_view(make_document(text)).text
+
+
+def test_two_chinese_signature_lines_are_not_a_paragraph_in_capitals() -> None:
+    """Chinese has no lower case: only Latin capitals make a paragraph in capitals."""
+    text = "\n".join(
+        [
+            "x" * 60,
+            "发包人（盖章）：常熟市溯澄精密模塑有限公司",
+            "承包人（盖章）：江苏砺筑建设工程有限公司",
+        ]
+    )
+    assert "有限公司\n承包人" in build_view(make_document(text)).text
