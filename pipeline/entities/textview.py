@@ -65,6 +65,7 @@ _REFERENCE_END = re.compile(
 # a labelled field of a parties block or a schedule ("Supplier: Suzhou …", "Payee name: …")
 _FIELD_LABEL = re.compile(r"^\s*[A-Z][\w'’()/-]*(?:\s+[\w'’()/-]+){0,3}:\s+\S")
 _CLOSING_PUNCT = frozenset("，。；：、）」』！？,;")
+_ZH_FIELD_START = re.compile(r"^\s*[\u4e00-\u9fff（）()]{2,12}[：:]")
 _ZH_FIELD_LABEL = re.compile(r"^\s*[\u4e00-\u9fff（）()]{2,12}[：:]\s*\S")
 _FIGURE_IN_BRACKETS = re.compile(r"\b[a-z]+[- ]?\(\d[\d,.]*%?\)$")
 _NUMBER_ONLY = re.compile(r"^\s*(?:第[一二三四五六七八九十百零〇\d]+条|\d+(?:\.\d+)*[.、]?)\s*$")
@@ -278,6 +279,8 @@ def _build_view(document: Document) -> TextView:
             soft = False  # "Supplier: …", "Payee name: …": a field of a block starts its line
         if soft and stripped.count("|") >= 2 and _ZH_FIELD_LABEL.match(nxt):
             soft = False  # a table's last row, then "合同总价款大写：…" below it
+        if soft and _ZH_FIELD_START.match(stripped) and _ZH_FIELD_START.match(nxt):
+            soft = False  # "甲方（盖章）：…" then "负责人（签字）：": a block of fields
         continues = nxt.lstrip()[:1].islower() and stripped[-1:] not in tuple(_SENTENCE_END)
         # "twelve (12)" then "months each" or "Contract Year each": a bracket closing a figure
         # is no sentence end, whatever case the next word takes

@@ -646,3 +646,16 @@ def test_two_chinese_signature_lines_are_not_a_paragraph_in_capitals() -> None:
         ]
     )
     assert "有限公司\n承包人" in build_view(make_document(text)).text
+
+
+def test_a_signature_field_below_a_full_width_party_line_is_its_own_field() -> None:
+    """In a narrow column the party line fills the width; "负责人（签字）：" below it is the
+    next field of the block, not the rest of the name."""
+    text = "\n".join(
+        [
+            "甲方（盖章）：佛山市南海区里水镇大石经济联合社",
+            "负责人（签字）：",
+            "乙方（盖章）：佛山市顺德区恒达实业有限公司",
+        ]
+    )
+    assert "联合社\n负责人（签字）：" in build_view(make_document(text)).text
