@@ -199,8 +199,7 @@ def find_en_party_lines(text: str) -> list[Match]:
     """Parties named on lines of their own: in the parties block before the first clause, and
     again, for the same roles, in the signature block. A "Consignee: … Ltd." line in a schedule
     names no party of the contract."""
-    first_clause = _FIRST_CLAUSE.search(text)
-    preamble_end = first_clause.start() if first_clause else 0
+    preamble = preamble_end(text)
     found: list[Match] = []
     roles: set[str] = set()
     for m in EN_PARTY_LINE.finditer(text):
@@ -213,11 +212,11 @@ def find_en_party_lines(text: str) -> list[Match]:
         name = name.rstrip(" ,;")
         if _EN_NOT_ROLE.match(role) or not _EN_NAME_END.search(name):
             continue
-        in_preamble = m.start() < preamble_end
+        in_preamble = m.start() < preamble
         signing = bool(note) or bool(_SIGNING_CUE.match(text, m.end() + 1))
         if in_preamble:
             roles.add(role)
-        elif not (signing and (role in roles or _defined_before(text, role, preamble_end))):
+        elif not (signing and (role in roles or _defined_before(text, role, preamble))):
             continue
         found.append(
             Match(
@@ -230,6 +229,13 @@ def find_en_party_lines(text: str) -> list[Match]:
             )
         )  # fmt: skip
     return found
+
+
+def preamble_end(text: str) -> int:
+    """Where the first clause (or the recitals) begins: the parties block lies before it; 0
+    when no clause heading is found."""
+    first_clause = _FIRST_CLAUSE.search(text)
+    return first_clause.start() if first_clause else 0
 
 
 def _defined_before(text: str, role: str, end: int) -> bool:

@@ -37,6 +37,10 @@ _CAP = re.compile(
     r"|an amount|a sum|a maximum"
     r"|(?:US)?\$|£|€|¥|RMB|USD|EUR|GBP|\d)"
     rf"|in no (?:event|case|circumstances){IN}{{0,120}}liabilit{IN}{{0,160}}exceed"
+    # "the aggregate amount of all Losses for which Seller shall be liable under Section 8.2
+    # shall not exceed $727,500"
+    rf"|(?:aggregate|total|maximum|cumulative) (?:amount|sum) of (?:all )?(?:Losses|losses|damages"
+    rf"|claims)\b{IN}{{0,40}}\bliable\b{IN}{{0,120}}{_NOT_EXCEED}"
     # "shall not be liable for any amount in excess of the Fees"
     rf"|(?:shall|will) not be liable{IN}{{0,160}}(?:in excess of|exceeding|greater than|more than)"
     rf"|(?:maximum|aggregate|total|cumulative) liabilit{IN}{{0,160}}"
@@ -61,7 +65,10 @@ _ESCAPE = re.compile(
     r"|notwithstanding (?:any|the) (?:limitation|cap|limit)"
     # "Notwithstanding any other provision …, the Supplier shall indemnify the Customer in full"
     r"|notwithstanding any(?:thing)? (?:other )?(?:provision|term|clause)"
-    r"|indemnif\w*[^.;]{0,40}\bin full\b",
+    r"|indemnif\w*[^.;]{0,40}\bin full\b"
+    # "Buyer shall be entitled to recover … the full amount of all Losses it incurs"
+    r"|\b(?:recover|indemnif\w*|reimburse)\b[^.;]{0,80}\bthe (?:full|entire|whole) amount of "
+    r"(?:all |any )?(?:its |such )?(?:Losses|losses|loss|damages)\b",
     re.I,
 )
 _CARVE_OUT_HEAD = re.compile(

@@ -17,6 +17,7 @@ from pipeline.entities.clause_refs import refs
 from pipeline.rules_engine.cap_facts import (
     about_indemnity,
     cap_clause_text,
+    carve_outs,
     carved_targets,
     carves_out,
     clause_family_text,
@@ -99,9 +100,14 @@ def indemnity_escapes_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     reaching = [c for c in caps if reaches(c.text, numbers)]
     cap_numbers = {clause_number(ctx, c) for c in caps} - {""}
     for sentence in ctx.sentences:
-        if sentence in caps or not about_indemnity(ctx, sentence, numbers):
+        if sentence in caps:
             continue
-        own = _own_numbers(ctx, sentence, cap_numbers)
+        about = about_indemnity(ctx, sentence, numbers)
+        # a right to the full loss, anywhere, for a matter an indemnity covers
+        shared = _shared_matter(ctx, sentence, numbers) if escape(sentence.text) else set()
+        if not about and not shared:
+            continue
+        own = (_own_numbers(ctx, sentence, cap_numbers) if about else set()) | shared
         if _released(carved, own):
             continue
         for cap in _escaped_caps(ctx, sentence, caps, reaching):
@@ -114,6 +120,24 @@ def indemnity_escapes_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
                 related=(ctx.sentence_span(cap),),
             )
             return
+
+
+def _shared_matter(ctx: RuleContext, sentence: Sentence, numbers: set[str]) -> set[str]:
+    """The indemnity clauses that name a defined matter of several words the sentence also
+    names ("Pre-Closing Environmental Liabilities"): a full-recovery right for that matter
+    and the capped indemnity govern the same loss, unless a cap leaves the matter out."""
+    terms = {str(e.value) for e in ctx.of_kind("defined_term") if isinstance(e.value, str)}
+    shared = [t for t in terms if len(t.split()) >= 2 and t in sentence.text]
+    caps = general_caps(ctx)
+    released = " ".join(c for cap in caps for c in carve_outs(cap_clause_text(ctx, cap)))
+    shared = [t for t in shared if t not in released]
+    if not shared:
+        return set()
+    return {
+        c.number
+        for c in ctx.clauses
+        if c.number in numbers and any(t in ctx.clause_text(c) for t in shared)
+    }
 
 
 @check("indemnity_escapes_general_cap", fields=("cap", "escape"))

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 
 from pipeline.entities.clauses import innermost
+from pipeline.entities.parties import EN_ROLE_WORDS, preamble_end
 from pipeline.rules_engine.cap_facts import clause_family_text, general_caps
 from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
@@ -29,6 +30,9 @@ _UNLIMITED = re.compile(
     r"|(?:shall|will|is|are) not (?:be )?(?:capped|limited|restricted)(?: or (?:capped|limited"
     r"|restricted|excluded))? (?:in (?:any way|amount|kind)|whatsoever)"
     r"|without any (?:financial |monetary )?(?:ceiling|cap)\b"
+    # "shall not be subject to any limitation or exclusion of any kind"
+    r"|\bnot (?:be )?subject to any (?:financial |monetary )?"
+    r"(?:limits?|limitations?|caps?|ceilings?|restrictions?)\b"
     # "the Developer shall be liable without limit for indirect and consequential loss"
     r"|\b(?:liable|liability)\b[^.;]{0,20}\bwithout (?:any )?limit(?:ation)?\b(?! of)",
     re.I,
@@ -36,10 +40,22 @@ _UNLIMITED = re.compile(
 # an indemnity without a limit is indemnity_cap_conflict's matter, a mutual one is not one-sided,
 # and liability under one named clause left unlimited is a narrow, market-standard carve-out
 _NOT_ONE_SIDED_WHOLE = re.compile(
-    r"indemnif|hold harmless|\b(?:each|either|neither|both) part(?:y|ies)\b|liquidated damages"
-    r"|liabilit\w*\s+(?:under|pursuant to|in respect of|for breach of)\s+(?:this\s+)?"
-    r"(?:Clause|Section|Article|paragraph)\s+\d+(?:\.\d+)*\s+(?:is|are|shall be|will be)"
-    r"\s+unlimited",
+    r"indemni(?:f|ty|ties)|hold harmless|\b(?:each|either|neither|both) part(?:y|ies)\b"
+    r"|liquidated damages",
+    re.I,
+)
+
+
+# liability left open only for fraud, death or injury, wilful default and the like, or under one
+# named clause ("The Licensor's liability under this Clause 10 is not subject to any financial
+# limit"), is the usual carve-out, not an unlimited party; a sentence that also reaches the whole
+# contract still counts
+_NARROW_HEAD = re.compile(
+    r"\b(?:liab\w*|claims?|loss\w*)\s+(?:for|in respect of|arising (?:from|out of)|caused by)\s+"
+    r"(?:its |the |any )?(?:fraud|death|personal injury|wil(?:l)?ful|gross(?:ly)? neglig"
+    r"|deliberate|breach of (?:its )?confidential|infringement)"
+    r"|\b(?:liabilit\w*|obligations?)\s+(?:under|pursuant to|in respect of|for breach of)\s+"
+    r"(?:this\s+)?(?:Clause|Section|Article|paragraph)\s+\d+(?:\.\d+)*\b",
     re.I,
 )
 
@@ -49,6 +65,8 @@ def liability_stated_unlimited(ctx: RuleContext, params: Params) -> Iterator[Hit
     """A sentence says one party's liability has no limit."""
     for sentence in ctx.sentences:
         m = _UNLIMITED.search(sentence.text)
+        if m and _NARROW_HEAD.search(sentence.text) and not _WHOLE_CONTRACT.search(sentence.text):
+            continue
         if m and not _NOT_ONE_SIDED_WHOLE.search(sentence.text):
             if _carved_out_of_the_cap(ctx, sentence):
                 continue  # an IP indemnity "not limited in amount" that the cap clause excludes
@@ -104,8 +122,9 @@ _RELEASE = re.compile(
     r"|\bnor\b[^.;]{0,80}\bappl(?:y|ies) to\b",
     re.I,
 )
+_EXCLUSIVE_REMEDY = re.compile(r"\bexclusive remed", re.I)
 _LIST_END = re.compile(r"\.(?=\s*(?:\n|$))|\n\s*\d+(?:\.\d+)*\s")
-_ITEM_SPLIT = re.compile(r";|\(\s*[a-z]{1,3}\s*\)|\(\s*\d{1,2}\s*\)")
+_ITEM_SPLIT = re.compile(r";|\(\s*[a-z]{1,3}\s*\)|\(\s*\d{1,2}\s*\)", re.I)
 _MUTUAL = re.compile(r"\b(?:a|either|each|any|both|neither|the relevant) part(?:y|ies)'?s?\b", re.I)
 _WHOLE_CONTRACT = re.compile(
     r"(?:any|all)\s+(?:claims?|liabilit\w*|loss\w*|obligations?|breach\w*)\b[^;]{0,60}?"
@@ -131,7 +150,13 @@ _CAPS_ITSELF = re.compile(r"shall not exceed|will not exceed|limited to|capped a
 
 
 def _roles(ctx: RuleContext) -> list[str]:
-    roles = {str(p.attrs.get("term") or "") for p in ctx.of_kind("party")}
+    """The parties' defined names. A name bracketed after a company in the recitals or the
+    definitions ("the Business", "Inventory") is a defined term, not a party: when the
+    parties block names parties, only those and the usual role words count."""
+    parties = ctx.of_kind("party")
+    end = preamble_end(ctx.document.text)
+    named = [p for p in parties if p.span.start < end or p.attrs.get("term") in EN_ROLE_WORDS]
+    roles = {str(p.attrs.get("term") or "") for p in (named or parties)}
     kept = (r for r in roles if r and r[0].isupper() and len(r) > 2 and not _NOT_A_PARTY.search(r))
     return sorted(kept, key=len, reverse=True)
 
@@ -150,7 +175,9 @@ def _wide(item: str) -> bool:
 def _one_party(item: str, roles: list[str]) -> str | None:
     if _MUTUAL.search(item):
         return None
-    return next((r for r in roles if re.search(rf"\b{re.escape(r)}\b", item)), None)
+    # a contract in capitals names "DISTRIBUTOR"
+    flags = re.I if item.isupper() else 0
+    return next((r for r in roles if re.search(rf"\b{re.escape(r)}\b", item, flags)), None)
 
 
 @check("cap_released_for_one_party", fields=("party", "carve_out"))
@@ -163,6 +190,9 @@ def cap_released_for_one_party(ctx: RuleContext, params: Params) -> Iterator[Hit
     # a carve-out list runs over semicolons, so read the cap's whole clause, not its sentences
     for family in dict.fromkeys(clause_family_text(ctx, c) for c in general_caps(ctx)):
         for m in _RELEASE.finditer(family):
+            around = _sentence_around(family, m.start())
+            if _EXCLUSIVE_REMEDY.search(around) and not _CAP_WORD.search(around):
+                continue  # "Except for fraud, … are the sole and exclusive remedy": no cap's
             end = _LIST_END.search(family, m.end())
             for item in _ITEM_SPLIT.split(family[m.end() : end.start() if end else None]):
                 party = _one_party(item, roles)
@@ -174,10 +204,15 @@ def cap_released_for_one_party(ctx: RuleContext, params: Params) -> Iterator[Hit
 
 
 _ONLY_ONE = re.compile(
-    r"(?:limitations?|exclusions?|caps?|limits?)\b[^.]{0,100}\b(?:(?:apply|applies|shall apply"
-    r"|operate|are for the benefit of|benefit)\s+(?:only|solely|exclusively)\s+(?:to|for|in favour"
-    r" of)?\s*(?:the benefit of\s+)?|(?:are|is|shall be) for the (?:sole|exclusive) benefit of\s+)"
-    r"(?:the\s+)?(?P<party>[A-Z][A-Za-z]+)",
+    r"(?:limitations?|exclusions?|caps?|limits?)\b(?:[^.]|\.(?=\d)){0,100}\b"
+    r"(?:(?:apply|applies|shall apply|operate|are for the benefit of|benefit)\s+"
+    r"(?:only|solely|exclusively)\s+(?:to|for|in favour of)?\s*(?:the benefit of\s+)?"
+    r"|(?:are|is|shall be) for the (?:sole|exclusive) benefit of\s+)"
+    r"(?:the\s+)?(?P<party>[A-Z][A-Za-z]+)"
+    # "The limitations and exclusions in clauses 12.2 and 12.3 apply to the Licensor only"
+    r"|(?:limitations?|exclusions?|caps?|limits?)\b(?:[^.]|\.(?=\d)){0,100}\b(?:apply|applies"
+    r"|shall apply|operate)"
+    r"\s+(?:to|for|in favour of)\s+(?:the\s+)?(?P<party_only>[A-Z][A-Za-z]+)\s+(?:only|alone)\b",
     re.I,
 )
 
@@ -188,9 +223,8 @@ def cap_for_one_party_only(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     roles = set(_roles(ctx))
     for sentence in ctx.sentences:
         m = _ONLY_ONE.search(sentence.text)
-        if m and m.group("party") in roles:
-            yield Hit(
-                ctx.match_span(sentence, m),
-                {"party": m.group("party"), "sentence": sentence.text.strip()},
-            )
+        party = m and (m.group("party") or m.group("party_only"))
+        if m and party in roles:
+            fields = {"party": party, "sentence": sentence.text.strip()}
+            yield Hit(ctx.match_span(sentence, m), fields)
             return

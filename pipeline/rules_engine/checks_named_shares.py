@@ -21,7 +21,8 @@ _EN_SHARE = re.compile(
     # "fifty percent (50%) of the Total Fee": the figure may close its bracket
     r"(?P<pct>\d+(?:\.\d+)?)\s*%\s*\)?\s+of\s+(?:the\s+)?"
     r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,5})"
-    r"[\s,)\]]*(?:[:=]|\(?i\.e\.,?|\bbeing\b|\bthat is\b|\bamounting to\b|\bequal to\b|\bor\b)\s*$"
+    r"[\s,)\]]*(?:[:=]|\(?i\.e\.,?|\bbeing\b|\bnamely\b|\bthat is\b|\bamounting to\b|\bequal to\b"
+    r"|\bor\b)\s*$"
 )
 _ZH_SHARE = re.compile(
     rf"(?P<name>[\u4e00-\u9fff]{{2,10}}?)的(?:百分之(?P<cn>{CN_NUM})|(?:百分之)?(?P<pct>\d+(?:\.\d+)?)\s*[%％]?)"
@@ -56,9 +57,12 @@ def _periods(m: re.Match[str]) -> tuple[float, str] | None:
 # a tail of it ("价款") would meet a pre-tax or partial figure
 _PRICE_NAME = re.compile(r"(?:价款|价格|总价|合同价|合同金额|总金额|总额)$|\b(?:Contract )?Price$")
 _EN_NAMED_VALUE = (
-    r"{name}\s*(?:[:：=]|\bis\b|\bshall be\b|\bmeans\b|\bof\b)\s*(?:[A-Z]{{3}}\s?|US\$|£|\$|€)?\s*$"
+    # a schedule row "Annual Licence Fee | £85,000 per contract year" names its figure too
+    # and a definition: '"Contract Sum" means the sum of … (£486,000)'
+    r"{name}[\"”]?\s*(?:[:：=|]|\bis\b|\bshall be\b|\bmeans\b|\bof\b)\s*"
+    r"(?:the (?:sum|amount) of\s+)?(?:[A-Z]{{3}}\s?|US\$|£|\$|€)?\s*$"
 )
-_ZH_NAMED_VALUE = r"{name}(?:总额|金额)?(?:为|是|：|:|确定为|约定为)\s*(?:人民币)?\s*$"
+_ZH_NAMED_VALUE = r"{name}(?:总额|金额)?\s*(?:为|是|：|:|\||｜|确定为|约定为)\s*(?:人民币)?\s*$"
 # "一次性加盟费人民币叁拾捌万元整": a name run straight into its sum; a looser reading, so it is
 # taken only where every such statement gives one figure
 _ZH_NAMED_SUM = r"{name}\s*(?:人民币)?\s*$"
@@ -78,6 +82,14 @@ def _after(ctx: RuleContext, e: Entity) -> str:
     return ctx.text[end : end + 60]
 
 
+# the name stands inside a phrase about another figure ("VAT on the Contract Sum is …", "interest
+# on the Price is …", "10% of the Fee is …")
+_DERIVED = re.compile(
+    r"(?:\b(?:VAT|[Tt]ax(?:es)?|[Ii]nterest|[Dd]ut(?:y|ies)|[Cc]ommission|[Dd]iscount)\s+(?:on|of|upon)"
+    r"|%\s*\)?\s*of|\bper ?cent\)?\s+of)\s+(?:the\s+)?(?:[a-z]+\s+)?$"
+)
+
+
 def _named_value(ctx: RuleContext, name: str, currency: object, skip: Entity) -> Entity | None:
     """The figure the contract gives for ``name`` ("Target Annual Net Sales: US$2,400,000")."""
     zh = ctx.language == "zh"
@@ -91,8 +103,11 @@ def _named_value(ctx: RuleContext, name: str, currency: object, skip: Entity) ->
             continue
         if e.attrs.get("form") != "figure" and e.attrs.get("twin_start") is not None:
             continue
-        before = _before(ctx, e, len(name) + 24)
-        if strict.search(before) or defined_after.match(_after(ctx, e)):
+        before = _before(ctx, e, len(name) + 60)
+        named = strict.search(before)
+        if named and _DERIVED.search(before[: named.start()]):
+            named = None  # "VAT on the unadjusted Contract Sum is £97,200": not the sum itself
+        if named or defined_after.match(_after(ctx, e)):
             return e
         if loose is not None and loose.search(before):
             loose_values.append(e)

@@ -101,6 +101,11 @@ _EN = {
     "fair_change": r"\bmay (?:terminate|cancel|reject|object to|decline)\b"
     # a change power fenced off from the price ("provided that no update increases the fees")
     r"|provided (?:always )?that no (?:such )?(?:update|change|amendment|variation|revision)"
+    # a change with a ceiling on its size ("no increase … may exceed six percent") is no change
+    # at will
+    r"|\bno (?:such )?(?:increase|change|adjustment|rise)\b[^.;]{0,60}\b(?:may|shall|will) exceed"
+    r"|\b(?:increases?|changes?|adjustments?)\b[^.;]{0,60}\b(?:may|shall|will) not exceed"
+    r"|\b(?:by|of) (?:no|not) more than [^.;]{0,25}(?:%|per ?cent)"
     r"|(?:from|at|with effect from)"
     r" the (?:start|beginning|commencement) of (?:a|the|any|each|the next) Renewal Term"
     r"|at (?:the )?(?:next )?renewal|upon renewal",

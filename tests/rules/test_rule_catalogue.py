@@ -31,6 +31,7 @@ from tests.rules.cases_essentials_zh import ESSENTIAL_ZH_CASES
 from tests.rules.cases_focus import FOCUS_CASES
 from tests.rules.cases_forum_split import FORUM_SPLIT_CASES
 from tests.rules.cases_itemised import ITEMISED_CASES
+from tests.rules.cases_liability_misses import LIABILITY_MISS_CASES
 from tests.rules.cases_money_misses import MONEY_MISS_CASES
 from tests.rules.cases_new import NEW_CASES
 from tests.rules.cases_open_bands import BAND_CASES
@@ -566,6 +567,7 @@ CASES += PAYMENT_CASES
 CASES += DAY_AFTER_CASES
 CASES += BAND_CASES
 CASES += MONEY_MISS_CASES
+CASES += LIABILITY_MISS_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 
