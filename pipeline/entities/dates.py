@@ -72,7 +72,32 @@ def find_dates(text: str) -> list[Match]:
             attrs = {"invalid": True} if value is None else {}
             found.append(Match("date", m.start(), m.end(), value, dict(attrs)))
     found.extend(_yearless_range_ends(text, found))
+    found.extend(_yearless_list_items(text, found))
     return sorted(found, key=lambda d: d.start)
+
+
+# "2025年9月9日、9月16日、10月21日": each item of a list of days written without its year takes
+# the year before it (the next year when its month comes earlier)
+_YEARLESS_ITEM = re.compile(r"\s*[、，,和及]\s*(?P<m>\d{1,2})\s?月\s?(?P<d>\d{1,2})\s?[日号]")
+
+
+def _yearless_list_items(text: str, found: list[Match]) -> list[Match]:
+    out: list[Match] = []
+    for start in found:
+        if not isinstance(start.value, str) or "年" not in text[start.start : start.end]:
+            continue
+        previous, at = date.fromisoformat(start.value), start.end
+        while (m := _YEARLESS_ITEM.match(text, at, min(len(text), at + 16))) is not None:
+            month, day = int(m.group("m")), int(m.group("d"))
+            year = previous.year + (1 if month < previous.month else 0)
+            try:
+                previous = date(year, month, day)
+            except ValueError:
+                break
+            out.append(Match("date", m.start("m"), m.end(), previous.isoformat(),
+                             {"year_from_list": True}))  # fmt: skip
+            at = m.end()
+    return out
 
 
 # "2025年10月24日至10月25日": a range's end written without its year takes the start's year

@@ -127,7 +127,7 @@ _LIST_END = re.compile(r"\.(?=\s*(?:\n|$))|\n\s*\d+(?:\.\d+)*\s")
 _ITEM_SPLIT = re.compile(r";|\(\s*[a-z]{1,3}\s*\)|\(\s*\d{1,2}\s*\)", re.I)
 _MUTUAL = re.compile(r"\b(?:a|either|each|any|both|neither|the relevant) part(?:y|ies)'?s?\b", re.I)
 _WHOLE_CONTRACT = re.compile(
-    r"(?:any|all)\s+(?:claims?|liabilit\w*|loss\w*|obligations?|breach\w*)\b[^;]{0,60}?"
+    r"(?:any|all)\s+(?:other\s+)?(?:claims?|liabilit\w*|loss\w*|obligations?|breach\w*)\b[^;]{0,60}?"
     r"(?:arising (?:out of|under|from)|relating to|in connection with|in respect of|of|under)\s+"
     r"(?:or relating to\s+)?"
     r"(?:the (?:performance|provision|supply|delivery)(?: or non-performance)? of\s+)?"

@@ -15,6 +15,7 @@ from pipeline.entities.rates import CN_NUM, cn_decimal
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import ToleranceParams, money
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.contract_total import contract_total
 from pipeline.rules_engine.registry import Hit, check
 
 _EN_SHARE = re.compile(
@@ -28,6 +29,7 @@ _ZH_SHARE = re.compile(
     rf"(?P<name>[\u4e00-\u9fff]{{2,10}}?)的(?:百分之(?P<cn>{CN_NUM})|(?:百分之)?(?P<pct>\d+(?:\.\d+)?)\s*[%％]?)"
     r"[）)]?\s*[，,]?\s*[（(]?\s*(?:即|计|为|合计)\s*(?:人民币)?\s*$"
 )
+_REST = re.compile(r"(?:剩余|余下|其余|尚余)$")
 # "a security deposit equal to two (2) months' Monthly Rent, being US$36,500.00": a count of
 # periods of a sum named by its period, restated as an amount
 _EN_PERIODS = re.compile(
@@ -139,8 +141,9 @@ def named_share_mismatch(ctx: RuleContext, params: ToleranceParams) -> Iterator[
             stated = _periods(m) if m is not None else None
         if m is None:
             continue
-        name = m.group("name").strip()
-        if _PRICE_NAME.search(name):
+        # "许可使用费总额剩余的百分之三十": the rest of the named sum is still a share of it
+        name = _REST.sub("", m.group("name").strip())
+        if _PRICE_NAME.search(name) and contract_total(ctx) is not None:
             continue  # "合同总价款的30%，即…": the price, share_amount_mismatch's to judge
         # "返利为年度采购额的2%": the name is the longest tail the contract gives a figure for
         tails = [name[i:] for i in range(max(1, len(name) - 1))] if ctx.language == "zh" else [name]

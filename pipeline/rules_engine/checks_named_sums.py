@@ -64,9 +64,28 @@ def _prose_label(ctx: RuleContext, amount: Entity) -> str | None:
     return _norm(label)
 
 
-def _prose_sums(ctx: RuleContext) -> dict[str, list[Entity]]:
-    """Named amounts in the text, a 大写 sum and its figure counted once."""
-    found: dict[str, list[Entity]] = {}
+# "monthly charges of £4,975.00 (four thousand … pounds) excluding VAT, made up of the items in
+# Schedule 2 (the "Monthly Charges")": the sum's defined name, bracketed after it
+_DEFINED_AFTER = re.compile(
+    r"^(?:[^.;()]|\([^()]{0,80}\)(?!\s*[\"“])){0,160}?\(\s*(?:the\s+)?[\"“]"
+    r"(?P<name>(?:[A-Z][\w-]*\s+){0,3}(?:Fees?|Charges?|Price|Rent|Deposit|Sum|Payments?|Premium"
+    r"|Royalt(?:y|ies)|Consideration))[\"”]\s*\)"
+)
+# a table's total row of a named sum: "Total Monthly Charges | | | 4,775.00"
+_TOTAL_OF = re.compile(r"^(?:total|sum of)\s+", re.I)
+
+
+def _defined_name(ctx: RuleContext, amount: Entity) -> str | None:
+    end = ctx.view_offset(amount.span.end)
+    m = _DEFINED_AFTER.match(ctx.text[end : end + 240])
+    return _norm(m.group("name")) if m else None
+
+
+def _prose_sums(ctx: RuleContext) -> dict[str, list[tuple[Entity, bool]]]:
+    """Named amounts in the text, a 大写 sum and its figure counted once; each with whether its
+    name is a defined term (the same defined name in a table is the same sum, even a monthly
+    one)."""
+    found: dict[str, list[tuple[Entity, bool]]] = {}
     for e in ctx.of_kind("amount"):
         twin = e.attrs.get("twin_start")
         if isinstance(twin, int) and twin < e.span.start:
@@ -75,19 +94,23 @@ def _prose_sums(ctx: RuleContext) -> dict[str, list[Entity]]:
             continue
         label = _prose_label(ctx, e)
         if label is not None:
-            found.setdefault(label, []).append(e)
+            found.setdefault(label, []).append((e, False))
+        elif ctx.language == "en" and (defined := _defined_name(ctx, e)) is not None:
+            found.setdefault(defined, []).append((e, True))
     return found
 
 
-def _table_sums(ctx: RuleContext) -> Iterator[tuple[str, Cell]]:
-    """(label, money cell) for each table row whose first cell names a sum."""
+def _table_sums(ctx: RuleContext) -> Iterator[tuple[str, Cell, bool]]:
+    """(label, money cell, qualified) for each table row whose first cell names a sum;
+    qualified when the name is one period's or one stage's ("Monthly …")."""
     for table in pipe_tables(ctx.document.text):
         column = money_column(table[0])
         for row in table[1:]:
             head = row[0] if row else None
-            if head is None or head.value is not None or _QUALIFIED.search(head.text):
+            if head is None or head.value is not None:
                 continue
-            label = _norm(head.text)
+            qualified = bool(_QUALIFIED.search(head.text))
+            label = _TOTAL_OF.sub("", _norm(head.text)) if qualified else _norm(head.text)
             if len(label) < 2 or _GENERIC.match(label):
                 continue
             figures = [c for c in row[1:] if c.value is not None and not c.percent]
@@ -95,7 +118,7 @@ def _table_sums(ctx: RuleContext) -> Iterator[tuple[str, Cell]]:
             if cell is None or cell.value is None:
                 cell = figures[0] if len(figures) == 1 else None
             if cell is not None and cell.value is not None and cell.value >= 100:
-                yield label, cell
+                yield label, cell, qualified
 
 
 @check("named_sum_restated", TableParams, fields=("name", "first", "second"))
@@ -104,8 +127,10 @@ def named_sum_restated(ctx: RuleContext, params: TableParams) -> Iterator[Hit]:
     prose = _prose_sums(ctx)
     if not prose:
         return
-    for label, cell in _table_sums(ctx):
-        for e in prose.get(label, []):
+    for label, cell, qualified in _table_sums(ctx):
+        for e, defined in prose.get(label, []):
+            if qualified and not defined:
+                continue
             stated = float(e.value) if isinstance(e.value, int | float) else 0.0
             assert cell.value is not None
             off = abs(stated - cell.value) > params.tolerance * max(stated, 1.0)

@@ -42,6 +42,19 @@ def _row_ranges(ctx: RuleContext, row: list[Cell]) -> list[tuple[date, date, Ent
         first, last = _iso(start), _iso(e)
         if first is not None and last is not None:
             out.append((first, last, e))
+    # a list of single days in one cell ("2025年9月9日、9月16日、10月21日"): each is a day of
+    # performance, a period of its own
+    in_ranges = {d.span.start for _, _, d in out} | {
+        v for d in dates.values() if isinstance(v := d.attrs.get("range_start"), int)
+    }
+    for cell in row:
+        days = [
+            e for e in dates.values()
+            if cell.start <= ctx.view_offset(e.span.start) < cell.start + len(cell.text)
+            and e.span.start not in in_ranges and _iso(e) is not None
+        ]  # fmt: skip
+        if len(days) >= 2:
+            out.extend((d, d, e) for e in days if (d := _iso(e)) is not None)
     return out
 
 

@@ -31,7 +31,7 @@ from tests.rules.cases_essentials_zh import ESSENTIAL_ZH_CASES
 from tests.rules.cases_focus import FOCUS_CASES
 from tests.rules.cases_forum_split import FORUM_SPLIT_CASES
 from tests.rules.cases_itemised import ITEMISED_CASES
-from tests.rules.cases_liability_misses import LIABILITY_MISS_CASES
+from tests.rules.cases_liability_misses import BATCH_V_CASES, LIABILITY_MISS_CASES
 from tests.rules.cases_money_misses import MONEY_MISS_CASES
 from tests.rules.cases_new import NEW_CASES
 from tests.rules.cases_open_bands import BAND_CASES
@@ -568,6 +568,7 @@ CASES += DAY_AFTER_CASES
 CASES += BAND_CASES
 CASES += MONEY_MISS_CASES
 CASES += LIABILITY_MISS_CASES
+CASES += BATCH_V_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 
