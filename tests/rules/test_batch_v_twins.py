@@ -88,3 +88,25 @@ def test_any_other_liability_of_one_party_for_its_breach_swallows_the_cap(
 def test_a_contract_that_says_it_does_not_renew_has_no_evergreen(stages: Stages) -> None:
     text = _FRANCHISE.format(carve="either party's breach of its confidentiality obligations")
     assert "auto_renewal_no_notice" not in finding_types(stages, text)
+
+
+_CONSULTING = """CONSULTANCY AGREEMENT
+
+This agreement is made on 3 March 2025 between Harbour Ferries Limited (the "Client") and Keel Advisory LLP (the "Consultant").
+
+1. FEES
+1.1 The Client shall pay the Consultant a fixed fee of forty thousand pounds (GBP 40,000.00) excluding VAT (the "Total Fixed Fee"), in the instalments set out in Schedule 1.
+2. GOVERNING LAW
+2.1 This agreement is governed by the laws of England and Wales.
+
+SCHEDULE 1 - FEES
+Milestone | Share of Total Fixed Fee | Amount excluding VAT | VAT at 20% | Amount including VAT
+M1 Inception | 50% | GBP 20,000.00 | GBP 4,000.00 | GBP 24,000.00
+M2 Final Report | 50% | GBP 20,000.00 | GBP 4,000.00 | GBP 24,000.00
+Total Fixed Fee | 100% | GBP {net} | GBP 8,000.00 | GBP 48,000.00
+"""
+
+
+def test_a_schedule_row_with_the_sum_before_and_after_vat(stages: Stages) -> None:
+    """The row gives the defined fee before VAT and after it: it agrees with the text."""
+    assert "amount_contradiction" not in finding_types(stages, _CONSULTING.format(net="40,000.00"))
