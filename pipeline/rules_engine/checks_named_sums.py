@@ -95,7 +95,12 @@ def _prose_sums(ctx: RuleContext) -> dict[str, list[tuple[Entity, bool]]]:
         label = _prose_label(ctx, e)
         if label is not None:
             found.setdefault(label, []).append((e, False))
-        elif ctx.language == "en" and (defined := _defined_name(ctx, e)) is not None:
+        # "plus VAT of £2,400 (the "Onboarding Fee")": the tax, not the named sum
+        elif (
+            ctx.language == "en"
+            and (defined := _defined_name(ctx, e)) is not None
+            and TAX_ON.search(ctx.sentence_before(e)[-40:]) is None
+        ):
             found.setdefault(defined, []).append((e, True))
     return found
 

@@ -110,3 +110,11 @@ Total Fixed Fee | 100% | GBP {net} | GBP 8,000.00 | GBP 48,000.00
 def test_a_schedule_row_with_the_sum_before_and_after_vat(stages: Stages) -> None:
     """The row gives the defined fee before VAT and after it: it agrees with the text."""
     assert "amount_contradiction" not in finding_types(stages, _CONSULTING.format(net="40,000.00"))
+
+
+def test_the_vat_before_a_defined_name_is_not_the_named_sum(stages: Stages) -> None:
+    text = _CONSULTING.format(net="40,000.00").replace(
+        "a fixed fee of forty thousand pounds (GBP 40,000.00) excluding VAT",
+        "a fixed fee of forty thousand pounds plus VAT of GBP 8,000",
+    )
+    assert "amount_contradiction" not in finding_types(stages, text.replace("GBP 8,000.00 |", "|"))
