@@ -135,7 +135,7 @@ CUAD_DIR ?= ../shared/data/en/cuad-dev
 PUSHGATEWAY ?=
 nightly: setup eval-deps
 	mkdir -p $(NIGHTLY_OUT)
-	# development queries and both blind sets (heldout even ids, heldout2), with the ablation
+	# development queries and the blind sets (heldout and heldout2 even ids), with the ablation
 	$(BIN)/contract-review kb eval --json > $(NIGHTLY_OUT)/kb.json
 	@if [ -f "$(CUAD_DIR)/master_clauses.csv" ]; then \
 	  $(BIN)/contract-review eval cuad "$(CUAD_DIR)" > $(NIGHTLY_OUT)/cuad.txt; \

@@ -89,17 +89,19 @@ def _number(query: EvalQuery) -> int:
 
 
 def development_queries() -> list[EvalQuery]:
-    """What retrieval may be tuned and trained on: queries.jsonl, and heldout.jsonl's odd ids
-    (read on 2026-11-30 to extend the thesaurus, see golden_set/kb/README.md)."""
+    """What retrieval may be tuned and trained on: queries.jsonl, heldout.jsonl's odd ids (read on
+    2026-11-30 to extend the thesaurus) and heldout2.jsonl's odd ids (read on 2026-12-06), see
+    golden_set/kb/README.md."""
     inspected = [q for q in load_queries(HELDOUT) if _number(q) % 2 == 1]
-    return load_queries(DEFAULT_QUERIES) + inspected
+    inspected2 = [q for q in load_queries(HELDOUT2) if _number(q) % 2 == 1]
+    return load_queries(DEFAULT_QUERIES) + inspected + inspected2
 
 
 def blind_sets() -> dict[str, list[EvalQuery]]:
     """The never-inspected query sets, reported and never tuned on."""
     return {
         "heldout (even ids)": [q for q in load_queries(HELDOUT) if _number(q) % 2 == 0],
-        "heldout2": load_queries(HELDOUT2),
+        "heldout2 (even ids)": [q for q in load_queries(HELDOUT2) if _number(q) % 2 == 0],
     }
 
 
