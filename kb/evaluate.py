@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 DEFAULT_QUERIES = dev_data("golden_set", "kb", "queries.jsonl")
 HELDOUT = dev_data("golden_set", "kb", "heldout.jsonl")
 HELDOUT2 = dev_data("golden_set", "kb", "heldout2.jsonl")
+HELDOUT3 = dev_data("golden_set", "kb", "heldout3.jsonl")
 DEPTH = 10
 
 Search = Callable[[str], list[str]]  # query -> ranked doc_ids
@@ -102,6 +103,7 @@ def blind_sets() -> dict[str, list[EvalQuery]]:
     return {
         "heldout (even ids)": [q for q in load_queries(HELDOUT) if _number(q) % 2 == 0],
         "heldout2 (even ids)": [q for q in load_queries(HELDOUT2) if _number(q) % 2 == 0],
+        "heldout3": load_queries(HELDOUT3),
     }
 
 

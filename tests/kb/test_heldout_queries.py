@@ -34,7 +34,7 @@ MIN_COUNTS = {"zh": 80, "en": 40}
 MIN_NEW_ARTICLE_SHARE = 0.5  # the point of the set: mostly articles nobody tuned on
 
 
-def shape_problems(rows: list[dict[str, Any]]) -> list[str]:
+def shape_problems(rows: list[dict[str, Any]], prefix: str = "ho") -> list[str]:
     problems: list[str] = []
     ids = Counter(str(r.get("id")) for r in rows)
     problems += [f"duplicate id {i!r} ({n} times)" for i, n in ids.items() if n > 1]
@@ -43,8 +43,8 @@ def shape_problems(rows: list[dict[str, Any]]) -> list[str]:
         if set(row) != FIELDS:
             problems.append(f"{where}: keys {sorted(row)}; expected exactly {sorted(FIELDS)}")
             continue
-        if not re.fullmatch(rf"ho-{re.escape(str(row['lang']))}-\d{{3}}", row["id"]):
-            problems.append(f"{where}: id must look like ho-{row['lang']}-NNN")
+        if not re.fullmatch(rf"{prefix}-{re.escape(str(row['lang']))}-\d{{3}}", row["id"]):
+            problems.append(f"{where}: id must look like {prefix}-{row['lang']}-NNN")
         if row["kind"] not in KINDS:
             problems.append(f"{where}: kind {row['kind']!r}; use one of {sorted(KINDS)}")
         if not isinstance(row["note"], str) or not row["note"].strip():
