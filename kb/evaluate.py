@@ -135,9 +135,13 @@ def backend_modes(store: ChunkStore, spec: str, ablation: bool) -> dict[str, Sea
     """The ``kb eval`` columns for one backend's store. With ``ablation``, one line per piece
     that hybrid search adds, in order: BM25 over the bare article text, + the law and heading
     line, + the thesaurus, + dense (RRF: the hybrid before the question index), + the question
-    index fused by RRF, + the learned ranker (``hybrid:<spec>``, the default)."""
+    index fused by RRF, + the article-level question rankings (an article's text and questions
+    under BM25, its questions' centre by embedding) fused by RRF, + the learned ranker
+    (``hybrid:<spec>``, the default). ``contract-review kb fusion`` prints the learned ranker's
+    own ablation."""
+    from kb.fusion import RANKINGS
     from kb.questions import default_questions
-    from kb.retrieval import Retriever, reciprocal_rank_fusion
+    from kb.retrieval import Retriever
     from kb.store import StoredChunk
 
     full = Retriever(store)
@@ -153,17 +157,27 @@ def backend_modes(store: ChunkStore, spec: str, ablation: bool) -> dict[str, Sea
     if ablation:
         articles = Retriever(store, questions=(), fusion=None)
         modes[f"hybrid:{spec}-rrf-articles"] = _top(articles, "hybrid")
-        four = Retriever(store, questions=default_questions(), fusion=None)
-
-        def rrf_of_four(query: str) -> list[str]:
-            rankings = four.rankings(query)
-            fused = reciprocal_rank_fusion([[d for d, _ in r] for r in rankings.values()])
-            exact = four.exact_ids(query)
-            return list(dict.fromkeys([*exact, *(d for d, _ in fused)]))[:DEPTH]
-
-        modes[f"hybrid:{spec}-rrf-with-questions"] = rrf_of_four
+        with_questions = Retriever(store, questions=default_questions(), fusion=None)
+        per_question = ("bm25", "dense", "q_bm25", "q_dense")
+        modes[f"hybrid:{spec}-rrf-with-questions"] = _rrf(with_questions, per_question)
+        modes[f"hybrid:{spec}-rrf-with-question-aggregates"] = _rrf(with_questions, RANKINGS)
     modes[f"hybrid:{spec}"] = _top(full, "hybrid")
     return modes
+
+
+def _rrf(retriever: Any, names: Sequence[str]) -> Search:
+    """RRF over the named rankings, a citation query's article first: an ablation column."""
+    from kb.retrieval import reciprocal_rank_fusion
+
+    def search(query: str) -> list[str]:
+        rankings = retriever.rankings(query)
+        fused = reciprocal_rank_fusion(
+            [[d for d, _ in rankings[n]] for n in names if n in rankings]
+        )
+        exact = retriever.exact_ids(query)
+        return list(dict.fromkeys([*exact, *(d for d, _ in fused)]))[:DEPTH]
+
+    return search
 
 
 def _top(retriever: Any, mode: str) -> Search:

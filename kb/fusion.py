@@ -31,7 +31,7 @@ from kb.locations import package_data
 from kb.values import KnowledgeBaseError
 
 MODEL_FILE = package_data("kb", "fusion_model.json")
-RANKINGS = ("bm25", "dense", "q_bm25", "q_dense")
+RANKINGS = ("bm25", "dense", "q_bm25", "q_dense", "qa_bm25", "q_centroid")
 Ranking = Sequence[tuple[str, float]]  # (doc_id, score), best first
 
 
@@ -129,9 +129,14 @@ class FusionModel:
 
 
 def fit_model(
-    samples: Sequence[tuple[np.ndarray, np.ndarray]], backend: str, trained_on: str, c: float = 1.0
+    samples: Sequence[tuple[np.ndarray, np.ndarray]],
+    backend: str,
+    trained_on: str,
+    c: float = 1.0,
+    features: tuple[str, ...] = FEATURES,
 ) -> FusionModel:
-    """Logistic regression over standardised features; ``samples`` are (rows, labels) per query."""
+    """Logistic regression over standardised features; ``samples`` are (rows, labels) per query,
+    with one column per name in ``features`` (fewer than FEATURES only for an ablation)."""
     from sklearn.linear_model import LogisticRegression
 
     matrix = np.vstack([rows for rows, _ in samples])
@@ -144,7 +149,7 @@ def fit_model(
     model = LogisticRegression(C=c, max_iter=5000).fit((matrix - mean) / scale, labels)
     coef = model.coef_[0].astype(np.float64)
     intercept = float(model.intercept_[0])
-    return FusionModel(FEATURES, mean, scale, coef, intercept, backend, trained_on)
+    return FusionModel(features, mean, scale, coef, intercept, backend, trained_on)
 
 
 def load_model(path: Path = MODEL_FILE) -> FusionModel | None:

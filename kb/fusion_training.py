@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kb.evaluate import EvalQuery, score
-from kb.fusion import FusionModel, fit_model
+from kb.fusion import FEATURES, FusionModel, fit_model
 from kb.retrieval import Retriever, reciprocal_rank_fusion
 
 FOLDS = 5
@@ -59,13 +59,27 @@ def collect(retriever: Retriever, queries: Sequence[EvalQuery]) -> list[Sample]:
     return samples
 
 
-def cross_validate(samples: Sequence[Sample], backend: str, c: float = 1.0) -> FoldReport:
+# The learned ranker's ablation: each line drops one group of features (by name prefix).
+ABLATIONS: dict[str, tuple[str, ...]] = {
+    "without the article-level question rankings": ("qa_bm25_", "q_centroid_"),
+    "without law routing": ("route_",),
+    "without the question index": ("q_", "qa_", "has_questions", "route_"),
+}
+
+
+def cross_validate(
+    samples: Sequence[Sample], backend: str, c: float = 1.0, drop: tuple[str, ...] = ()
+) -> FoldReport:
+    """Figures over held-back folds; ``drop``: feature name prefixes left out (an ablation)."""
+    keep = [i for i, name in enumerate(FEATURES) if not name.startswith(drop)]
+    features = tuple(FEATURES[i] for i in keep)
     learned, baseline = [], []
     for fold in range(FOLDS):
         train = [s for i, s in enumerate(samples) if i % FOLDS != fold]
-        model = fit_model([(s.matrix, s.labels) for s in train], backend, "cross-validation", c)
+        rows = [(s.matrix[:, keep], s.labels) for s in train]
+        model = fit_model(rows, backend, "cross-validation", c, features)
         for s in (s for i, s in enumerate(samples) if i % FOLDS == fold):
-            learned.append(_score(s, _order(model, s)))
+            learned.append(_score(s, _order(model, s, keep)))
             baseline.append(_score(s, s.rrf_order))
     return FoldReport(len(samples), _mean(baseline), _mean(learned))
 
@@ -75,8 +89,8 @@ def train(samples: Sequence[Sample], backend: str, c: float = 1.0) -> FusionMode
     return fit_model([(s.matrix, s.labels) for s in samples], backend, trained_on, c)
 
 
-def _order(model: FusionModel, sample: Sample) -> list[str]:
-    scores = model.scores(sample.matrix)
+def _order(model: FusionModel, sample: Sample, keep: list[int]) -> list[str]:
+    scores = model.scores(sample.matrix[:, keep])
     return [sample.candidates[i] for i in np.argsort(-scores, kind="stable")]
 
 

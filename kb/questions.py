@@ -153,6 +153,39 @@ class QuestionIndex:
             _MATRICES[key] = unit_rows(rows, len(texts))
         return _MATRICES[key]
 
+    def tokens_by_article(self) -> dict[str, list[str]]:
+        """Each covered article's questions' BM25 terms, concatenated."""
+        out: dict[str, list[str]] = {}
+        for doc_id, tokens in zip(self._doc_ids, self._lexical.tokens, strict=True):
+            out.setdefault(str(doc_id), []).extend(tokens)
+        return out
+
+    @cached_property
+    def _centroids(self) -> tuple[np.ndarray, np.ndarray]:
+        """The covered articles, and the unit mean of each one's question vectors."""
+        ids, inverse = np.unique(self._doc_ids, return_inverse=True)
+        sums = np.zeros((len(ids), self._matrix.shape[1]), dtype=np.float32)
+        np.add.at(sums, inverse, self._matrix)
+        return ids, unit_rows(sums, len(ids))
+
+    def centroid(
+        self, query_vector: np.ndarray, k: int, accepts: Accepts
+    ) -> list[tuple[str, float]]:
+        """Articles by the cosine between the query and the centre of their questions: one
+        article's questions each tell a different story, and a client's may mix them."""
+        if not self.questions:
+            return []
+        ids, matrix = self._centroids
+        vector = np.asarray(query_vector, dtype=np.float32)
+        scores = matrix @ (vector / max(float(np.linalg.norm(vector)), 1e-12))
+        out: list[tuple[str, float]] = []
+        for i in np.argsort(-scores, kind="stable"):
+            if len(out) >= k:
+                break
+            if accepts(str(ids[i])):
+                out.append((str(ids[i]), float(scores[i])))
+        return out
+
     def bm25(self, query: str, k: int, accepts: Accepts) -> Matches:
         if not self.questions:
             return Matches([], [])

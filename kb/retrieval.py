@@ -243,8 +243,22 @@ class Retriever:
             if i in self._chunks and filters.accepts(self._chunks[i].metadata)
         ]
 
-    def _bm25(self, query: str, k: int, filters: Filters) -> list[tuple[str, float]]:
-        scores = self._lexical.scores(default_thesaurus().expand(query) if self.expand else query)
+    @cached_property
+    def _lexical_with_questions(self) -> LexicalIndex:
+        """BM25 over each article's text together with its questions' (doc2query): a client's
+        facts are often spread over several of an article's questions. Built from the two
+        indexes' cached terms, so it segments nothing."""
+        extra = self._questions.tokens_by_article()
+        tokens = [
+            self._lexical.tokens[i] + extra.get(doc_id, []) for i, doc_id in enumerate(self._ids)
+        ]
+        return LexicalIndex(self._ids, (), tokens=tokens)
+
+    def _bm25(
+        self, query: str, k: int, filters: Filters, index: LexicalIndex | None = None
+    ) -> list[tuple[str, float]]:
+        index = index or self._lexical
+        scores = index.scores(default_thesaurus().expand(query) if self.expand else query)
         if filters.where():
             mask = np.array([filters.accepts(self._chunks[i].metadata) for i in self._ids])
             scores = np.where(mask, scores, 0.0)
@@ -275,10 +289,12 @@ class Retriever:
 
         expanded = default_thesaurus().expand(query) if self.expand else query
         found = {"q_bm25": self._questions.bm25(expanded, CANDIDATES, accepts)}
+        out["qa_bm25"] = self._bm25(query, CANDIDATES, filters, self._lexical_with_questions)
         backend = self._questions.backend
         if backend is not None:
             vector = backend.embed_query(query)
             found["q_dense"] = self._questions.dense(vector, CANDIDATES, accepts)
+            out["q_centroid"] = self._questions.centroid(vector, CANDIDATES, accepts)
         for name, matches in found.items():
             out[name] = matches.articles
             out[f"{name}_laws"] = self._law_shares(matches.neighbours)

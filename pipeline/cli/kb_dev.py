@@ -60,7 +60,7 @@ def fusion_cmd(
 
     from kb.evaluate import development_queries
     from kb.fusion import MODEL_FILE
-    from kb.fusion_training import FOLDS, collect, cross_validate, train
+    from kb.fusion_training import ABLATIONS, FOLDS, collect, cross_validate, train
     from kb.questions import default_questions
     from kb.retrieval import Retriever
 
@@ -69,11 +69,14 @@ def fusion_cmd(
     retriever = Retriever(store, questions=default_questions(), fusion=None)
     samples = collect(retriever, queries)
     report = cross_validate(samples, backend)
-    for name, (r1, r5, mrr) in (("rrf (articles)", report.rrf), ("learned", report.learned)):
-        typer.echo(
-            f"{name:15} {FOLDS}-fold, {report.queries} development queries: "
-            f"recall@1 {r1:.3f}  recall@5 {r5:.3f}  MRR {mrr:.3f}"
-        )
+    lines = [("rrf (articles)", report.rrf), ("learned", report.learned)]
+    lines += [
+        (f"learned {name}", cross_validate(samples, backend, drop=drop).learned)
+        for name, drop in ABLATIONS.items()
+    ]
+    typer.echo(f"{FOLDS}-fold cross-validation over {report.queries} development queries:")
+    for name, (r1, r5, mrr) in lines:
+        typer.echo(f"  {name:56} recall@1 {r1:.3f}  recall@5 {r5:.3f}  MRR {mrr:.3f}")
     if not write:
         return
     model = train(samples, backend)

@@ -16,6 +16,7 @@ from kb.fusion import (
     fit_model,
     load_model,
 )
+from kb.questions import Question
 from kb.retrieval import Retriever, reciprocal_rank_fusion
 from kb.store import StoredChunk
 from kb.values import KnowledgeBaseError
@@ -121,3 +122,18 @@ def test_a_feature_constant_in_training_still_scores_finitely_after_a_round_trip
     model = load_model(path)
     assert model is not None
     assert np.isfinite(model.scores(samples[0][0])).all()
+
+
+def test_an_article_is_also_searched_together_with_its_questions() -> None:
+    # the query's words are split between a's text and a's question: neither alone ranks a first
+    chunks = [
+        StoredChunk("a", "承租人 优先购买权 期限 通知", {}),
+        StoredChunk("b", "优先购买权 优先购买权", {}),
+    ]
+    questions = [Question("a", "zh", "fact", "房东要把房子卖掉")]
+    retriever = Retriever(None, chunks, expand=False, questions=questions, fusion=None)
+    rankings = retriever.rankings("房东卖房子 我有优先购买权吗")
+    assert rankings["bm25"][0][0] == "b"
+    assert [d for d, _ in rankings["qa_bm25"]] == ["a", "b"]
+    # without a dense backend there is no centre ranking, and search falls back to RRF
+    assert "q_centroid" not in rankings

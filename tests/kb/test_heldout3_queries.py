@@ -31,7 +31,9 @@ def test_rows_are_well_formed_paraphrases_that_do_not_copy_their_article() -> No
     assert shape_problems(rows, prefix="h3") == []
     assert {r["kind"] for r in rows} == {"paraphrase"}
     assert text_problems(rows, default_catalog()) == []
-    numbered = [r["id"] for r in rows if re.search(r"第[0-9一二三四五六七八九十百千]+条|§", r["query"])]
+    numbered = [
+        r["id"] for r in rows if re.search(r"第[0-9一二三四五六七八九十百千]+条|§", r["query"])
+    ]
     assert numbered == []
 
 

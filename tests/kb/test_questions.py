@@ -125,3 +125,19 @@ def test_accepts_filters_articles_out() -> None:
     assert all(not d.startswith("cn.labor") for d, _ in hits.articles)
     assert all(not d.startswith("cn.labor") for d in hits.neighbours)
     assert index.covers("cn.civil-code.586") and not index.covers("cn.civil-code.585")
+
+
+def test_the_centre_of_an_articles_questions_matches_a_query_that_mixes_them() -> None:
+    # a's two questions each tell half of the story; b's one question tells it with a third topic
+    questions = [
+        Question("a", "zh", "fact", "交了定金"),
+        Question("a", "zh", "fact", "房东要卖房"),
+        Question("b", "zh", "fact", "定金 房东 工资"),
+    ]
+    index = QuestionIndex(questions, AxisBackend())
+    query = AxisBackend().embed_query("定金 房东")
+    assert index.dense(query, 2, lambda _d: True).articles[0][0] == "b"
+    centred = index.centroid(query, 2, lambda _d: True)
+    assert [d for d, _ in centred] == ["a", "b"]
+    assert centred[0][1] == pytest.approx(1.0, abs=0.02)
+    assert [d for d, _ in index.centroid(query, 2, lambda d: d != "a")] == ["b"]
