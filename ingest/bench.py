@@ -150,8 +150,9 @@ def query_latency(
         "embedding_p50_ms": round(statistics.median(embedding), 1) if embedding else None,
         "embedding_p95_ms": _p95(embedding) if embedding else None,
         "bm25_index_build_seconds": round(index_seconds, 2),
-        # the first search loads the embedding model and builds the question index (its BM25
-        # and its shipped vectors): what the question index adds lands here, not in `kb build`
+        # the first search loads the embedding model and builds the question index (its BM25,
+        # its shipped vectors, and the articles' BM25 joined with their questions' terms): what
+        # the question index adds lands here, not in `kb build`
         "first_search_seconds": round(first_search, 2),
         "question_keys": retriever.question_keys,
         "fusion": "learned" if retriever.fusion is not None else "rrf",
