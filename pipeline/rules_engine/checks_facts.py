@@ -348,6 +348,9 @@ _ANNEX_LIST = re.compile(
 )
 
 
+_TITLE_AFTER = re.compile(r"[ \t]*[-–—:][ \t]*(?:Form of |The )?[A-Z][\w ]{2,60}[:.;]")
+
+
 def present_annexes(ctx: RuleContext, language: str) -> set[str]:
     """Annexes attached (a short heading line) or listed as part of the contract."""
     present: set[str] = set()
@@ -358,7 +361,9 @@ def present_annexes(ctx: RuleContext, language: str) -> set[str]:
         # an all-caps SCHEDULE B at a line start is a heading whatever note follows it
         lowercase_words = len(re.findall(r"(?<![\w'])[a-z]{2,}", line))
         capital_kind = language == "en" and m.group("kind").isupper()
-        if capital_kind or (len(line.strip()) <= 100 and lowercase_words <= 3):
+        # "Exhibit 1 - Form of Statement of Work: SOW number; …": attached, its content given
+        titled = language == "en" and _TITLE_AFTER.match(ctx.text, m.end()) is not None
+        if capital_kind or titled or (len(line.strip()) <= 100 and lowercase_words <= 3):
             present.add(annex_key(m))
     for line in ctx.text.split("\n"):
         if _ANNEX_LIST.search(line):

@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import Field
 
 from pipeline.rules_engine.cap_facts import definitions_used
-from pipeline.rules_engine.checks_patterns import regex
+from pipeline.rules_engine.checks_patterns import contract_title, regex
 from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
 
@@ -46,6 +46,10 @@ _ZH = {
     # "乙方不得以此为由拒付服务费或要求甲方赔偿": the claim barred may stand a phrase away
     r"|(?:不得|无权)[^。；]{0,16}(?:要求|请求|主张)[^，。；]{0,4}[甲乙丙]方[^，。；]{0,4}(?:赔偿|承担[^，。；]{0,4}责任)"
     r"|(?:不得|无权)以任何理由[^，。；]{0,4}(?:单方)?(?:解除|终止)"
+    r"|(?:无论|不论)[^，。；]{0,10}(?:均|都)?不得(?:单方)?(?:解除|终止)",
+    # a bar on ending the contract at all (the part of remedy_waiver a finance lease may lawfully
+    # have: see _FINANCE_LEASE)
+    "exit_bar": r"(?:不得|无权)以任何理由[^，。；]{0,4}(?:单方)?(?:解除|终止)"
     r"|(?:无论|不论)[^，。；]{0,10}(?:均|都)?不得(?:单方)?(?:解除|终止)",
     # the right governs the change ("甲方有权…调整单价"), not a change described before it
     # ("调整后单价上涨超过10%的，甲方有权自行…采购")
@@ -92,6 +96,7 @@ _EN = {
     "remedy_waiver": r"waives? (?:any|all|its|his|her|their) rights? to (?:sue|bring|claim|recover"
     r"|seek)|shall (?:have|has) no (?:claim|recourse|remedy) against|may not bring any (?:claim|action)"
     r"|may not terminate (?:this Agreement )?for any reason",
+    "exit_bar": r"may not terminate (?:this Agreement )?for any reason",
     "waiver_lawful": r"mitigat",
     "mutual": r"mutual\w*|both parties|each party|either party|\bthe parties (?:hereto )?may\b"
     r"|written agreement of|signed by "
@@ -142,10 +147,23 @@ class UnilateralParams(Params):
     kinds: list[RightKind] = Field(default_factory=_all_kinds)
 
 
-def _kind(sentence: str, clause: str, table: dict[str, str], kinds: list[str]) -> str | None:
+# A finance lease binds the lessee to the whole term: the lessor bought the equipment the lessee
+# chose from the supplier it chose (民法典735, 747) and the rent stays due whatever the
+# equipment's faults (742), so a bar on the lessee ending the lease early is the contract's
+# nature, not a main right taken away.
+_FINANCE_LEASE = re.compile(r"融资租赁|finance lease|financial lease", re.I)
+
+
+def _kind(
+    sentence: str,
+    clause: str,
+    table: dict[str, str],
+    kinds: list[str],
+    finance_lease: bool = False,
+) -> str | None:
     """Which unilateral right the sentence gives, if any. ``clause`` is the rest of its
     numbered clause: a right to end at will and the forfeiture it triggers may be two
-    sentences apart."""
+    sentences apart. ``finance_lease``: the contract is one (its bar on ending early is lawful)."""
     if table is _EN:
         if _RECITAL.match(sentence):
             return None
@@ -154,6 +172,9 @@ def _kind(sentence: str, clause: str, table: dict[str, str], kinds: list[str]) -
     if has["mutual"]:
         return None
     waiver = has["remedy_waiver"] or has["forfeit_any"]
+    if finance_lease and has["exit_bar"] and not has["forfeit_any"]:
+        rest = regex(table["exit_bar"]).sub(" ", sentence)
+        waiver = bool(regex(table["remedy_waiver"]).search(rest))
     if "waiver" in kinds and waiver and not has["waiver_lawful"]:
         return "waiver"
     if not has["right"]:
@@ -181,9 +202,10 @@ def unilateral_right(ctx: RuleContext, params: UnilateralParams) -> Iterator[Hit
     contract at will while keeping the other side's money, or to cut off the other side's
     remedies."""
     table = _ZH if ctx.language == "zh" else _EN
+    finance_lease = bool(_FINANCE_LEASE.search(contract_title(ctx)))
     for sentence in ctx.sentences:
         body = ctx.clause_of(sentence)
-        if _kind(sentence.text, body, table, list(params.kinds)) is not None:
+        if _kind(sentence.text, body, table, list(params.kinds), finance_lease) is not None:
             yield _highlight(ctx, sentence)
 
 

@@ -132,10 +132,12 @@ def _column_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParam
             continue
         if grouped:
             continue
+        own_kind = _own_kind_rows(label, data)
         for j, cell in enumerate(row):
             if cell.value is None or _per_item_column(table[0], j):
                 continue
-            sums = [_sum_column(b, j, cell, params.min_rows) for b in (data, stacked)]
+            blocks = (data, stacked, *([own_kind] if own_kind else []))
+            sums = [_sum_column(b, j, cell, params.min_rows) for b in blocks]
             known = [x for x in sums if x is not None]
             if known and all(_off(cell.value, x, params.allowed(cell)) for x in known):
                 yield _hit(ctx, cell, known[0])
@@ -144,6 +146,36 @@ def _column_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParam
             stacked = [row]
         else:
             data, stacked = [], []
+
+
+# A total named for one kind of money ("利息合计", "Total Interest") sums the rows of that kind,
+# not a row named for another kind listed among them ("本金 | 12,000,000.00" between the interest
+# periods and the interest total). A row named by a bare word with no period or ordinal in it
+# (本金, Principal, Deposit) is another kind; "第一期", "Year 1", "Phase 2" rows are the kind's.
+_KIND_TOTAL = re.compile(
+    r"^(?P<zh>[\u4e00-\u9fff]{2,6})(?:合计|总计|总额)$|^total\s+(?P<en>[a-z][a-z ]{2,30})$"
+    r"|^(?P<en2>[a-z][a-z ]{2,30}?)\s+total$",
+    re.I,
+)
+_BARE_KIND = re.compile(r"^(?:[\u4e00-\u9fff]{2,6}|[A-Za-z][A-Za-z ]{2,30})$")
+_ORDINAL = re.compile(
+    r"[第期年月日季度一二三四五六七八九十\d]|\b(?:year|month|quarter|phase|stage|period|instal)",
+    re.I,
+)
+
+
+def _own_kind_rows(label: str, data: list[list[Cell]]) -> list[list[Cell]] | None:
+    """The rows a total named for one kind sums, when other kinds' rows stand among them."""
+    m = _KIND_TOTAL.match(label.strip())
+    if m is None:
+        return None
+    kind = (m.group("zh") or m.group("en") or m.group("en2") or "").strip().lower()
+    other = [
+        r for r in data
+        if _BARE_KIND.match(row_label(r).strip()) and not _ORDINAL.search(row_label(r))
+        and kind not in row_label(r).lower() and row_label(r).strip().lower() not in kind
+    ]  # fmt: skip
+    return [r for r in data if r not in other] if other and len(other) < len(data) else None
 
 
 def _row_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParams) -> Iterator[Hit]:

@@ -18,6 +18,22 @@ from pipeline.rules_engine.priced_items import priced_total
 _EXAMPLE = re.compile(
     r"举例|例如|比如|假设|假定|for example|e\.g\.|by way of example|illustrat", re.I
 )
+# an example's lead-in that a line wrap after its colon left in the sentence before ("（例如：⏎
+# 成交总价为人民币6,500万元的，……）")
+_EXAMPLE_LEAD = re.compile(
+    r"(?:举例|例如|比如|for example|e\.g\.|by way of example)[:：,，]?\s*$", re.I
+)
+
+
+def in_example(ctx: RuleContext, e: Entity) -> bool:
+    """Whether the amount is part of a worked example, not a figure the contract sets."""
+    if _EXAMPLE.search(ctx.entity_sentence(e)):
+        return True
+    start = e.attrs.get("sentence_start")
+    if not isinstance(start, int):
+        return False
+    at = ctx.view_offset(start)
+    return bool(_EXAMPLE_LEAD.search(ctx.text[max(0, at - 16) : at]))
 
 
 _EX_TAX = re.compile(
@@ -48,7 +64,7 @@ def _find_totals(ctx: RuleContext) -> list[Entity]:
         if e.attrs.get("topic") == "total_price"
         # a total stated in words alone (人民币叁拾陆万元整, no figure beside it) is still stated
         and (e.attrs.get("form") == "figure" or "twin_value" not in e.attrs)
-        and not _EXAMPLE.search(ctx.entity_sentence(e))
+        and not in_example(ctx, e)
         and not any(_is_component(ctx.sentence_before(x)) for x in _with_twin(ctx, e))
         and not _PERIOD_FIGURE.search(ctx.sentence_before(e)[-40:])
         and not any(

@@ -14,6 +14,10 @@ from pipeline.rules_engine.registry import Hit
 
 STAGE_NAME = "validate_rules"
 MODEL_CHECK = "defect_model"
+# A model's reading of a type also yields to a matched rule of a narrower type on the same
+# clause: an exclusion of liability for injury or gross fault is void whoever drafted it
+# (民法典506), which says more than that it may be an unfair standard term (497).
+NARROWER: dict[str, tuple[str, ...]] = {"unfair_standard_term": ("invalid_exemption",)}
 
 
 class _Defaults(defaultdict[str, str]):
@@ -74,8 +78,9 @@ def run_rules(rules: tuple[LoadedRule, ...], ctx: RuleContext) -> tuple[Finding,
 
 def _already_found(findings: list[Finding], kind: str, hit: Hit, ctx: RuleContext) -> bool:
     clause = clause_label(ctx, hit.span.start)
+    narrower = NARROWER.get(kind, ())
     return any(
-        f.type == kind
+        (f.type == kind or (f.type in narrower and f.confidence >= 1.0))
         and (
             (f.span.start < hit.span.end and hit.span.start < f.span.end)
             or (clause is not None and f.clause == clause)
