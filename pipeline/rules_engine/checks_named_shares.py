@@ -30,6 +30,18 @@ _ZH_SHARE = re.compile(
     r"[）)]?\s*[，,]?\s*[（(]?\s*(?:即|计|为|合计)\s*(?:人民币)?\s*$"
 )
 _REST = re.compile(r"(?:剩余|余下|其余|尚余)$")
+# the share stated after the figure: "£6,120 in any Month (being 15% of the Monthly Service
+# Charge)", "人民币30万元（即年度采购额的5%）"
+_SHARE_AFTER = {
+    "en": re.compile(
+        r"[^.;()]{0,30}\(?\s*(?:being|i\.e\.,?|representing|equal to|which is|that is)\s+"
+        r"(?P<pct>\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+)?(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,5})"
+    ),
+    "zh": re.compile(
+        rf"\s*[（(]\s*(?:即|为|相当于|系)\s*(?P<name>[\u4e00-\u9fff]{{2,10}}?)的"
+        rf"(?:百分之(?P<cn>{CN_NUM})|(?P<pct>\d+(?:\.\d+)?)\s*[%％])"
+    ),
+}
 # "a security deposit equal to two (2) months' Monthly Rent, being US$36,500.00": a count of
 # periods of a sum named by its period, restated as an amount
 _EN_PERIODS = re.compile(
@@ -61,7 +73,8 @@ _PRICE_NAME = re.compile(r"(?:价款|价格|总价|合同价|合同金额|总金
 _EN_NAMED_VALUE = (
     # a schedule row "Annual Licence Fee | £85,000 per contract year" names its figure too
     # and a definition: '"Contract Sum" means the sum of … (£486,000)'
-    r"{name}[\"”]?\s*(?:[:：=|]|\bis\b|\bshall be\b|\bmeans\b|\bof\b)\s*"
+    # ("Monthly Service Charge | | £36,800": empty cells between)
+    r"{name}[\"”]?\s*(?:[:：=]|(?:\|\s*)+|\bis\b|\bshall be\b|\bmeans\b|\bof\b)\s*"
     r"(?:the (?:sum|amount) of\s+)?(?:[A-Z]{{3}}\s?|US\$|£|\$|€)?\s*$"
 )
 _ZH_NAMED_VALUE = r"{name}(?:总额|金额)?\s*(?:为|是|：|:|\||｜|确定为|约定为)\s*(?:人民币)?\s*$"
@@ -136,6 +149,10 @@ def named_share_mismatch(ctx: RuleContext, params: ToleranceParams) -> Iterator[
             continue
         m = share_re.search(_before(ctx, e, 90))
         stated = _share(m) if m is not None else None
+        if m is None:
+            end = ctx.view_offset(e.span.end)
+            m = _SHARE_AFTER[ctx.language].match(ctx.text, end, end + 100)
+            stated = _share(m) if m is not None else None
         if m is None and ctx.language == "en":
             m = _EN_PERIODS.search(_before(ctx, e, 120))
             stated = _periods(m) if m is not None else None

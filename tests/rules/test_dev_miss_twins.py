@@ -1,0 +1,58 @@
+"""Twins of planted problems missed on development contracts (twenty-fourth session: en_r02),
+each beside the lawful wording the same check must leave alone. Written here, not copied."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.stages.parse_entities import ParseEntities
+from pipeline.stages.validate_rules import ValidateRules
+from tests.rules.helpers import Stages, finding_types, rule_ids
+
+
+@pytest.fixture(scope="module")
+def stages() -> Stages:
+    return ParseEntities(), ValidateRules()
+
+
+_SERVICES = """MANAGED SERVICES AGREEMENT
+
+This agreement is made on 2 June 2025 between Fenwick Data Limited (the "Supplier") and Orchard Housing Trust (the "Customer").
+
+1. DEFINITIONS
+1.1 "Monthly Charge" means the sum of the monthly charges for each service line set out in Schedule 2.
+2. SERVICE CREDITS
+2.1 Service Credits in any Month shall not exceed ten per cent (10%) of the Monthly Charge for that Month.
+3. GOVERNING LAW
+3.1 This agreement is governed by the laws of England and Wales.
+
+SCHEDULE 1 - SERVICE LEVELS
+Service Credit Cap: £{cap} in any Month (being 10% of the Monthly Charge).
+
+SCHEDULE 2 - CHARGES
+Service line | Monthly charge
+Hosting | £18,000
+Service desk | £6,000
+Monthly Charge | | £24,000
+"""
+
+
+def test_a_share_stated_after_its_figure_is_checked_against_the_named_sum(stages: Stages) -> None:
+    assert "en.amount.named_share_mismatch" in rule_ids(stages, _SERVICES.format(cap="2,900"))
+    assert "amount_contradiction" not in finding_types(stages, _SERVICES.format(cap="2,400"))
+
+
+_SUPPLY = """年度供货框架协议
+
+甲方：合川商贸有限公司
+乙方：鹤鸣食品有限公司
+
+第一条 年度采购额为人民币600万元。
+第二条 乙方按季度向甲方支付返利人民币{rebate}万元（即年度采购额的5%），于次年1月31日前付清。
+第三条 本协议适用中华人民共和国法律。
+"""
+
+
+def test_a_chinese_share_stated_after_its_figure(stages: Stages) -> None:
+    assert "cn.amount.named_share_mismatch" in rule_ids(stages, _SUPPLY.format(rebate="36"))
+    assert "amount_contradiction" not in finding_types(stages, _SUPPLY.format(rebate="30"))
