@@ -23,6 +23,7 @@ _ZH_SELLER = r"卖方|出卖人|出卖方|供方|供货方|供应商"
 _ZH_BUYER = r"买方|买受人|买受方|需方|采购方"
 _ZH_FRANCHISOR = r"特许人|特许方"
 _ZH_FRANCHISEE = r"被特许人|被特许方"
+_ZH_LESSOR = r"出租人|出租方"
 _ZH_GOODS = r"货物|产品|商品|物料|原材料|原料|酱料|半成品|设备|配件"
 # what a buyer lawfully hands over, and goods coming back: no supply of the contract's goods
 _ZH_NOT_SUPPLY = re.compile(
@@ -70,6 +71,15 @@ def _zh_patterns(ctx: RuleContext) -> list[tuple[str, re.Pattern[str], re.Patter
             ),
             _ZH_NOT_SUPPLY,
         ),
+        (  # at a lease's end the lessee that pays the buy-out price becomes the owner (民法典
+            # 759); a sale-and-leaseback's transfer to the lessor at the start names no buy-out
+            "在租期届满留购后取得租赁物所有权",
+            re.compile(
+                r"(?:留购|期满|届满)[^。]{0,80}?所有权[^，。；]{0,6}?(?:即|应|将|随即)?"
+                rf"(?:转移|转归|归属|归)(?:至|给|于|为)?(?P<actor>{_zh_actors(ctx, _ZH_LESSOR)})"
+            ),
+            None,
+        ),
     ]
 
 
@@ -95,7 +105,8 @@ def _both_parties(ctx: RuleContext, actor: str) -> bool:
 
 @check("role_action_swapped", fields=("actor", "act", "sentence"))
 def role_action_swapped(ctx: RuleContext, params: Params) -> Iterator[Hit]:
-    """The seller rejects the goods, the buyer makes them good or supplies them."""
+    """The seller rejects the goods, the buyer makes them good or supplies them, the lessor
+    becomes the owner at the lease's end."""
     patterns = _zh_patterns(ctx) if ctx.language == "zh" else _EN_PATTERNS
     for sentence in ctx.sentences:
         for act, pattern, unless in patterns:

@@ -1,5 +1,6 @@
-"""Twins of planted problems missed on development contracts (twenty-fourth session: en_r02),
-each beside the lawful wording the same check must leave alone. Written here, not copied."""
+"""Twins of planted problems missed on development contracts (twenty-fourth session: en_r02,
+zh_o02), each beside the lawful wording the same check must leave alone. Written here, not
+copied."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
-from tests.rules.helpers import Stages, finding_types, rule_ids
+from tests.rules.helpers import Stages, finding_types, rule_findings, rule_ids
 
 
 @pytest.fixture(scope="module")
@@ -56,3 +57,24 @@ _SUPPLY = """年度供货框架协议
 def test_a_chinese_share_stated_after_its_figure(stages: Stages) -> None:
     assert "cn.amount.named_share_mismatch" in rule_ids(stages, _SUPPLY.format(rebate="36"))
     assert "amount_contradiction" not in finding_types(stages, _SUPPLY.format(rebate="30"))
+
+
+_FINANCE_LEASE = """融资租赁合同（回租）
+
+出租人（甲方）：泓远融资租赁有限公司
+承租人（乙方）：青禾包装材料有限公司
+
+第一条 乙方将其所有的注塑机三台以人民币2,400,000元出售给甲方，价款付清之日，租赁物的所有权即转移至甲方，甲方再将租赁物出租给乙方使用。
+第二条 租赁期限三年，租金总额人民币2,700,000元，分12期支付。
+第三条 租赁期限届满，乙方付清全部租金后，向甲方支付留购价款人民币100元，租赁物的所有权即转移至{owner}。
+第四条 本合同适用中华人民共和国法律。
+"""
+
+
+def test_ownership_after_the_buy_out_goes_to_the_lessee(stages: Stages) -> None:
+    """民法典759: the lessee that pays the buy-out price becomes the owner; the leaseback's sale to
+    the lessor at the start (第一条) is no role swap."""
+    swapped = rule_findings(stages, _FINANCE_LEASE.format(owner="甲方"))
+    found = [f for f in swapped if f.rule_id == "cn.party.role_action_swapped"]
+    assert len(found) == 1 and "留购" in found[0].quote
+    assert "party_inconsistency" not in finding_types(stages, _FINANCE_LEASE.format(owner="乙方"))
