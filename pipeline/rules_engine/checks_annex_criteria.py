@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pipeline.rules_engine.checks_facts import ANNEX_HEAD
+from pipeline.rules_engine.checks_annexes import ANNEX_HEAD
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 

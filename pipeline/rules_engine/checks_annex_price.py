@@ -17,14 +17,14 @@ from collections.abc import Iterator
 from pydantic import Field
 
 from pipeline.entities.textview import PAGE_NUMBER
-from pipeline.rules_engine.checks_deferred_terms import FIGURE_HERE
-from pipeline.rules_engine.checks_facts import (
+from pipeline.rules_engine.checks_annexes import (
     ANNEX_HEAD,
     ANNEX_REF,
     OF_ANOTHER_DOCUMENT,
     annex_key,
     present_annexes,
 )
+from pipeline.rules_engine.checks_deferred_terms import FIGURE_HERE
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pydantic import Field
 
 from pipeline.rules_engine.checks_annex_price import annex_texts
+from pipeline.rules_engine.checks_annexes import ANNEX_HEAD, ANNEX_REF, annex_key
 from pipeline.rules_engine.checks_deferred_terms import FIGURE_HERE
-from pipeline.rules_engine.checks_facts import ANNEX_HEAD, ANNEX_REF, annex_key
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check

@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from pydantic import Field
 
 from pipeline.entities.clause_refs import clause_refs
+from pipeline.rules_engine.checks_annexes import ANNEX_REF
 from pipeline.rules_engine.checks_deferred_terms import FIGURE_HERE
 from pipeline.rules_engine.checks_essentials import fixed_near
-from pipeline.rules_engine.checks_facts import ANNEX_REF
 from pipeline.rules_engine.checks_patterns import regex
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables, two_column_tables

@@ -21,6 +21,12 @@ from pipeline.rules_engine.checks_patterns import contract_title, regex
 from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
 
+# a bar on one side ending the contract, for any reason at all
+_ZH_EXIT_BAR = (
+    r"(?:不得|无权)以任何理由[^，。；]{0,4}(?:单方)?(?:解除|终止)"
+    r"|(?:无论|不论)[^，。；]{0,10}(?:均|都)?不得(?:单方)?(?:解除|终止)"
+)
+_EN_EXIT_BAR = r"may not terminate (?:this Agreement )?for any reason"
 _ZH = {
     "right": r"有权|可以|可(?=[\u4e00-\u9fff])|得以|保留[^，。；]{0,10}权利|有权利|自主决定|自行决定",
     "change": r"调整|变更|修改|修订|上调|提高|更改|增加|另行(?:制定|确定)|(?:自行|单方|重新)(?:确定|制定|决定)",
@@ -45,12 +51,10 @@ _ZH = {
     r"|不得(?:以任何理由)?[^，。；]{0,6}(?:提起诉讼|起诉|申请仲裁|提出索赔|要求赔偿|主张赔偿|提出异议)"
     # "乙方不得以此为由拒付服务费或要求甲方赔偿": the claim barred may stand a phrase away
     r"|(?:不得|无权)[^。；]{0,16}(?:要求|请求|主张)[^，。；]{0,4}[甲乙丙]方[^，。；]{0,4}(?:赔偿|承担[^，。；]{0,4}责任)"
-    r"|(?:不得|无权)以任何理由[^，。；]{0,4}(?:单方)?(?:解除|终止)"
-    r"|(?:无论|不论)[^，。；]{0,10}(?:均|都)?不得(?:单方)?(?:解除|终止)",
+    rf"|{_ZH_EXIT_BAR}",
     # a bar on ending the contract at all (the part of remedy_waiver a finance lease may lawfully
     # have: see _FINANCE_LEASE)
-    "exit_bar": r"(?:不得|无权)以任何理由[^，。；]{0,4}(?:单方)?(?:解除|终止)"
-    r"|(?:无论|不论)[^，。；]{0,10}(?:均|都)?不得(?:单方)?(?:解除|终止)",
+    "exit_bar": _ZH_EXIT_BAR,
     # the right governs the change ("甲方有权…调整单价"), not a change described before it
     # ("调整后单价上涨超过10%的，甲方有权自行…采购")
     "right_then_change": r"(?:有权|可以|可(?=[\u4e00-\u9fff])|得以|保留[^，。；]{0,10}权利|自主决定|自行决定)"
@@ -95,8 +99,8 @@ _EN = {
     r"(?:non-refundable|not (?:be )?refund|forfeit)",
     "remedy_waiver": r"waives? (?:any|all|its|his|her|their) rights? to (?:sue|bring|claim|recover"
     r"|seek)|shall (?:have|has) no (?:claim|recourse|remedy) against|may not bring any (?:claim|action)"
-    r"|may not terminate (?:this Agreement )?for any reason",
-    "exit_bar": r"may not terminate (?:this Agreement )?for any reason",
+    rf"|{_EN_EXIT_BAR}",
+    "exit_bar": _EN_EXIT_BAR,
     "waiver_lawful": r"mitigat",
     "mutual": r"mutual\w*|both parties|each party|either party|\bthe parties (?:hereto )?may\b"
     r"|written agreement of|signed by "

@@ -78,6 +78,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_zh",
     "pipeline.rules_engine.checks_shares",
     "pipeline.rules_engine.checks_facts",
+    "pipeline.rules_engine.checks_annexes",
     "pipeline.rules_engine.checks_named_dates",
     "pipeline.rules_engine.checks_term_expiry",
     "pipeline.rules_engine.checks_notice_windows",

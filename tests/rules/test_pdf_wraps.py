@@ -10,7 +10,7 @@ import pytest
 
 from pipeline.config import IntakeLimits
 from pipeline.entities.textview import build_view
-from pipeline.rules_engine.checks_facts import ANNEX_HEAD
+from pipeline.rules_engine.checks_annexes import ANNEX_HEAD
 from pipeline.rules_engine.pipe_tables import colon_lists, pipe_tables
 from pipeline.stages.intake import read_document
 from pipeline.stages.parse_entities import ParseEntities
