@@ -58,6 +58,9 @@ INDEMN = re.compile(r"indemnif|indemnit|hold harmless", re.I)
 _ESCAPE = re.compile(
     r"(?:not|n't)\s+(?:be\s+)?(?:subject to|limited by|restricted by|bound by|capped by|reduced by"
     r"|affected by)|without (?:any )?limit(?:ation)?(?! of)|\bunlimited\b|\buncapped\b"
+    # "shall not be limited or reduced by any other provision"
+    r"|(?:not|n't)\s+(?:be\s+)?(?:limited|restricted|capped|reduced)\s+(?:or|and)\s+"
+    r"(?:limited|restricted|capped|reduced)\s+by"
     r"|outside (?:the|any) (?:cap|limitation)|regardless of any (?:\w+ )?(?:cap|limit)"
     # "is not limited in amount", "without regard to any monetary limitation elsewhere"
     r"|(?:not|n't)\s+(?:be\s+)?(?:limited|capped) (?:in|as to) (?:amount|value|quantum)"
@@ -172,11 +175,19 @@ def carved_targets(cap_clause: str, numbers: set[str]) -> set[str] | None:
     for carve_out in carve_outs(cap_clause):
         if not names_indemnity(carve_out, numbers):
             continue
+        # "(A) a party's breach of Article 8, (B) Developer's indemnification obligations for
+        # IP infringement": the numbered item is not the indemnity, the unnumbered one names it
+        for item in _CARVE_ITEM.split(carve_out):
+            if INDEMN.search(item) and not refs(item):
+                return None
         named = refs(carve_out)
         if not named:
             return None
         targets |= named
     return targets
+
+
+_CARVE_ITEM = re.compile(r";|\(\s*[a-z]{1,3}\s*\)|\(\s*\d{1,2}\s*\)", re.I)
 
 
 def reaches(cap: str, numbers: set[str]) -> bool:

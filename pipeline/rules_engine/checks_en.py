@@ -92,8 +92,9 @@ _STATUTE_AFTER = re.compile(
     r"(?:\s+of)?\s+(?:19|20)\d{2}\b"
 )
 _ISSUES = r"(?:issue|issues|issued|prepare|prepares|deliver|delivers|submit|submits|sign|signs)"
+# a schedule's own parts title their documents too: "Part 2 — Acceptable Use Policy"
 _ATTACHMENT_TITLE = re.compile(
-    r"(?:Annex|Schedule|Exhibit|Appendix|Attachment)\s+[\dA-Z]{1,3}\s*(?:[(:\-–—]\s*)"
+    r"(?:Annex|Schedule|Exhibit|Appendix|Attachment|Part)\s+[\dA-Z]{1,3}\s*(?:[(:\-–—]\s*)"
     r"(?:the\s+)?(?P<term>[A-Z][\w ]{2,60}?)\s*(?:[)\n.;,]|$)"
 )
 # A referenced document is a defined term even if it is named once: "in accordance with the

@@ -73,7 +73,9 @@ class UncappedParams(Params):
     sentence_words: str = Field(description="regex naming a penalty in the sentence")
     per_period: str = (
         r"每(?:逾期|延迟|迟延|迟交|超过)?(?:一|1)?[日天周月]|按日|按天|按周|按月|日(?:万|千)分之"
-        r"|per (?:calendar |business )?(?:day|week|month)|for each (?:calendar |business )?"
+        # "每延误一日", "每迟延交货一天": any short verb before one day
+        r"|每[\u4e00-\u9fff]{1,4}?(?:一|1)[日天周月]"
+        r"|per (?:calendar |business )?(?:day|week|month)|for (?:each|every) (?:calendar |business )?"
         r"(?:day|week|month)|(?:day|week|month) of (?:delay|late)|daily"
     )
     cap_words: str = (
@@ -114,6 +116,26 @@ _PERIODIC_BASE_AFTER = re.compile(
 _UNIT_PER_YEAR = (("周", 52.0), ("week", 52.0), ("月", 12.0), ("month", 12.0))
 
 
+def _periodic_base(ctx: RuleContext, rate: Entity) -> re.Match[str] | None:
+    """The rate's base is a periodic sum (月租金, the Monthly Hire), not the whole price."""
+    at = ctx.view_offset(rate.span.end)
+    return _PERIODIC_BASE.search(ctx.sentence_before(rate)[-12:]) or _PERIODIC_BASE_AFTER.search(
+        ctx.text[at : at + 40]
+    )
+
+
+def _base_per_year(base: str) -> float | None:
+    """How many of a periodic base make a year: 月租金 12, daily 365."""
+    lowered = base.lower()
+    for words, n in (
+        (("日", "daily"), 365.0), (("周", "week"), 52.0), (("月", "month"), 12.0),
+        (("年", "annual"), 1.0),
+    ):  # fmt: skip
+        if any(w in lowered for w in words):
+            return n
+    return None
+
+
 def _per_year(period_text: str) -> float:
     lowered = period_text.lower()
     return next((n for word, n in _UNIT_PER_YEAR if word in lowered), 365.0)
@@ -127,17 +149,18 @@ def _yearly_share(
     if not isinstance(e.value, float):
         return None
     if e.kind == "rate":
-        at = ctx.view_offset(e.span.end)
-        if _PERIODIC_BASE.search(ctx.sentence_before(e)[-12:]) or _PERIODIC_BASE_AFTER.search(
-            ctx.text[at : at + 40]
-        ):
-            return None  # 月租金的1%/日: the yearly figure depends on the rent, not the price
         own = e.attrs.get("period")
         if own == "year":
             return None  # an annual rate is interest-like, judged elsewhere
-        return e.value * (
+        yearly = e.value * (
             365.0 if own == "day" else 12.0 if own == "month" else _per_year(period_text)
         )
+        periodic = _periodic_base(ctx, e)
+        if periodic is None:
+            return yearly
+        # 月租金的20%/日: measured against a year of that rent (1%/日 of it is about 30%)
+        per_year = _base_per_year(periodic.group())
+        return None if per_year is None else yearly / per_year
     if e.attrs.get("topic") not in ("penalty", None) or base is None:
         return None
     if not isinstance(base.value, float) or base.value <= 0:
@@ -240,11 +263,12 @@ def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Ite
         done.add(key)
         shown = "an unbounded amount" if yearly == float("inf") else f"{yearly:.0%}"
         shown_base = base if yearly != float("inf") else None
-        named = (
-            shown_base.text
-            if shown_base is not None
-            else ("基数" if ctx.language == "zh" else "its base")
-        )
+        if shown_base is not None:
+            named = shown_base.text
+        elif e.kind == "rate" and _periodic_base(ctx, e) is not None:
+            named = "一年的该基数" if ctx.language == "zh" else "a year of its base"
+        else:
+            named = "基数" if ctx.language == "zh" else "its base"
         yield Hit(e.span, {"penalty": e.text, "yearly": shown, "base": named})
 
 

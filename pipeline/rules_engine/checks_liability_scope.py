@@ -25,7 +25,7 @@ _UNLIMITED = re.compile(
     r"(?:liable|liability)"
     r"|without any limitation (?:of|on) (?:its )?liability"
     r"|no (?:limitation|cap) (?:on|of) (?:its |the )?liability"
-    r"|without limitation as to amount|without any limitation whatsoever"
+    r"|without (?:any )?limit(?:ation)? as to (?:amount|kind)|without any limitation whatsoever"
     # the limit negated: "shall not be capped or restricted in amount", "without any ceiling"
     r"|(?:shall|will|is|are) not (?:be )?(?:capped|limited|restricted)(?: or (?:capped|limited"
     r"|restricted|excluded))? (?:in (?:any way|amount|kind)|whatsoever)"
@@ -45,6 +45,14 @@ _NOT_ONE_SIDED_WHOLE = re.compile(
     re.I,
 )
 
+# "whether for defects, indemnity, breach of warranty or otherwise" lists heads of one party's
+# whole liability, and "Subject only to the cap on liquidated damages," keeps one sum capped:
+# neither makes the sentence about an indemnity or liquidated damages alone
+_WHETHER_LIST = re.compile(
+    r"\bwhether (?:for|in|under|by way of)\b[^.;]{0,160}?\bor otherwise\b"
+    r"|^\s*subject (?:only )?to\b[^,;]{0,100},",
+    re.I,
+)
 
 # liability left open only for fraud, death or injury, wilful default and the like, or under one
 # named clause ("The Licensor's liability under this Clause 10 is not subject to any financial
@@ -67,7 +75,7 @@ def liability_stated_unlimited(ctx: RuleContext, params: Params) -> Iterator[Hit
         m = _UNLIMITED.search(sentence.text)
         if m and _NARROW_HEAD.search(sentence.text) and not _WHOLE_CONTRACT.search(sentence.text):
             continue
-        if m and not _NOT_ONE_SIDED_WHOLE.search(sentence.text):
+        if m and not _NOT_ONE_SIDED_WHOLE.search(_WHETHER_LIST.sub("", sentence.text)):
             if _carved_out_of_the_cap(ctx, sentence):
                 continue  # an IP indemnity "not limited in amount" that the cap clause excludes
             yield Hit(ctx.match_span(sentence, m), {"sentence": sentence.text.strip()})
@@ -140,8 +148,10 @@ _NUMBER = re.compile(r"(?:Sections?|Clauses?|Articles?|§)\s*(\d+)|(?:,|\band|\b
 
 
 # defined terms a party parser may take for a party's name ("the Purchase Price")
+# (whole words: "Contractor" and "Subcontractor" are parties)
 _NOT_A_PARTY = re.compile(
-    r"Price|Date|Fees?|Amount|Term|Agreement|Contract|Goods|Services|Products|Site|Premises"
+    r"\b(?:Price|Date|Fees?|Amount|Term|Agreement|Contract|Goods|Services|Products|Site"
+    r"|Premises)\b"
 )
 
 
@@ -207,7 +217,9 @@ _ONLY_ONE = re.compile(
     r"(?:limitations?|exclusions?|caps?|limits?)\b(?:[^.]|\.(?=\d)){0,100}\b"
     r"(?:(?:apply|applies|shall apply|operate|are for the benefit of|benefit)\s+"
     r"(?:only|solely|exclusively)\s+(?:to|for|in favour of)?\s*(?:the benefit of\s+)?"
-    r"|(?:are|is|shall be) for the (?:sole|exclusive) benefit of\s+)"
+    r"|(?:are|is|shall be) for the (?:sole|exclusive) benefit of\s+"
+    # "The limitations in Clause 13(a) are personal to Contractor"
+    r"|(?:are|is|shall be) personal to\s+)"
     r"(?:the\s+)?(?P<party>[A-Z][A-Za-z]+)"
     # "The limitations and exclusions in clauses 12.2 and 12.3 apply to the Licensor only"
     r"|(?:limitations?|exclusions?|caps?|limits?)\b(?:[^.]|\.(?=\d)){0,100}\b(?:apply|applies"

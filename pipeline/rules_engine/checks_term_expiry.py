@@ -82,7 +82,15 @@ def ends_the_term(ctx: RuleContext, d: Entity) -> bool:
         return True
     return ctx.language == "en" and bool(
         _EN_ENDS_BEFORE.search(ctx.text[max(0, start - 50) : start])
+        or _EN_ENDS_AFTER.match(ctx.text[end : end + 60])
     )
+
+
+# "before 31 March 2026, the last day of the Initial Term": the date named as the term's end
+_EN_ENDS_AFTER = re.compile(
+    r"\s*,?\s*(?:being |which is )?the (?:last|final|expiry) day of the (?:[A-Z][a-z]+ )?"
+    r"(?:Term|term|Lease|lease)\b"
+)
 
 
 def _range_is_the_term(

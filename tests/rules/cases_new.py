@@ -691,3 +691,15 @@ NEW_CASES += [
         en_prc(extra=EN_CAP_CARVE_OUT.format(target="9.1")),
     ),
 ]
+
+
+EN_LEASE = """EQUIPMENT LEASE CONTRACT
+
+This Equipment Lease Contract is made on 1 March 2025 between Sunroof Energy Co., Ltd. (the "Lessor") and Huqiu Textiles Co., Ltd. (the "Lessee").
+1. Lease Term
+1.1 The lease term under this Contract shall be {years}, counted from the Commissioning Date.
+2. Rent
+2.1 The annual Rent is RMB 486,000, payable quarterly in advance.
+3. Governing Law
+3.1 This Contract is governed by the laws of {law}.
+"""

@@ -33,7 +33,7 @@ from tests.rules.cases_forum_split import FORUM_SPLIT_CASES
 from tests.rules.cases_itemised import ITEMISED_CASES
 from tests.rules.cases_liability_misses import BATCH_V_CASES, LIABILITY_MISS_CASES
 from tests.rules.cases_money_misses import MONEY_MISS_CASES
-from tests.rules.cases_new import NEW_CASES
+from tests.rules.cases_new import EN_LEASE, NEW_CASES
 from tests.rules.cases_open_bands import BAND_CASES
 from tests.rules.cases_open_main_terms import (
     ANNEX_CRITERIA_CASES,
@@ -589,6 +589,17 @@ def _review(stages: tuple[ParseEntities, ValidateRules], text: str) -> tuple[Fin
     for f in findings:
         assert f.quote == document.text[f.span.start : f.span.end]
     return findings
+
+
+# an English lease under PRC law: the 20-year line of 民法典 705 (boundaries in test_threshold_edges)
+_PRC = "the People's Republic of China"
+CASES += [
+    (
+        "en.prc.lease.over_20_years",
+        EN_LEASE.format(years="twenty-five (25) years", law=_PRC),
+        EN_LEASE.format(years="twenty (20) years", law=_PRC),
+    )
+]
 
 
 def test_catalogue_size_and_every_rule_tested(stages: Stages) -> None:

@@ -16,7 +16,7 @@ from kb.catalog import default_catalog
 from pipeline.stages.parse_entities import ParseEntities
 from pipeline.stages.validate_rules import ValidateRules
 from tests.rules.cases_agreed_damages import EN_SUPPLY
-from tests.rules.cases_new import en_prc, zh_sale
+from tests.rules.cases_new import EN_LEASE, en_prc, zh_sale
 from tests.rules.helpers import Stages, rule_findings
 from tests.rules.test_rule_catalogue import LEASE, LOAN
 from tests.rules.test_thresholds import PROBATION_CONTRACT
@@ -156,6 +156,23 @@ def test_lease_at_twenty_years_by_months_and_by_dates(
     stages: Stages, years: str, fires: bool
 ) -> None:
     found = messages(stages, LEASE.format(years=years), "cn.lease.over_20_years")
+    assert bool(found) is fires
+
+
+@pytest.mark.parametrize(
+    ("years", "law", "fires"),
+    [
+        ("twenty (20) years", "the People's Republic of China", False),
+        ("two hundred and forty (240) months", "the People's Republic of China", False),
+        ("two hundred and forty-one (241) months", "the People's Republic of China", True),
+        ("twenty-five (25) years", "the People's Republic of China", True),
+        ("twenty-five (25) years", "the State of New York", False),
+    ],
+)
+def test_english_lease_under_prc_law_at_twenty_years(
+    stages: Stages, years: str, law: str, fires: bool
+) -> None:
+    found = messages(stages, EN_LEASE.format(years=years, law=law), "en.prc.lease.over_20_years")
     assert bool(found) is fires
 
 
