@@ -46,6 +46,13 @@ _VERSION = re.compile(
     r"(?:修订|修正|修改|版)?\s*[)）]"
 )
 _VERSION_END = re.compile(_VERSION.pattern + r"\s*$")
+# "《…解释》（法释〔2004〕14号）第二十条": the instrument's document number names which text is
+# meant, not a version of it, so it is skipped like a bracket
+DOC_NUMBER = re.compile(
+    r"\s*[（(]\s*(?:法释|法发|法|国务院令|主席令|国发|国办发)\s*[〔\[［(（]\s*(?:19|20)\d{2}\s*"
+    r"[〕\]］)）]\s*(?:第\s*)?[0-9０-９]+\s*号\s*[)）]"
+)
+_DOC_NUMBER_END = re.compile(DOC_NUMBER.pattern + r"\s*$")
 _ORDINAL = r"(?:[（(][一二三四五六七八九十]+[)）])?(?:[（(]试行[)）])?"
 _LAW_END = re.compile(rf"(?:法|法典|条例|规定|解释|办法|决定|细则|规则|意见){_ORDINAL}$")
 # 方法, 司法, 违法 ... end in 法 without being a law's name
@@ -149,6 +156,8 @@ def _bracketed(text: str, lookup: Callable[[str], T | None]) -> list[Mention[T]]
         pos = close
         if suffix := _VERSION.match(text, pos):
             version, pos = int(suffix.group("year")), suffix.end()
+        if number := DOC_NUMBER.match(text, pos):
+            pos = number.end()
         target = lookup(inner)
         if target is not None or _law_like(inner):
             head = text[index:pos]
@@ -218,10 +227,14 @@ def _name_before(
     """The law name ending right before ``end``: (name, target, start, version)."""
     stop = end
     version = None
-    window = text[max(0, end - _LOOKBEHIND) : end]
+    window_start = max(0, end - _LOOKBEHIND)
+    window = text[window_start:end]
+    if number := _DOC_NUMBER_END.search(window):
+        stop = window_start + number.start()
+        window = window[: number.start()]
     if suffix := _VERSION_END.search(window):
         version = int(suffix.group("year"))
-        stop = end - (len(window) - suffix.start())
+        stop = window_start + suffix.start()
     start = stop
     while start > max(0, stop - _LOOKBEHIND) and _NAME_CHARS.match(text, start - 1):
         start -= 1
