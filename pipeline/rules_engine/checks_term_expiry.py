@@ -152,6 +152,28 @@ def _named_period_ends(ctx: RuleContext, duration: Entity, dates: list[Entity]) 
     return found
 
 
+# "缺陷责任期届满（即2027年9月30日）", "质保期到期日为…": a named period's end, restated
+_ZH_PERIOD_END = re.compile(
+    r"(?P<name>[\u4e00-\u9fff]{2,6}期)(?:届满|到期)(?:之日|日)?\s*[（(]?\s*(?:即|为|是)\s*$"
+)
+
+
+def _zh_period_ends(ctx: RuleContext, duration: Entity, dates: list[Entity]) -> list[Entity]:
+    """Dates named as the end of a period ("…期届满（即…）") that the duration's own sentence
+    names too (by the period's last three or more characters: 缺陷责任期, 保修期)."""
+    sentence = ctx.entity_sentence(duration)
+    found = []
+    for d in dates:
+        start = ctx.view_offset(d.span.start)
+        m = _ZH_PERIOD_END.search(ctx.text[max(0, start - 20) : start])
+        if m is None or not isinstance(d.value, str):
+            continue
+        name = m.group("name")
+        if any(name[-n:] in sentence for n in range(len(name), 2, -1)):
+            found.append(d)
+    return found
+
+
 _ROW_DATE_LABEL = re.compile(r"^\s*(?:the\s+)?(?P<name>(?:[A-Z][\w-]*\s+){1,3}Date)\s*\|")
 
 
@@ -271,7 +293,13 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
             and _EN_PERIOD_NAMED.search(ctx.entity_sentence(duration))
             and _RUNS_FROM_ITS_START.match(after)
         )
-        if duration.attrs.get("topic") not in params.topics and not (counts_term or names_period):
+        # "缺陷责任期…期限为二十四个月" and "缺陷责任期届满（即2027年9月30日）": a period the
+        # contract names, measured only against the end it names for that period
+        zh_ends = _zh_period_ends(ctx, duration, dates) if ctx.language == "zh" else []
+        only_own = duration.attrs.get("topic") not in params.topics and not (
+            counts_term or names_period
+        )
+        if only_own and not zh_ends:
             continue
         # "continues for twelve (12) weeks …, the last day of which is the Return Date"
         named_end = _EN_ENDS_AS.search(ctx.entity_sentence(duration))
@@ -280,7 +308,7 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
             if named_end and isinstance(d.value, str)
             and named_end.group("name").title() in (event_name(ctx, d), _row_label(ctx, d))
         ]  # fmt: skip
-        own_ends += _named_period_ends(ctx, duration, dates)
+        own_ends += _named_period_ends(ctx, duration, dates) + zh_ends
         if not ends and not own_ends:
             continue
         sentence = duration.attrs.get("sentence_start")
@@ -328,7 +356,7 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
             if e.attrs.get("sentence_start") not in term_sentences
             and _names_the_same_term(ctx, duration, e)
         ]  # fmt: skip
-        for end in compared if spanned else [*ends, *own_ends]:
+        for end in compared if spanned else own_ends if only_own else [*ends, *own_ends]:
             if end.attrs.get("sentence_start") == sentence and "range_start" in end.attrs:
                 continue  # a range in the term's own sentence: term_dates_mismatch checks it
             if _ends_another_term(ctx, end, duration, params):

@@ -34,7 +34,10 @@ def _named_day(ctx: RuleContext, name: str, exclude: Entity | None) -> Entity | 
     if ctx.language == "en":
         found = event_dates(ctx).get(name.title())
         return found if found is not exclude else None
-    label = re.compile(re.escape(name) + r"(?:日期|日|时间)?\s*(?:为|是|定于|：|:)\s*$")
+    # "演出日期：…", "开工日为…", and "计划竣工验收日期2026年9月30日" (日期 needs no verb)
+    label = re.compile(
+        re.escape(name) + r"(?:(?:日期|时间)\s*(?:为|是|定于|：|:)?|日?\s*(?:为|是|定于|：|:))\s*$"
+    )
     # "乙方应于2025年6月1日进场": the date the event's verb follows
     verb = re.compile(
         r"^\s*(?:前|之前|当日)?\s*"
@@ -65,8 +68,11 @@ def defined_day(ctx: RuleContext, name: str) -> Entity | None:
 
 def anchor_day(ctx: RuleContext, anchor: str, exclude: Entity | None) -> Entity | None:
     if ctx.language == "zh":
-        # "不迟于演出" -> "演出": the shortest tail the contract dates
-        for k in range(2, len(anchor) + 1):
+        # "不迟于演出" -> "演出": the shortest tail the contract dates; "竣工验收合格之日" is
+        # the day of 竣工验收, and not of any other 验收 (初步验收日期)
+        passed = anchor.endswith("合格")
+        anchor = anchor.removesuffix("合格")
+        for k in range(min(4, len(anchor)) if passed else 2, len(anchor) + 1):
             found = _one_anchor(ctx, anchor[-k:], exclude)
             if found is not None:
                 return found
