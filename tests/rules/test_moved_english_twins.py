@@ -17,6 +17,12 @@ def stages() -> Stages:
     return ParseEntities(), ValidateRules()
 
 
+def _separates(stages: Stages, flagged: str, lawful: str, finding_type: str) -> None:
+    """The planted wording raises the type; its lawful twin does not."""
+    assert finding_type in finding_types(stages, flagged)
+    assert finding_type not in finding_types(stages, lawful)
+
+
 def test_a_commission_or_another_commissions_sub_commission_names_no_single_commission(
     stages: Stages,
 ) -> None:
@@ -67,18 +73,16 @@ def _subcontract(liability: str = _CAP, courts: str = "") -> str:
 def test_exclusive_county_courts_beside_arbitration_contradict_it(stages: Stages) -> None:
     exclusive = "All lawsuits arising out of this Subcontract shall be brought and determined exclusively in the state district courts of Harris County, Texas."
     enforcement = "Judgment on the award may be entered exclusively in the state district courts of Harris County, Texas."
-    conflict = "dispute_resolution_conflict"
-    assert conflict in finding_types(stages, _subcontract(courts=exclusive))
-    assert conflict not in finding_types(stages, _subcontract(courts=enforcement))
+    flagged, lawful = _subcontract(courts=exclusive), _subcontract(courts=enforcement)
+    _separates(stages, flagged, lawful, "dispute_resolution_conflict")
 
 
 def test_exclusive_courts_beside_arbitration_under_prc_law(stages: Stages) -> None:
     arbitration = "Any dispute shall be submitted to the Shanghai International Arbitration Center for arbitration in Shanghai."
     courts = "\n4.3 The people's courts of Shanghai shall have exclusive jurisdiction over any dispute arising out of this Contract."
     enforce = "\n4.3 The people's courts of Shanghai shall have exclusive jurisdiction to enforce the arbitral award."
-    conflict = "dispute_resolution_conflict"
-    assert conflict in finding_types(stages, en_prc(disputes=arbitration + courts))
-    assert conflict not in finding_types(stages, en_prc(disputes=arbitration + enforce))
+    flagged, lawful = en_prc(disputes=arbitration + courts), en_prc(disputes=arbitration + enforce)
+    _separates(stages, flagged, lawful, "dispute_resolution_conflict")
 
 
 def test_one_partys_whole_liability_without_limit_is_unlimited_liability(stages: Stages) -> None:
@@ -124,9 +128,8 @@ This agreement is made on 2 June 2025 between Harrow Biotech Limited (the "Clien
 def test_one_agreed_sum_however_slight_the_breach_is_a_penalty(stages: Stages) -> None:
     any_breach = "If the Consultant breaches clause 2.1 in any respect whatsoever, the Consultant shall pay the Client, by way of agreed damages, the sum of £150,000, which the parties agree is payable irrespective of the nature or seriousness of the breach."
     named_breach = "If the Consultant discloses the Client's product formulae in breach of clause 2.1, the Consultant shall pay the Client, by way of agreed damages, the sum of £15,000, which the parties agree is a genuine pre-estimate of the Client's loss."
-    ld = "liquidated_damages_penalty"
-    assert ld in finding_types(stages, _EN_CONSULTANCY.format(sum=any_breach))
-    assert ld not in finding_types(stages, _EN_CONSULTANCY.format(sum=named_breach))
+    flagged, lawful = (_EN_CONSULTANCY.format(sum=s) for s in (any_breach, named_breach))
+    _separates(stages, flagged, lawful, "liquidated_damages_penalty")
 
 
 _EN_MSA = """MASTER SERVICES AGREEMENT
@@ -149,9 +152,9 @@ def test_an_indemnity_no_other_provision_may_reduce_beside_a_cap_that_takes_inde
 ) -> None:
     reaching = "The aggregate liability of each party arising out of this Agreement, whether in contract, tort, under any indemnity or otherwise, shall not exceed the fees paid in the twelve months before the claim."
     carved = "Except for the Provider's obligations under Section 2, the aggregate liability of each party arising out of this Agreement shall not exceed the fees paid in the twelve months before the claim."
-    conflict = "indemnity_cap_conflict"
-    assert conflict in finding_types(stages, _EN_MSA.format(cap=reaching))
-    assert conflict not in finding_types(stages, _EN_MSA.format(cap=carved))
+    _separates(
+        stages, _EN_MSA.format(cap=reaching), _EN_MSA.format(cap=carved), "indemnity_cap_conflict"
+    )
 
 
 _EN_DEVELOPMENT = """SOFTWARE DEVELOPMENT AGREEMENT
@@ -177,9 +180,8 @@ def test_an_indemnity_said_to_be_under_the_cap_that_carves_it_out_by_subject(
 ) -> None:
     inside = "Developer's aggregate liability under Section 11.1 shall be subject to the limitation of liability in Section 12.1."
     outside = "Developer's liability under Section 11.1 is not subject to the limitation of liability in Section 12.1."
-    conflict = "indemnity_cap_conflict"
-    assert conflict in finding_types(stages, _EN_DEVELOPMENT.format(extent=inside))
-    assert conflict not in finding_types(stages, _EN_DEVELOPMENT.format(extent=outside))
+    flagged, lawful = (_EN_DEVELOPMENT.format(extent=e) for e in (inside, outside))
+    _separates(stages, flagged, lawful, "indemnity_cap_conflict")
 
 
 _EN_SAAS = """PAYROLL SOFTWARE SUBSCRIPTION AGREEMENT
