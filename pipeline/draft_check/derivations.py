@@ -15,6 +15,12 @@ from pipeline.draft_check.figures import Figure, clause_text, close_values
 _VAT_WORDS = re.compile(r"增值税|含税|VAT|tax[- ]inclusive|inclusive of (?:VAT|tax)", re.I)
 _VAT_RATES = (0.13, 0.09, 0.06, 0.03)
 _LAW_RATES = (0.2, 0.3)  # 定金 20% (民法典586), penalty 30% above the loss (通则解释65)
+# the point shows arithmetic near the figure: 即, 按…计, ×, "comes to", "at 30%"
+_COMPUTES = re.compile(
+    r"即|按|计算|合计|共计|折合|相当于|乘|[×xX*=＝]|\b(?:of|at|times|comes? to|amounts? to"
+    r"|equals?|calculated|computed|works? out)\b",
+    re.I,
+)
 _MULTIPLIER = re.compile(r"[×xX*]\s*(\d{1,3})(?![\d,.%])")
 _LAW_WORDS = re.compile(
     r"损失|标的额|通则解释|第\s*(?:65|586|五百八十六)\s*条|\bloss\b|Article\s+(?:65|586)\b", re.I
@@ -80,8 +86,18 @@ def derivable(
             factors += [1 + r for r in _VAT_RATES]  # the VAT-inclusive amount
         if any(_worked_out(a * k, x) for a in bases for k in factors):
             return True
-        if any(_worked_out(a * r, x) for a in money for r in contract_rates):
-            return True  # 15,000 x the 30% the contract sets elsewhere
+        # 15,000 x the 30% the contract sets elsewhere, when the point works it out (names the
+        # rate or computes): a bare restatement ("限额不低于伍拾万元") that happens to be half of
+        # the stated 壹佰万元 is a misreading, not arithmetic
+        said_rates = [float(f.value) for f in said if f.kind == "rate"]
+        computes = _COMPUTES.search(clause_text(point_text, figure.start, figure.end))
+        if any(
+            _worked_out(a * r, x)
+            for a in money
+            for r in contract_rates
+            if computes or any(abs(r - s) <= 1e-9 for s in said_rates)
+        ):
+            return True
         if any(_worked_out(a / r, x) for a in money for r in rate_values if r > 0):
             return True  # a cap of 600,000 at 1.2% is reached at a price of 60,000,000
         if any(_worked_out(a + b, x) or _worked_out(abs(a - b), x)

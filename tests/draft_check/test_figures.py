@@ -357,3 +357,27 @@ def test_a_figure_may_come_from_any_of_the_clauses_the_point_names(tmp_path: Pat
     assert _mismatches(doc, quote, "Sections 5.3 and 5.4 require a refund within 60 days.") == [
         "60 days"
     ]
+
+
+ZH_INSURED = """鲜果采购合同
+第一条 价款
+合同总价款为人民币贰佰万元整（¥2,000,000.00），预付款为合同总价款的50%。
+第二条 保险
+乙方应投保产品责任险，每次事故赔偿限额不低于人民币壹佰万元，保险期间覆盖交货期间及其后六个月。
+"""
+
+
+@pytest.mark.parametrize(
+    ("said", "wrong"),
+    [
+        # a restated floor that is half the stated one: no arithmetic, a misreading
+        ("第二条要求乙方投保产品责任险，每次事故赔偿限额不低于人民币伍拾万元。", ["人民币伍拾万元"]),
+        # the same figure worked out from the contract's 50%: arithmetic, not a misreading
+        ("第二条保额按第一条的比例计，每次事故中乙方自担的部分即人民币伍拾万元。", []),
+    ],
+)
+def test_an_amount_equal_to_a_stated_one_times_an_unrelated_rate_is_no_computation(
+    tmp_path: Path, said: str, wrong: list[str]
+) -> None:
+    doc = _doc(tmp_path, ZH_INSURED, "insured.txt")
+    assert _mismatches(doc, "保险期间覆盖交货期间及其后六个月", said) == wrong
