@@ -266,7 +266,7 @@ def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Ite
         if shown_base is not None:
             named = shown_base.text
         elif e.kind == "rate" and _periodic_base(ctx, e) is not None:
-            named = "一年的该基数" if ctx.language == "zh" else "a year of its base"
+            named = "该基数一年合计额" if ctx.language == "zh" else "a year's worth of its base"
         else:
             named = "基数" if ctx.language == "zh" else "its base"
         yield Hit(e.span, {"penalty": e.text, "yearly": shown, "base": named})

@@ -57,7 +57,7 @@ def test_a_daily_rate_of_the_monthly_rent_is_measured_against_a_year_of_rent(
     found = _uncapped(stages, zh_sale(penalty=penalty))
     assert bool(found) is fires
     if fires:
-        assert "一年的该基数的608%" in found[0]
+        assert "该基数一年合计额的608%" in found[0]
 
 
 @pytest.mark.parametrize(
