@@ -50,7 +50,7 @@ from kb.registry import (
     normalise_english_name,
     normalise_name,
 )
-from kb.title_mentions import DOC_NUMBER
+from kb.title_mentions import DOC_NUMBER_END
 from kb.types import CitationRef
 
 _N = f"[{CN_NUMERAL_CHARS}0-9０-９]+"
@@ -67,8 +67,6 @@ _VERSION = re.compile(
     r"(?:修订|修正|修改|版)?\s*[)）][\s》〉]*$"
 )
 _LOOKBEHIND = 80
-# "…解释》（法释〔2004〕14号）第二十条": a document number between the name and the article
-_DOC_NUMBER_END = re.compile(DOC_NUMBER.pattern + r"\s*$")
 _MIDDLE_CONTEXT = 2  # alias characters checked, with the one before, against other names
 
 _DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−－﹣", "-"))
@@ -221,7 +219,8 @@ class CitationParser:
         window_start = max(0, end - _LOOKBEHIND)
         window = text[window_start:end]
         version = None
-        if number := _DOC_NUMBER_END.search(window):
+        # 《…解释》（法释〔2004〕14号）第二十条: the document number is skipped like a bracket
+        if number := DOC_NUMBER_END.search(window):
             window = window[: number.start()]
         suffix = _VERSION.search(window)
         if suffix:

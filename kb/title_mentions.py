@@ -52,7 +52,7 @@ DOC_NUMBER = re.compile(
     r"\s*[（(]\s*(?:法释|法发|法|国务院令|主席令|国发|国办发)\s*[〔\[［(（]\s*(?:19|20)\d{2}\s*"
     r"[〕\]］)）]\s*(?:第\s*)?[0-9０-９]+\s*号\s*[)）]"
 )
-_DOC_NUMBER_END = re.compile(DOC_NUMBER.pattern + r"\s*$")
+DOC_NUMBER_END = re.compile(DOC_NUMBER.pattern + r"\s*$")
 _ORDINAL = r"(?:[（(][一二三四五六七八九十]+[)）])?(?:[（(]试行[)）])?"
 _LAW_END = re.compile(rf"(?:法|法典|条例|规定|解释|办法|决定|细则|规则|意见){_ORDINAL}$")
 # 方法, 司法, 违法 ... end in 法 without being a law's name
@@ -229,7 +229,7 @@ def _name_before(
     version = None
     window_start = max(0, end - _LOOKBEHIND)
     window = text[window_start:end]
-    if number := _DOC_NUMBER_END.search(window):
+    if number := DOC_NUMBER_END.search(window):
         stop = window_start + number.start()
         window = window[: number.start()]
     if suffix := _VERSION_END.search(window):

@@ -127,13 +127,8 @@ def _periodic_base(ctx: RuleContext, rate: Entity) -> re.Match[str] | None:
 def _base_per_year(base: str) -> float | None:
     """How many of a periodic base make a year: 月租金 12, daily 365."""
     lowered = base.lower()
-    for words, n in (
-        (("日", "daily"), 365.0), (("周", "week"), 52.0), (("月", "month"), 12.0),
-        (("年", "annual"), 1.0),
-    ):  # fmt: skip
-        if any(w in lowered for w in words):
-            return n
-    return None
+    units = (*_UNIT_PER_YEAR, ("日", 365.0), ("daily", 365.0), ("年", 1.0), ("annual", 1.0))
+    return next((n for word, n in units if word in lowered), None)
 
 
 def _per_year(period_text: str) -> float:
