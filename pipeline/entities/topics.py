@@ -165,6 +165,10 @@ DURATION_TOPICS: dict[str, str] = {
     r"|franchise|cooperation|licen[cs]e) (?:period|term)\b"
     r"|(?<!renewal )(?<!Renewal )\bTerm\s*[:：]"
     r"|term of this (?:agreement|contract)|(?:agreement|contract) (?:runs|continues) for"
+    # "This Agreement commences on the Effective Date and, unless terminated earlier …, shall
+    # continue for": the agreement's own length, however far its verb stands from it
+    r"|\b(?:this|the) (?:agreement|contract)\b[^.;]{0,160}?\b(?:shall |will )?"
+    r"(?:continue|run|remain in (?:full )?force(?: and effect)?) for (?:a (?:period|term) of )?$"
     r"|(?:continues?|remains?) in (?:full )?force(?: and effect)? for"
     r"|(?:Contract|Agreement|Initial|Subscription|Licen[cs]e) Term\b[\"”]?\s*"
     r"(?:means|shall be|is)\s+(?:a|the) (?:term|period) of",

@@ -77,6 +77,8 @@ class UncappedParams(Params):
         r"|每[\u4e00-\u9fff]{1,4}?(?:一|1)[日天周月]"
         r"|per (?:calendar |business )?(?:day|week|month)|for (?:each|every) (?:calendar |business )?"
         r"(?:day|week|month)|(?:day|week|month) of (?:delay|late)|daily"
+        # "for each such Key Person and each calendar day of non-attendance"
+        r"|\band (?:each|every) (?:calendar |business |working )?(?:day|week|month)\b"
     )
     cap_words: str = (
         r"(?:最高|最多|累计|总额|合计|总计)[^。；;]{0,20}(?:不超过|不得超过|以[^。；;]{0,20}为限)"

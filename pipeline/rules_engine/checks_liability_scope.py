@@ -140,8 +140,17 @@ _WHOLE_CONTRACT = re.compile(
     r"(?:or relating to\s+)?"
     r"(?:the (?:performance|provision|supply|delivery)(?: or non-performance)? of\s+)?"
     r"(?:this Agreement|the (?:Services|Deliverables|Works?|Goods|Software"
-    r"|Products|Equipment|Agreement|Contract))\b",
+    r"|Products|Equipment|Agreement|Contract))\b"
+    # "any Losses suffered by Sponsor that arise out of or relate to any act or omission of
+    # Institution … in connection with the Study": whatever that party does under the contract
+    r"|\bany (?:acts?|omissions?|acts? or omissions?|breach\w*|default\w*)\s+(?:of|by)\s+"
+    r"[^;]{0,80}?\b(?:in connection with|under|in the performance of|in relation to)\s+"
+    r"(?:this Agreement|the [A-Z]\w+)\b",
     re.I,
+)
+# "any act or omission of Institution": the party whose conduct the carve-out leaves uncapped
+_ACTOR = re.compile(
+    r"\b(?:acts?|omissions?|breach\w*|default\w*|negligence)\s+(?:of|by)\s+(?:the\s+)?$"
 )
 _RANGE = re.compile(r"(?:Sections?|Clauses?|Articles?)\s+(\d+)\s+(?:through|to|–|-)\s+(\d+)", re.I)
 _NUMBER = re.compile(r"(?:Sections?|Clauses?|Articles?|§)\s*(\d+)|(?:,|\band|\bor)\s*(\d+)\b", re.I)
@@ -187,7 +196,12 @@ def _one_party(item: str, roles: list[str]) -> str | None:
         return None
     # a contract in capitals names "DISTRIBUTOR"
     flags = re.I if item.isupper() else 0
-    return next((r for r in roles if re.search(rf"\b{re.escape(r)}\b", item, flags)), None)
+    named = [
+        (m.start(), r) for r in roles
+        for m in re.finditer(rf"\b{re.escape(r)}\b", item, flags)
+    ]  # fmt: skip
+    acting = [r for at, r in named if _ACTOR.search(item[:at])]
+    return acting[0] if acting else next((r for r in roles if any(r == n for _, n in named)), None)
 
 
 @check("cap_released_for_one_party", fields=("party", "carve_out"))

@@ -444,6 +444,14 @@ def part_after_final_date(ctx: RuleContext, params: ScheduleParams) -> Iterator[
                 or _repayment_date_column(ctx, table, head)
                 or _milestone_date_column(table, head)
             )
+            if (
+                family == "completion"
+                and "completion" not in finals
+                and _milestone_date_column(table, head)
+            ):
+                # a milestone is a part of the whole however the whole ends: "deliver the
+                # Final Release … no later than December 19, 2025 (the "Final Delivery Date")"
+                family = "delivery"
             if family not in finals or j == 0:
                 continue
             final, final_date = finals[family]

@@ -52,7 +52,7 @@ class TableParams(Params):
         return self.tolerance if cell.percent else self.money_tolerance
 
 
-def _off(total: float, parts: float, tolerance: float) -> bool:
+def off_by_more_than(total: float, parts: float, tolerance: float) -> bool:
     return abs(total - parts) > tolerance * max(abs(total), 1.0)
 
 
@@ -139,7 +139,7 @@ def _column_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParam
             blocks = (data, stacked, *([own_kind] if own_kind else []))
             sums = [_sum_column(b, j, cell, params.min_rows) for b in blocks]
             known = [x for x in sums if x is not None]
-            if known and all(_off(cell.value, x, params.allowed(cell)) for x in known):
+            if known and all(off_by_more_than(cell.value, x, params.allowed(cell)) for x in known):
                 yield _hit(ctx, cell, known[0])
                 return
         if _SUBTOTAL_ROW.search(label):
@@ -192,7 +192,7 @@ def _row_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParams) 
         computed = sum(c.value for c in parts if c.value is not None)
         if _is_product(last.value, parts, params.tolerance):
             continue  # a value column: unit price x quantity (per 1,000 units), not a row sum
-        if _off(last.value, computed, params.allowed(last)):
+        if off_by_more_than(last.value, computed, params.allowed(last)):
             yield _hit(ctx, last, computed)
             return
 
@@ -204,7 +204,7 @@ def _is_product(value: float, parts: list[Cell], tolerance: float) -> bool:
     products = [a * b for a, b in combinations(figures, 2)]
     products += [a * b * c for a, b, c in combinations(figures, 3)]
     return any(
-        not _off(value, product * scale, tolerance)
+        not off_by_more_than(value, product * scale, tolerance)
         for product in products
         for scale in (1.0, 1000.0, 0.001, 100.0, 0.01)
     )
@@ -246,13 +246,15 @@ def table_total_vs_price(ctx: RuleContext, params: TableParams) -> Iterator[Hit]
     if any(_RENT.search(ctx.entity_sentence(t)) for t in totals):
         return  # a rent total is not the price of the things a table lists (a finance lease)
     text = ctx.document.text
-    grand = [cell for table in pipe_tables(text) for cell in _grand_totals(table)]
-    grand += [cell for listed in colon_lists(text) for cell in _grand_totals(listed, column=1)]
+    grand = [cell for table in pipe_tables(text) for cell in grand_totals(table)]
+    grand += [cell for listed in colon_lists(text) for cell in grand_totals(listed, column=1)]
     if len(grand) != 1:
         return  # several priced tables (rooms and meeting rooms, equipment and rent): parts
     cell = grand[0]
     assert cell.value is not None
-    if _off(cell.value, price, params.allowed(cell)) and not same_price(cell.value, price):
+    if off_by_more_than(cell.value, price, params.allowed(cell)) and not same_price(
+        cell.value, price
+    ):
         if _price_in_total_row(list(pipe_tables(text)), cell, price):
             return  # "Total | 100% | £486,000 | £97,200 | £583,200": the price before VAT is there
         hit = _hit(ctx, cell, price)
@@ -273,7 +275,7 @@ def _price_in_total_row(tables: list[list[list[Cell]]], cell: Cell, price: float
     return False
 
 
-def _grand_totals(table: list[list[Cell]], column: int | None = None) -> list[Cell]:
+def grand_totals(table: list[list[Cell]], column: int | None = None) -> list[Cell]:
     """The money figure of each total row (not a subtotal, not a tax line) of a table; a list
     of "label: figure" lines has no header and its figures in ``column``."""
     listed = column is not None

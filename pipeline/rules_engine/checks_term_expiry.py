@@ -15,7 +15,7 @@ from pipeline.rules_engine.checks_consistency import add_months
 from pipeline.rules_engine.checks_facts import TermDatesParams, days_off, whole_months
 from pipeline.rules_engine.checks_named_dates import event_name
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.event_days import start_event_day
+from pipeline.rules_engine.event_days import defined_day, start_event_day
 from pipeline.rules_engine.registry import Hit, check
 from pipeline.rules_engine.signing_date import RUNS_FROM_SIGNING, signing_day
 
@@ -34,15 +34,20 @@ _RUNS_FROM_EVENT = re.compile(
     re.I,
 )
 _EN_ENDS_BEFORE = re.compile(
-    r"\b(?:expir\w*|terminat\w*|end\w*)\s+(?:on|at the end of)\s*$"
+    r"\b(?:expir\w*|terminat\w*|end\w*)\s+(?:at\s+\d{1,2}[:.]\d{2}(?:\s*(?:hours|hrs))?\s+)?"
+    r"(?:on|at the end of)\s*$"
     # "This Agreement shall commence … and … shall continue until 30 June 2027"
     r"|\b(?:continue|remain in (?:full )?force(?: and effect)?)\s+until(?: and including)?\s*$"
     # a schedule's label: "Expiration Date of Base Term: March 31, 2028"
     r"|\b(?:Expiration|Expiry|End) Date of (?:the )?(?:[A-Z][a-z]+ )?Term\s*[:：]\s*$"
     # "At the end of the Contractual Term on 31 March 2031"
     r"|\b(?:end|expiry|expiration) of the (?:\w+ ){0,2}(?:Term|term|Lease|lease|Period|period)"
-    r"\s+(?:on|,)\s*$",
-    re.I,
+    r"\s+(?:on|,)\s*$"
+    # a schedule's row: "Agreement expiration date | June 30, 2028", "Expiry of the Term: …"
+    r"|^\s*(?:(?:Agreement|Contract|Term|Initial Term) (?:expiration|expiry|end) date"
+    r"|(?:Expiry|Expiration|End)(?: date)? of (?:the |this )?"
+    r"(?:Agreement|Contract|(?:Initial )?Term))\s*[|:：]\s*$",
+    re.I | re.M,
 )
 TERM_WORDS = re.compile(
     DURATION_TOPICS["contract_term"] + "|" + DURATION_TOPICS["lease_term"], re.I
@@ -131,6 +136,15 @@ _EN_PERIOD_NAMED = re.compile(
 
 
 _RUNS_FROM_ITS_START = re.compile(r"^\s*(?:beginning|commencing|starting|running|from)\b", re.I)
+_BEGUN_ON = re.compile(
+    r"\b(?:commence|begin|start)s?\s+on\s+the\s+(?P<name>(?:[A-Z][\w-]*\s+){1,2}Date)\b"
+)
+# "The Services shall commence on the Commencement Date and shall continue for a period of
+# twenty (20) months (the "Services Period")": the start is given before the length
+_STARTED_BEFORE = re.compile(
+    r"\b(?:commence|begin|start)s?\s+on\s+the\s+(?:[A-Z][\w-]*\s+){1,2}Date\b"
+    r"[^.;]{0,80}\b(?:continue|run|last)\s+for\s+(?:a\s+(?:period|term)\s+of\s+)?$"
+)
 
 
 def _named_period_ends(ctx: RuleContext, duration: Entity, dates: list[Entity]) -> list[Entity]:
@@ -138,9 +152,11 @@ def _named_period_ends(ctx: RuleContext, duration: Entity, dates: list[Entity]) 
     named = _EN_PERIOD_NAMED.search(sentence) if ctx.language == "en" else None
     if named is None:
         return []
+    name = re.escape(named.group("name"))
     ends = re.compile(
-        rf"(?:the\s+)?{re.escape(named.group('name'))}\s+(?:ends|expires|shall end|shall expire"
-        r"|end date|expiry date)(?:\s+on)?\s*[|:：]?\s*$",
+        rf"(?:the\s+)?{name}\s+(?:ends|expires|shall end|shall expire"
+        r"|end date|expiry date|expiration date)(?:\s+on)?\s*[|:：]?\s*$"
+        rf"|^\s*(?:Expiry|Expiration|End)(?:\s+date)?\s+of\s+(?:the\s+)?{name}\s*[|:：]\s*$",
         re.I,
     )
     found = []
@@ -160,18 +176,64 @@ _ZH_PERIOD_END = re.compile(
 
 def _zh_period_ends(ctx: RuleContext, duration: Entity, dates: list[Entity]) -> list[Entity]:
     """Dates named as the end of a period ("…期届满（即…）") that the duration's own sentence
-    names too (by the period's last three or more characters: 缺陷责任期, 保修期)."""
+    names too (by the period's last three or more characters: 缺陷责任期, 保修期), or that
+    end the period the duration measures under its own name ("派遣期限为二十四个月" and
+    "于2027年4月30日派遣期限届满"; "融资期限为六个月" and "2025年8月17日（即融资到期日）")."""
     sentence = ctx.entity_sentence(duration)
+    measured = _zh_measured_stem(ctx, duration)
     found = []
     for d in dates:
+        if not isinstance(d.value, str):
+            continue
         start = ctx.view_offset(d.span.start)
         m = _ZH_PERIOD_END.search(ctx.text[max(0, start - 20) : start])
-        if m is None or not isinstance(d.value, str):
-            continue
-        name = m.group("name")
-        if any(name[-n:] in sentence for n in range(len(name), 2, -1)):
+        named = m is not None and any(
+            m.group("name")[-n:] in sentence for n in range(len(m.group("name")), 2, -1)
+        )
+        if named or (measured and _same_stem(measured, _zh_ended_stem(ctx, d))):
             found.append(d)
     return found
+
+
+# "派遣期限为二十四个月": the period's noun right before the length it is given
+_ZH_MEASURED = re.compile(r"(?P<run>[\u4e00-\u9fff]{2,12})(?:期限|期间)(?:为|是|共|计|：|:)?\s*$")
+# "2027年4月30日派遣期限届满", "2025年8月17日（即融资到期日）": the period a date ends, named
+# after it; "融资到期日为2025年8月17日", "派遣期限届满之日（即…）": named before it
+_ZH_ENDED_AFTER = re.compile(
+    r"^[ \t]*[（(]?[ \t]*(?:即|为|系|是)?[ \t]*(?P<run>[\u4e00-\u9fff]{2,12}?)(?:期限|期间|期)?"
+    r"(?:届满|到期|期满)"
+)
+_ZH_ENDED_BEFORE = re.compile(
+    r"(?P<run>[\u4e00-\u9fff]{2,12}?)(?:期限|期间|期)?(?:届满|到期|期满)(?:之日|日)?"
+    r"[ \t]*[（(]?[ \t]*(?:即|为|是|系|：|:)?[ \t]*$"
+)
+
+
+def _zh_measured_stem(ctx: RuleContext, duration: Entity) -> str:
+    start = ctx.view_offset(duration.span.start)
+    m = _ZH_MEASURED.search(ctx.text[max(0, start - 14) : start])
+    return _last_word(m.group("run")) if m else ""
+
+
+def _zh_ended_stem(ctx: RuleContext, d: Entity) -> str:
+    start = ctx.view_offset(d.span.start)
+    end = ctx.view_offset(d.span.end)
+    m = _ZH_ENDED_AFTER.match(ctx.text[end : end + 16]) or _ZH_ENDED_BEFORE.search(
+        ctx.text[max(0, start - 16) : start]
+    )
+    return _last_word(m.group("run")) if m else ""
+
+
+def _last_word(run: str) -> str:
+    """ "本协议项下的派遣" -> "派遣": the name after the last particle."""
+    return re.split(r"[的之即为]", run)[-1]
+
+
+def _same_stem(measured: str, ended: str) -> bool:
+    """ "派遣" and "派遣", "保理融资" and "融资": one name ends the other, in two or more
+    characters; "免费服务" and "合同服务" are two periods."""
+    short, long = sorted((measured, ended), key=len)
+    return len(short) >= 2 and long.endswith(short)
 
 
 _ROW_DATE_LABEL = re.compile(r"^\s*(?:the\s+)?(?P<name>(?:[A-Z][\w-]*\s+){1,3}Date)\s*\|")
@@ -291,7 +353,10 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
         names_period = (
             ctx.language == "en"
             and _EN_PERIOD_NAMED.search(ctx.entity_sentence(duration))
-            and _RUNS_FROM_ITS_START.match(after)
+            and (
+                _RUNS_FROM_ITS_START.match(after)
+                or _STARTED_BEFORE.search(ctx.sentence_before(duration))
+            )
         )
         # "缺陷责任期…期限为二十四个月" and "缺陷责任期届满（即2027年9月30日）": a period the
         # contract names, measured only against the end it names for that period
@@ -331,6 +396,10 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
             named = _START_EVENT.search(ctx.entity_sentence(duration))
             starts = [d for d in dates if named and event_name(ctx, d) == named.group().title()
                       and isinstance(d.value, str)][:1]  # fmt: skip
+        if not starts and names_period:  # "shall begin on the Go-Live Date": any named day
+            begun = _BEGUN_ON.search(ctx.sentence_before(duration))
+            found = defined_day(ctx, begun.group("name")) if begun else None
+            starts = [found] if found is not None and isinstance(found.value, str) else []
         if not starts and _RUNS_FROM_DELIVERY.search(ctx.entity_sentence(duration)):
             starts = _the_delivery_date(dates)
         if not starts and counts_term:  # "the three (3) Contract Years of the Initial Term"

@@ -19,7 +19,7 @@ from pipeline.rules_engine.checks_named_dates import event_dates
 from pipeline.rules_engine.checks_schedule_dates import _AFTER_THE_WHOLE, _iso, _term_ranges
 from pipeline.rules_engine.checks_term_expiry import ends_the_term
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
+from pipeline.rules_engine.pipe_tables import Cell, pipe_rows, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 from pipeline.rules_engine.signing_date import agreement_date
 
@@ -107,3 +107,49 @@ def period_row_after_term(ctx: RuleContext, params: TermRowParams) -> Iterator[H
                         (term_end.span,),
                     )
                     return
+
+
+# "Service period | 1 August 2025 to 31 July 2026": a schedule row that restates the term itself
+_TERM_ROW_LABEL = re.compile(
+    r"^\s*(?:the\s+)?(?:initial\s+)?(?:(?:services?|contract|agreement|lease|hire|rental"
+    r"|licen[cs]e|subscription|engagement)\s+)?(?:term|period)\s*$"
+    r"|^\s*(?:合同|服务|租赁|委托|承包|许可|合作|派遣)?(?:期限|期间)\s*$|^\s*租期\s*$",
+    re.I,
+)
+
+
+_ZH_PERIOD_NOUN = re.compile(r"[\u4e00-\u9fff]{2,6}(?:期限|期间)")
+
+
+@check("term_row_dated_otherwise", TermRowParams, fields=("period", "first", "second"))
+def term_row_dated_otherwise(ctx: RuleContext, params: TermRowParams) -> Iterator[Hit]:
+    """A schedule row that restates the term ("Service period | 1 August 2025 to 31 July 2026")
+    with other dates than the term's own ("twelve (12) months starting on the Commencement Date
+    and ending … on 30 June 2026", the Commencement Date being 1 July 2025)."""
+    terms = _term_ranges(ctx) or _term_by_its_end(ctx)
+    if len({(b, _iso(e)) for b, e in terms}) != 1:
+        return
+    begin, term_end = terms[0]
+    last = _iso(term_end)
+    assert last is not None
+    for row in pipe_rows(ctx.text):  # two-column rows too: "Item | Description"
+        label = row[0].text.strip()
+        # "仓储期限 | …" where the term's own sentence is "仓储期限为十二个月，自…起至…止"
+        own_name = _ZH_PERIOD_NOUN.fullmatch(label) and label in ctx.entity_sentence(term_end)
+        if len(row) < 2 or not (_TERM_ROW_LABEL.match(label) or own_name):
+            continue
+        for first, end, e in _row_ranges(ctx, row):
+            # the end decides: the term's start may be read from the signing date, while
+            # its end is always one the contract names
+            if first == end or abs((end - last).days) <= 1:
+                continue
+            yield Hit(
+                ctx.span(row[0].start, ctx.view_offset(e.span.end)),
+                {
+                    "period": row[0].text.strip(),
+                    "first": f"{begin.isoformat()}–{last.isoformat()}",
+                    "second": f"{first.isoformat()}–{end.isoformat()}",
+                },
+                (term_end.span,),
+            )
+            return

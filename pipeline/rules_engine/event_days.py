@@ -87,7 +87,39 @@ def _one_anchor(ctx: RuleContext, anchor: str, exclude: Entity | None) -> Entity
     if _TAKES_EFFECT.search(anchor):
         dates = [d for d in ctx.of_kind("date") if isinstance(d.value, str)]
         return signing_day(ctx, dates) or _named_day(ctx, anchor, exclude)
-    return _named_day(ctx, anchor, exclude)
+    found = _named_day(ctx, anchor, exclude)
+    if found is None and ctx.language == "zh":
+        found = _defined_act_day(ctx, anchor, exclude)
+    return found
+
+
+# "“放款日”指甲方依第六条将保理融资款划入乙方收款账户之日": a day defined by an act
+_ZH_DEFINED_ACT = '[“"]{name}日?[”"]\\s*(?:指|是指|系指)(?P<act>[^；。”“"]{{4,80}}?)之日'
+# "甲方应于2025年3月18日将保理融资款一次性划入…": the act the date is given for, up to a stop
+_ACT_AFTER = re.compile(r"^[^，。；]{4,40}")
+_SHARED = 5  # characters the act and the dated clause must share: "将保理融资款"
+
+
+def _defined_act_day(ctx: RuleContext, name: str, exclude: Entity | None) -> Entity | None:
+    """The one date given for the act that defines ``name``: "“放款日”指甲方…将保理融资款划入
+    乙方收款账户之日" and "甲方应于2025年3月18日将保理融资款一次性划入…"."""
+    m = re.search(_ZH_DEFINED_ACT.format(name=re.escape(name)), ctx.text)
+    if m is None:
+        return None
+    act = m.group("act")
+    pieces = {act[i : i + _SHARED] for i in range(len(act) - _SHARED + 1)}
+    pieces = {p for p in pieces if re.fullmatch(r"[\u4e00-\u9fff]+", p)}
+    dates = []
+    for d in ctx.of_kind("date"):
+        after = _ACT_AFTER.match(_after(ctx, d, 40))
+        if (
+            d is not exclude
+            and iso(d) is not None
+            and after
+            and any(p in after.group() for p in pieces)
+        ):
+            dates.append(d)
+    return dates[0] if dates and len({d.value for d in dates}) == 1 else None
 
 
 # "自乙方按照第六条约定进场之日起计算", "自放款日起算": a period that runs from a named event

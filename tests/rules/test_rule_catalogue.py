@@ -602,6 +602,71 @@ CASES += [
 ]
 
 
+# 2026-12-06 (twenty-sixth session): a term restated in a schedule row, a schedule's total
+# restated in the text, and a Chinese cap beside a duty no other term may limit
+from tests.rules.test_period_own_end import EN_STORAGE  # noqa: E402
+from tests.rules.test_schedule_total_restated import EN_RECEIVABLES, ZH_PLEDGE  # noqa: E402
+from tests.rules.test_zh_cap_escape import ESCAPES_OTHER_TERMS, ZH_DATA_SERVICES  # noqa: E402
+
+_ZH_STORE = """仓储合同
+
+签订日期：2025年2月20日
+存货人（甲方）：宁波港城食品有限公司
+保管人（乙方）：宁波北仑冷链仓储有限公司
+
+第一条 仓储期限为十二个月，自2025年3月1日起至2026年2月28日止。
+第二条 仓储费为每月人民币48,000.00元。
+第三条 因本合同引起的争议，提交宁波仲裁委员会仲裁。
+附件一 仓储要素
+项目 | 内容
+仓储期限 | {row}
+仓库 | 北仑区港城路8号3号库
+"""
+_TO_PRC = ("the laws of the State of New York", "the laws of the People's Republic of China")
+_STORAGE_PRC = EN_STORAGE.replace("the laws of England and Wales", _TO_PRC[1])
+CASES += [
+    (
+        "en.date.term_row_dated_otherwise",
+        EN_STORAGE.format(row="1 July 2025 to 30 June 2026"),
+        EN_STORAGE.format(row="1 June 2025 to 31 May 2026"),
+    ),
+    (
+        "en.prc.date.term_row_dated_otherwise",
+        _STORAGE_PRC.format(row="1 July 2025 to 30 June 2026"),
+        _STORAGE_PRC.format(row="1 June 2025 to 31 May 2026"),
+    ),
+    (
+        "cn.date.term_row_dated_otherwise",
+        _ZH_STORE.format(row="2025年3月1日至2026年1月31日"),
+        _ZH_STORE.format(row="2025年3月1日至2026年2月28日"),
+    ),
+    (
+        "en.amount.schedule_total_restated",
+        EN_RECEIVABLES.format(figure="4,860,000"),
+        EN_RECEIVABLES.format(figure="4,680,000"),
+    ),
+    (
+        "en.prc.amount.schedule_total_restated",
+        EN_RECEIVABLES.replace(*_TO_PRC).format(figure="4,860,000"),
+        EN_RECEIVABLES.replace(*_TO_PRC).format(figure="4,680,000"),
+    ),
+    (
+        "cn.amount.schedule_total_restated",
+        ZH_PLEDGE.format(words="叁佰肆拾陆万元整", figure="3,460,000.00"),
+        ZH_PLEDGE.format(words="叁佰陆拾肆万元整", figure="3,640,000.00"),
+    ),
+    (
+        "cn.cap.uncapped_duty_not_excepted",
+        ZH_DATA_SERVICES.format(duty=ESCAPES_OTHER_TERMS, cap_head="", cap_tail=""),
+        ZH_DATA_SERVICES.format(
+            duty=ESCAPES_OTHER_TERMS,
+            cap_head="",
+            cap_tail="违反数据安全义务的赔偿不受前述限额的约束。",
+        ),
+    ),
+]
+
+
 def test_catalogue_size_and_every_rule_tested(stages: Stages) -> None:
     rules = stages[1].rules
     assert sum(r.spec.language == "zh" for r in rules) >= 25

@@ -77,3 +77,22 @@ def test_for_every_day_is_a_daily_penalty_in_english(
     stages: Stages, delay: str, fires: bool
 ) -> None:
     assert bool(_uncapped(stages, en_prc(delay=delay))) is fires
+
+
+@pytest.mark.parametrize(
+    ("delay", "fires"),
+    [
+        (
+            "If any Named Engineer is absent from Site without approval, Seller shall pay, for each such Named Engineer and each calendar day of absence, liquidated damages of 1% of the Contract Price.",
+            True,
+        ),
+        (
+            "If any Named Engineer is absent from Site without approval, Seller shall pay, for each such Named Engineer and each calendar day of absence, liquidated damages of 1% of the Contract Price, capped at 5% of the Contract Price.",
+            False,
+        ),
+    ],
+)
+def test_and_each_calendar_day_is_a_daily_penalty(stages: Stages, delay: str, fires: bool) -> None:
+    """Dev miss en_w07: the day stands after a count of persons ("for each such Key Person and
+    each calendar day of non-attendance")."""
+    assert bool(_uncapped(stages, en_prc(delay=delay))) is fires

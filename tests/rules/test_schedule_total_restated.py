@@ -1,0 +1,76 @@
+"""A total the text states for what a schedule lists, against the schedule's total row (dev miss
+zh_w01, a factoring contract: "应收账款票面金额合计为…" against 附件一's 合计). Written here, not
+copied; the lawful twin states the schedule's own total."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.stages.parse_entities import ParseEntities
+from pipeline.stages.validate_rules import ValidateRules
+from tests.rules.helpers import Stages, finding_types
+
+
+@pytest.fixture(scope="module")
+def stages() -> Stages:
+    return ParseEntities(), ValidateRules()
+
+
+ZH_PLEDGE = """应收账款质押合同
+
+签订日期：2025年4月2日
+质权人：浙江禾丰商业银行股份有限公司
+出质人：宁波安诺电子有限公司
+
+第一条 质押标的
+出质人以附件一所列应收账款出质，出质的应收账款账面金额合计为人民币{words}（¥{figure}）。
+第二条 担保范围
+质押担保的范围为主合同项下的借款本金、利息及实现质权的费用。
+第三条 争议
+因本合同引起的争议，由质权人住所地人民法院管辖。
+附件一 应收账款清单
+发票号码 | 开票日期 | 账面金额（人民币元）
+05531201 | 2025年1月8日 | 1,260,000.00
+05531202 | 2025年2月11日 | 980,000.00
+05531203 | 2025年3月6日 | 1,400,000.00
+合计 | — | 3,640,000.00
+"""
+
+
+@pytest.mark.parametrize(
+    ("words", "figure", "fires"),
+    [("叁佰陆拾肆万元整", "3,640,000.00", False), ("叁佰肆拾陆万元整", "3,460,000.00", True)],
+)
+def test_a_prose_total_of_a_schedule_must_be_its_total_row(
+    stages: Stages, words: str, figure: str, fires: bool
+) -> None:
+    found = "amount_contradiction" in finding_types(
+        stages, ZH_PLEDGE.format(words=words, figure=figure)
+    )
+    assert found is fires
+
+
+EN_RECEIVABLES = """RECEIVABLES PURCHASE AGREEMENT
+
+This Agreement is made on May 12, 2025 between Corvale Components Inc. (the "Seller") and Westmark Trade Finance LLC (the "Purchaser").
+1. SALE
+1.1 The Seller sells to the Purchaser the receivables listed in Schedule 1, in an aggregate face amount of US${figure}.
+2. PRICE
+2.1 The purchase price is 92% of the face amount of each receivable, paid on the Closing Date.
+3. LAW
+3.1 This Agreement is governed by the laws of the State of New York.
+SCHEDULE 1 - RECEIVABLES
+Invoice | Due date | Face amount (US$)
+INV-7711 | July 1, 2025 | 1,520,000.00
+INV-7712 | July 15, 2025 | 1,840,000.00
+INV-7713 | August 1, 2025 | 1,320,000.00
+Total | | 4,680,000.00
+"""
+
+
+@pytest.mark.parametrize(("figure", "fires"), [("4,680,000", False), ("4,860,000", True)])
+def test_an_aggregate_amount_stated_for_a_schedule_must_be_its_total(
+    stages: Stages, figure: str, fires: bool
+) -> None:
+    found = "amount_contradiction" in finding_types(stages, EN_RECEIVABLES.format(figure=figure))
+    assert found is fires
