@@ -16,9 +16,10 @@ from collections.abc import Iterator
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_tables import (
     TableParams,
-    grand_totals,
+    is_total_row,
     money_column,
     off_by_more_than,
+    row_label,
     same_price,
 )
 from pipeline.rules_engine.context import RuleContext
@@ -28,7 +29,7 @@ from pipeline.rules_engine.registry import Hit, check
 # the amount is said to be a total: "合计为人民币", "in an aggregate face amount of", "totalling"
 _SAID_TOTAL = re.compile(
     r"(?:合计|总计|共计|总额|合计金额)(?:为|是|：|:)?\s*(?:人民币|RMB|CNY)?\s*$"
-    r"|\b(?:in (?:the |an )?aggregate(?: [a-z]+){0,2}(?: amount)? of|totall?ing|(?:a|the) total"
+    r"|\b(?:(?:in|at|for) (?:the |an )?aggregate(?: [a-z]+){0,2} of|totall?ing|(?:a|the) total"
     r"(?: [a-z]+){0,2} of|aggregating)\s*(?:US\$|USD|RMB|CNY|£|€|\$)?\s*$",
     re.I,
 )
@@ -40,6 +41,42 @@ _BRACKETED = re.compile(r"[（(][^）)]*[）)]")
 def _column_noun(header: Cell) -> str:
     """ "票面金额（人民币元）" -> "票面金额": the header without its unit."""
     return _BRACKETED.sub("", header.text).strip()
+
+
+# a total before or after tax: "Total Initial Order (excl. VAT)", "exclusive of VAT", "含税总额"
+_EXCL = re.compile(
+    r"不含税|未税|税前|\bexcl|exclusive of (?:VAT|tax)|\bnet of (?:VAT|tax)|before (?:VAT|tax)",
+    re.I,
+)
+_INCL = re.compile(r"含税|\bincl|inclusive of (?:VAT|tax)|including (?:VAT|tax)", re.I)
+_SUBTOTAL = re.compile(r"^(?:小计|sub-?total)", re.I)
+
+
+def _tax(text: str) -> str:
+    return "excl" if _EXCL.search(text) else "incl" if _INCL.search(text) else ""
+
+
+def _amount_tax(ctx: RuleContext, e: Entity) -> str:
+    """ "RMB 7,200,000 (Seven Million … Yuan) exclusive of VAT", "含税设计费总额为…": the tax
+    words around the amount, up to the next pause."""
+    end = ctx.view_offset(e.span.end)
+    after = re.split(r"[,，;；。]", ctx.text[end : end + 80], maxsplit=1)[0]
+    start = ctx.view_offset(e.span.start)
+    before = re.split(r"[,，;；。]", ctx.text[max(0, start - 24) : start])[-1]
+    return _tax(after) or _tax(before)
+
+
+def _schedule_totals(table: list[list[Cell]]) -> list[tuple[str, Cell]]:
+    """(tax status, figure) of each total row of the table's money column."""
+    j = money_column(table[0])
+    found = []
+    for row in table[1:] if j is not None else []:
+        label = row_label(row)
+        if not is_total_row(row) or _SUBTOTAL.search(label) or j is None or j >= len(row):
+            continue
+        if row[j].value is not None and not row[j].percent:
+            found.append((_tax(label), row[j]))
+    return found
 
 
 def _said_totals(ctx: RuleContext) -> list[Entity]:
@@ -57,20 +94,24 @@ def _said_totals(ctx: RuleContext) -> list[Entity]:
 def schedule_total_restated(ctx: RuleContext, params: TableParams) -> Iterator[Hit]:
     """A prose total of a schedule's column that differs from the schedule's total row."""
     tables = [t for t in pipe_tables(ctx.text) if len(t) > 2]  # view offsets
-    columns: list[tuple[str, Cell]] = []
-    for table in tables:
-        j = money_column(table[0])
-        if j is None:
-            continue
-        columns += [(_column_noun(table[0][j]), cell) for cell in grand_totals(table)]
-    if len(columns) != 1:
-        return  # no schedule total, or several: which one the text means is not known
-    noun, cell = columns[0]
-    assert cell.value is not None
+    totalled = [(t, totals) for t in tables if (totals := _schedule_totals(t))]
+    if len(totalled) != 1:
+        return  # no schedule total, or several tables: which one the text means is not known
+    table, totals = totalled[0]
+    j = money_column(table[0])
+    assert j is not None
+    noun = _column_noun(table[0][j])
     for stated in _said_totals(ctx):
         sentence = ctx.entity_sentence(stated)
         if not (_NAMES_SCHEDULE.search(sentence) or (len(noun) >= 2 and noun in sentence)):
             continue
+        # before tax against before tax; a row that says nothing about tax meets any figure
+        tax = _amount_tax(ctx, stated)
+        same_basis = [c for t, c in totals if not t or not tax or t == tax]
+        if len(same_basis) != 1:
+            continue
+        cell = same_basis[0]
+        assert cell.value is not None
         value = float(stated.value)  # type: ignore[arg-type]
         if off_by_more_than(value, cell.value, params.allowed(cell)) and not same_price(
             cell.value, value

@@ -193,7 +193,7 @@ def _by_term_end(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
 
 # "应自本合同签订之日起六十日内完成…", "within ninety (90) days after the date of this Agreement
 # … shall complete": the whole's date counted from signing
-_ZH_FROM_SIGNING = re.compile(r"(?:自|于|从)(?:本合同)?(?:签订|签署|订立)(?:之日|日)?起\s*$")
+_ZH_FROM_SIGNING = re.compile(r"(?:自|于|从)(?:本合同)?(?:签订|签署|订立|生效)(?:之日|日)?起\s*$")
 _ZH_WITHIN = re.compile(
     r"^\s*(?:内|以内|之内)[^，。；|]{0,6}?(?P<verb>交付|交货|发货|到货|完成|竣工|完工)"
 )
@@ -209,22 +209,30 @@ def _from_signing(ctx: RuleContext) -> Iterator[tuple[str, Entity, date]]:
     """Deadlines counted from signing: (event family, the duration, its last day)."""
     signed = signing_date(ctx)
     when = _iso(signed) if signed is not None else None
-    if when is None:
-        return
+    # "自本合同生效之日起": the day it takes effect, where that is its signing
+    effective = signing_day(ctx, ctx.of_kind("date")) if ctx.language == "zh" else None
     for d in ctx.of_kind("duration"):
         if not isinstance(d.value, int | float) or d.attrs.get("unit") not in ("day", "month"):
             continue
         at, end = ctx.view_offset(d.span.start), ctx.view_offset(d.span.end)
         before, after = ctx.text[max(0, at - 20) : at], ctx.text[end : end + 80]
+        start = when
         if ctx.language == "zh":
-            verb = _ZH_WITHIN.match(after) if _ZH_FROM_SIGNING.search(before) else None
+            anchor = _ZH_FROM_SIGNING.search(before)
+            verb = _ZH_WITHIN.match(after) if anchor else None
+            if anchor and "生效" in anchor.group():
+                start = _iso(effective) if effective is not None else None
         else:
             verb = _EN_FROM_SIGNING.match(after) if _EN_WITHIN.search(before) else None
-        if verb is None:
+        if verb is None or start is None:
             continue
         days = int(d.value) if d.attrs.get("unit") == "day" else None
-        last = when + timedelta(days=days) if days is not None else add_months(when, int(d.value))
-        yield _family(verb.group("verb")), d, last
+        last = start + timedelta(days=days) if days is not None else add_months(start, int(d.value))
+        # "内完成本工程全部设计文件的编制并提交甲方": each verb of the deadline's own clause
+        clause = re.split(r"[，。；]", after, maxsplit=1)[0] if ctx.language == "zh" else ""
+        verbs = {verb.group("verb"), *re.findall(r"交付|交货|提交|完成|竣工|完工", clause)}
+        for family in {_family(v) for v in verbs}:
+            yield family, d, last
 
 
 # "开发期限为自本合同生效之日起120个日历日" with "乙方应于开发期限内完成全部功能开发…并提交

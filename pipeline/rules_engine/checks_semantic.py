@@ -137,6 +137,13 @@ _EN_NO_RIGHT = re.compile(
     r"|\bmay be (?:amended|modified|updated|changed|revised|varied|supplemented))\b"
     r"(?!,? (?:from time to time,? )?(?:by|at the (?:sole |absolute )?discretion of)\b)"
 )
+# a proposal is no right to change: "Provider may propose a change to the Monthly Fee" needs the
+# other side's yes
+_EN_PROPOSAL = re.compile(
+    r"\b(?:propose|request|suggest|seek|ask for)\w*\s+(?:a |an |any |the )?(?:\w+ )?"
+    r"(?:change|amendment|modification|variation|revision|increase|adjustment)s?\b",
+    re.I,
+)
 _RECITAL = re.compile(r"^\s*WHEREAS\b")
 
 
@@ -171,7 +178,7 @@ def _kind(
     if table is _EN:
         if _RECITAL.match(sentence):
             return None
-        sentence = _EN_NO_RIGHT.sub(" ", sentence)
+        sentence = _EN_PROPOSAL.sub(" ", _EN_NO_RIGHT.sub(" ", sentence))
     has = {k: bool(regex(v).search(sentence)) for k, v in table.items()}
     if has["mutual"]:
         return None
