@@ -194,7 +194,12 @@ def _capitals_run_on(line: str, nxt: str, widest: float) -> bool:
 def _cut_row(lines: list[str], i: int, nxt: str) -> bool:
     """Line ``i`` is a table row a wrap cut: it has fewer bars than the rows just above it, and
     the next line's bars make up the difference (a row has as many bars as the ones before)."""
-    full = max((line.count("|") for line in lines[max(0, i - 4) : i]), default=0)
+    above = []
+    for line in reversed(lines[max(0, i - 4) : i]):
+        if "|" not in line:
+            break  # "附件二：交货计划": another table's rows above a title are not this one's
+        above.append(line)
+    full = max((line.count("|") for line in above), default=0)
     here, rest = lines[i].count("|"), nxt.count("|")
     return full >= 2 and 0 < here < full and rest > 0 and here + rest == full
 

@@ -35,6 +35,22 @@ _SAID_TOTAL = re.compile(
 )
 # the sentence names a schedule: "附件一所列", "listed in Schedule 1"
 _NAMES_SCHEDULE = re.compile(r"附件|附表|清单|明细表|\b(?:Schedule|Annex|Appendix|Exhibit)\b")
+# which one: "附件二", "Schedule 2", "Annex B"
+_SCHEDULE_ID = re.compile(
+    r"(?:附件|附表)\s*(?P<zh>[一二三四五六七八九十\d]+)"
+    r"|\b(?:Schedule|Annex|Appendix|Exhibit)\s+(?P<en>\d+|(?-i:[A-Z]\b|[IVX]+\b))",
+    re.I,  # "SCHEDULE 2 - INITIAL ORDER"
+)
+
+
+def _schedule_ids(text: str) -> set[str]:
+    return {m.group("zh") or m.group("en") for m in _SCHEDULE_ID.finditer(text)}
+
+
+def _table_title(ctx: RuleContext, table: list[list[Cell]]) -> str:
+    """The schedule title above the table: the nearest line above it that names a schedule."""
+    above = ctx.text[max(0, table[0][0].start - 600) : table[0][0].start].split("\n")
+    return next((line for line in reversed(above) if _SCHEDULE_ID.search(line)), "")
 _BRACKETED = re.compile(r"[（(][^）)]*[）)]")
 
 
@@ -105,6 +121,9 @@ def schedule_total_restated(ctx: RuleContext, params: TableParams) -> Iterator[H
         sentence = ctx.entity_sentence(stated)
         if not (_NAMES_SCHEDULE.search(sentence) or (len(noun) >= 2 and noun in sentence)):
             continue
+        named = _schedule_ids(sentence)
+        if named and not named & _schedule_ids(_table_title(ctx, table)):
+            continue  # "以附件二《租金支付表》为准" is not the total of 附件一's list
         # before tax against before tax; a row that says nothing about tax meets any figure
         tax = _amount_tax(ctx, stated)
         same_basis = [c for t, c in totals if not t or not tax or t == tax]

@@ -114,3 +114,22 @@ def test_a_labelled_field_starts_its_line_after_a_full_width_line() -> None:
     view = build_view(make_document(text)).text
     assert "lanxi-retail.cn\nSupplier: Suzhou" in view
     assert "lanxi-retail.cn and copied" in view
+
+
+def test_a_tables_header_is_no_cut_row_of_the_wider_table_above_its_title() -> None:
+    """Dev miss zh_t07: a seven-column price table, a note and a title, then a four-column
+    delivery plan whose first row wraps. The header was taken for a row cut short (three bars
+    plus the next line's three made the six above) and joined to the first row."""
+    text = (
+        "序号 | 产品 | 型号 | 规格 | 数量 | 单价 | 金额\n"
+        "1 | 调味拉篮 | HT-LL300 | 300×460×185 | 12,000 | 38.00 | 456,000.00\n"
+        "合计 | — | — | — | 12,000 | — | 456,000.00\n"
+        "注：上表金额不含增值税。\n"
+        "附件二：交货计划\n"
+        "批次 | 交货产品及数量 | 交货日期 | 交货地点\n"
+        "第一批 | HT-LL300调味拉篮6,000件 | 2025年4月30日 |\n"
+        "宿迁市宿豫区珠江路66号成品仓库\n"
+        "第二批 | HT-LL300调味拉篮6,000件 | 2025年6月10日 | 同上\n"
+    )
+    view = build_view(make_document(text)).text
+    assert "批次 | 交货产品及数量 | 交货日期 | 交货地点\n第一批 |" in view

@@ -74,3 +74,34 @@ def test_an_aggregate_amount_stated_for_a_schedule_must_be_its_total(
 ) -> None:
     found = "amount_contradiction" in finding_types(stages, EN_RECEIVABLES.format(figure=figure))
     assert found is fires
+
+
+_ZH_LEASE = """融资租赁合同
+
+出租人（甲方）：上海浦融融资租赁有限公司
+承租人（乙方）：无锡恒力精密铸造有限公司
+
+第一条 租赁物
+租赁物见附件一《租赁物清单》，购买价款合计人民币贰佰万元整（¥2,000,000.00）。
+第二条 租金
+租金总额为人民币贰佰贰拾肆万元整（¥2,240,000.00），各期租金以附件二《租金支付表》为准。
+第三条 争议
+因本合同引起的争议，由甲方住所地人民法院管辖。
+附件一 租赁物清单
+序号 | 设备名称 | 数量 | 金额（人民币元）
+1 | 压铸机 | 2台 | 1,200,000.00
+2 | 机器人 | 2台 | 800,000.00
+合计 | — | 4台 | 2,000,000.00
+附件二 租金支付表
+期次 | 支付日 | 租金
+1 | 2025年7月15日 | 560,000.00
+2 | 2026年1月15日 | 560,000.00
+3 | 2026年7月15日 | 560,000.00
+4 | 2027年1月15日 | 560,000.00
+"""
+
+
+def test_a_total_said_to_follow_another_schedule_is_not_this_ones_total(stages: Stages) -> None:
+    """Dev false alarm zh_m06: the rent total points to 附件二; the one total row is 附件一's
+    purchase price."""
+    assert "amount_contradiction" not in finding_types(stages, _ZH_LEASE)
