@@ -51,6 +51,8 @@ def _table_title(ctx: RuleContext, table: list[list[Cell]]) -> str:
     """The schedule title above the table: the nearest line above it that names a schedule."""
     above = ctx.text[max(0, table[0][0].start - 600) : table[0][0].start].split("\n")
     return next((line for line in reversed(above) if _SCHEDULE_ID.search(line)), "")
+
+
 _BRACKETED = re.compile(r"[（(][^）)]*[）)]")
 
 
