@@ -143,3 +143,74 @@ def schedule_total_restated(ctx: RuleContext, params: TableParams) -> Iterator[H
                 (ctx.span(cell.start, cell.start + len(cell.text)),),
             )
             return
+
+
+# "人民币2,200,000.00元（大写：…），即附件一所列预计年度运费（不含税）的80%", "US$480,000, being
+# 80% of the estimated annual charges in Schedule 1": a sum said to be a share of a schedule's total
+_ZH_SHARE_OF = re.compile(
+    r"^[^。；]{0,24}?(?:即|为|系|相当于|占)(?P<base>[^。；，]{2,50}?)的\s*(?P<pct>\d+(?:\.\d+)?)\s*[%％]"
+)
+_EN_SHARE_OF = re.compile(
+    r"^[^.;]{0,60}?\b(?:being|equal to|representing|which is)\s+(?P<pct>\d+(?:\.\d+)?)\s*"
+    r"(?:%|per ?cent\.?)\s+of\s+(?:the\s+)?(?P<base>[^.;]{2,80})",
+    re.I,
+)
+_TAX_WORDS = re.compile(r"[（(][^）)]*[）)]|\b(?:excl|incl)\w*\.?\s*(?:of\s+)?(?:VAT|tax)\b", re.I)
+
+
+def _column_for(header: list[Cell], base: str) -> int | None:
+    """The column the base names by its heading ("预计年度运费（不含税，元）" for "预计年度运费
+    （不含税）"), on the same tax basis; None unless exactly one does."""
+    tax = _tax(base)
+    found = [
+        j
+        for j, cell in enumerate(header)
+        if (noun := _TAX_WORDS.sub("", cell.text).strip())
+        and len(noun) >= 2
+        and noun.lower() in base.lower()
+        and (not tax or _tax(cell.text) in ("", tax))
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _column_total(table: list[list[Cell]], j: int) -> Cell | None:
+    totals = [
+        row[j] for row in table[1:]
+        if is_total_row(row) and not _SUBTOTAL.search(row_label(row)) and j < len(row)
+        and row[j].value is not None and not row[j].percent
+    ]  # fmt: skip
+    return totals[0] if len(totals) == 1 else None
+
+
+@check("share_of_schedule_total", TableParams, fields=("stated", "share", "base", "expected"))
+def share_of_schedule_total(ctx: RuleContext, params: TableParams) -> Iterator[Hit]:
+    """A sum said to be a share of a schedule column's total that is not that share."""
+    share_of = _ZH_SHARE_OF if ctx.language == "zh" else _EN_SHARE_OF
+    tables = [t for t in pipe_tables(ctx.text) if len(t) > 2]
+    for e in ctx.of_kind("amount"):
+        if not isinstance(e.value, int | float):
+            continue
+        end = ctx.view_offset(e.span.end)
+        m = share_of.match(ctx.text[end : end + 140])
+        if m is None or not (named := _schedule_ids(m.group("base"))):
+            continue
+        for table in tables:
+            if not named & _schedule_ids(_table_title(ctx, table)):
+                continue
+            j = _column_for(table[0], m.group("base"))
+            total = _column_total(table, j) if j is not None else None
+            if total is None or total.value is None:
+                continue
+            expected = float(m.group("pct")) / 100 * total.value
+            if abs(float(e.value) - expected) > max(1.0, 0.001 * expected):
+                yield Hit(
+                    e.span,
+                    {
+                        "stated": e.text,
+                        "share": f"{m.group('pct')}%",
+                        "base": m.group("base").strip(),
+                        "expected": f"{expected:,.2f}",
+                    },
+                    (ctx.span(total.start, total.start + len(total.text)),),
+                )
+                return

@@ -605,7 +605,12 @@ CASES += [
 # 2026-12-06 (twenty-sixth session): a term restated in a schedule row, a schedule's total
 # restated in the text, and a Chinese cap beside a duty no other term may limit
 from tests.rules.test_period_own_end import EN_STORAGE  # noqa: E402
-from tests.rules.test_schedule_total_restated import EN_RECEIVABLES, ZH_PLEDGE  # noqa: E402
+from tests.rules.test_schedule_total_restated import (  # noqa: E402
+    EN_MINIMUM,
+    EN_RECEIVABLES,
+    ZH_FREIGHT,
+    ZH_PLEDGE,
+)
 from tests.rules.test_zh_cap_escape import ESCAPES_OTHER_TERMS, ZH_DATA_SERVICES  # noqa: E402
 
 _ZH_STORE = """仓储合同
@@ -654,6 +659,25 @@ CASES += [
         "cn.amount.schedule_total_restated",
         ZH_PLEDGE.format(words="叁佰肆拾陆万元整", figure="3,460,000.00"),
         ZH_PLEDGE.format(words="叁佰陆拾肆万元整", figure="3,640,000.00"),
+    ),
+    (
+        "en.amount.share_of_schedule_total",
+        EN_MINIMUM.format(figure="800,000"),
+        EN_MINIMUM.format(figure="765,000"),
+    ),
+    (
+        "en.prc.amount.share_of_schedule_total",
+        EN_MINIMUM.replace("the State of Ohio", "the People's Republic of China").format(
+            figure="800,000"
+        ),
+        EN_MINIMUM.replace("the State of Ohio", "the People's Republic of China").format(
+            figure="765,000"
+        ),
+    ),
+    (
+        "cn.amount.share_of_schedule_total",
+        ZH_FREIGHT.format(figure="2,200,000.00"),
+        ZH_FREIGHT.format(figure="2,192,000.00"),
     ),
     (
         "cn.cap.uncapped_duty_not_excepted",

@@ -105,3 +105,55 @@ def test_a_total_said_to_follow_another_schedule_is_not_this_ones_total(stages: 
     """Dev false alarm zh_m06: the rent total points to 附件二; the one total row is 附件一's
     purchase price."""
     assert "amount_contradiction" not in finding_types(stages, _ZH_LEASE)
+
+
+ZH_FREIGHT = """道路货物运输框架合同
+
+托运人（甲方）：东莞优品家居用品有限公司
+承运人（乙方）：广州速联供应链管理有限公司
+
+第一条 运价
+各线路运价以附件一为准。
+第二条 最低运量
+甲方承诺每一合同年度实际发生的运费（不含税）不低于人民币{figure}元，即附件一所列预计年度运费（不含税）的80%。
+第三条 争议
+因本合同引起的争议，提交东莞仲裁委员会仲裁。
+附件一：运价表及预计运量
+线路 | 不含税运价（元/车次） | 预计年度车次 | 预计年度运费（不含税，元） | 预计年度运费（含税，元）
+东莞—上海 | 10,000.00 | 120 | 1,200,000.00 | 1,308,000.00
+东莞—杭州 | 9,000.00 | 100 | 900,000.00 | 981,000.00
+东莞—南京 | 8,000.00 | 80 | 640,000.00 | 697,600.00
+合计 | — | 300 | 2,740,000.00 | 2,986,600.00
+"""
+
+
+@pytest.mark.parametrize(("figure", "fires"), [("2,200,000.00", True), ("2,192,000.00", False)])
+def test_a_sum_said_to_be_a_share_of_a_schedules_total_must_be_that_share(
+    stages: Stages, figure: str, fires: bool
+) -> None:
+    """Dev miss zh_nm09: 80% of the tax-exclusive column's total, not of the tax-inclusive one."""
+    found = "amount_contradiction" in finding_types(stages, ZH_FREIGHT.format(figure=figure))
+    assert found is fires
+
+
+EN_MINIMUM = """SUPPLY AGREEMENT
+
+This Agreement is made on April 4, 2025 between Redfern Bakeries Inc. ("Buyer") and Millbrook Flour Co. ("Seller").
+1. MINIMUM PURCHASE
+1.1 Buyer shall purchase Products worth at least US${figure} in each Contract Year, being 75% of the estimated annual value in Schedule 1.
+2. LAW
+2.1 This Agreement is governed by the laws of the State of Ohio.
+SCHEDULE 1 - ESTIMATED VOLUMES
+Product | Unit price (US$) | Estimated annual quantity | Estimated annual value (US$)
+Bread flour | 30.00 | 20,000 | 600,000.00
+Pastry flour | 35.00 | 12,000 | 420,000.00
+Total | | 32,000 | 1,020,000.00
+"""
+
+
+@pytest.mark.parametrize(("figure", "fires"), [("800,000", True), ("765,000", False)])
+def test_a_minimum_said_to_be_a_share_of_the_schedule_total(
+    stages: Stages, figure: str, fires: bool
+) -> None:
+    found = "amount_contradiction" in finding_types(stages, EN_MINIMUM.format(figure=figure))
+    assert found is fires
