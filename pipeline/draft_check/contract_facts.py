@@ -3,8 +3,9 @@ figure check of a point against them (see :mod:`pipeline.draft_check.figures`)."
 
 from __future__ import annotations
 
+import math
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -26,7 +27,7 @@ from pipeline.entities.clause_refs import clause_refs
 from pipeline.entities.clauses import segment
 from pipeline.entities.model import Clause
 from pipeline.entities.parse import detect_language
-from pipeline.entities.textview import build_view
+from pipeline.entities.textview import TextView, build_view
 from pipeline.entities.topics import nearest_topic
 from pipeline.model import Document, EvidenceSource
 
@@ -42,15 +43,34 @@ class Mismatch:
     stated: Figure  # in the contract (original offsets)
     clause: Clause | None
 
-    def reason(self, contract_text: str) -> str:
+    def reason(self, view: TextView) -> str:
+        """Said as the page reads: a figure a PDF line wrap cut ("8,26⏎8.52") is shown whole."""
         where = (
             f"clause {self.clause.number}" if self.clause and self.clause.number else "the contract"
         )
-        sentence = _sentence(contract_text, self.stated.start, self.stated.end)
-        return (
-            f"the point states {self.said.describe()}, but {where} states "
-            f"{self.stated.text.strip()}: “{sentence}”"
-        )
+        start, end = _view_range(view, self.stated.start, self.stated.end)
+        sentence = _sentence(view.text, start, end)
+        stated = shown(view, self.stated)
+        return f"the point states {self.said.describe()}, but {where} states {stated}: “{sentence}”"
+
+
+def _closeness(said: Figure, stated: Figure) -> float:
+    """Of two figures the point's words fit as well, the nearer in size is the one it restates
+    (a cap of 1,578,087 misstates the cap of 1,378,087, not the daily 8,268.52)."""
+    a, b = said.value, stated.value
+    if not isinstance(a, int | float) or not isinstance(b, int | float) or a <= 0 or b <= 0:
+        return 0.0
+    return -abs(math.log(a / b))
+
+
+def _view_range(view: TextView, start: int, end: int) -> tuple[int, int]:
+    return bisect_left(view.origin, start), bisect_left(view.origin, end)
+
+
+def shown(view: TextView, figure: Figure) -> str:
+    """The contract figure as the reader sees it, its wrap joined."""
+    start, end = _view_range(view, figure.start, figure.end)
+    return view.text[start:end].strip() or figure.text.strip()
 
 
 class ContractFacts:
@@ -58,7 +78,7 @@ class ContractFacts:
 
     def __init__(self, document: Document) -> None:
         self.document = document
-        view = build_view(document)
+        self.view = view = build_view(document)
         self.language = detect_language(view.text)
         self.clauses = segment(document, view)
         self._starts = [c.span.start for c in self.clauses]
@@ -137,7 +157,9 @@ class ContractFacts:
         if named:  # "Sections 5.3 and 5.4 … within 30 days": any of them may state it
             if any(same_value(figure, f) for _, f in named):
                 return None
-            clause, best = max(named, key=lambda pair: self._overlap(words, pair[1]))
+            clause, best = max(
+                named, key=lambda pair: (self._overlap(words, pair[1]), _closeness(figure, pair[1]))
+            )
             return Mismatch(figure, best, clause)
         # the value stated elsewhere in the contract, of the same topic: the point may be speaking
         # of that passage (a 首付款 of 贰拾万元 does not make a 定金 of 贰拾万元 the contract's)
@@ -152,7 +174,9 @@ class ContractFacts:
         for clause in clauses:
             comparable = self._comparable(clause, figure, shape, topic)
             if comparable:
-                best = max(comparable, key=lambda f: self._overlap(words, f))
+                best = max(
+                    comparable, key=lambda f: (self._overlap(words, f), _closeness(figure, f))
+                )
                 overlap = self._overlap(words, best)
                 if overlap == 0 and len(words) >= MIN_SUBJECT_WORDS:
                     return None  # about something the quoted clause never mentions

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from kb.en_statutes import judge_section
 from pipeline.draft_check.citations import CitationJudge
-from pipeline.draft_check.contract_facts import ContractFacts
+from pipeline.draft_check.contract_facts import ContractFacts, shown
 from pipeline.draft_check.figures import SENTENCE_END
 from pipeline.draft_check.points import DraftPoint
 from pipeline.draft_check.quotes import QuoteFinder, QuoteMatch
@@ -96,8 +96,8 @@ class PointChecker:
         spans = [(m.start, m.end) for m in matches if m.start is not None and m.end is not None]
         mismatches = tuple(
             FigureMismatch(
-                reason=m.reason(self.document.text),
-                evidence=self.facts.evidence(m.clause, m.stated.text.strip()),
+                reason=m.reason(self.facts.view),
+                evidence=self.facts.evidence(m.clause, shown(self.facts.view, m.stated)),
             )
             for m in self.facts.mismatches(claim, spans, self._authorities)
         )

@@ -381,3 +381,27 @@ def test_an_amount_equal_to_a_stated_one_times_an_unrelated_rate_is_no_computati
 ) -> None:
     doc = _doc(tmp_path, ZH_INSURED, "insured.txt")
     assert _mismatches(doc, "保险期间覆盖交货期间及其后六个月", said) == wrong
+
+
+_ZH_WRAPPED = (
+    "第十三条 逾期竣工\n"
+    "13.1 因承包人原因导致工期延误的，每逾期一日，承包人应按签约合同价的万分之三（即每日人民币8,26\n"
+    "8.52元）向发包人支付逾期竣工违约金，逾期竣工违约金累计不超过签约合同价的5%，即人民币1,378,087.00元。\n"
+)
+
+
+def test_the_contract_figure_a_point_misstates_is_the_nearest_and_shown_whole() -> None:
+    """Dev point zh_f02 #3: a cap of 1,578,087 misstates the cap of 1,378,087 (not the daily
+    8,268.52 that the point's words fit as well), and a figure a PDF line wrap cut
+    ("8,26⏎8.52") is shown as the page reads."""
+    from tests.entities.helpers import make_document
+
+    doc = make_document(_ZH_WRAPPED)
+    found = QuoteFinder(doc.text).locate("逾期竣工违约金累计不超过签约合同价的5%")
+    assert found.found
+    facts = ContractFacts(doc)
+    said = "按第13.1条，逾期竣工违约金累计不超过签约合同价的5%，即人民币壹佰伍拾柒万捌仟零捌拾柒元。"
+    (mismatch,) = facts.mismatches(said, [(found.start, found.end)])  # type: ignore[list-item]
+    reason = mismatch.reason(facts.view)
+    assert "states 人民币1,378,087.00元" in reason
+    assert "8,268.52" in reason and "8,26\n" not in reason
