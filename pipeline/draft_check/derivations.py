@@ -22,6 +22,14 @@ _COMPUTES = re.compile(
     re.I,
 )
 _MULTIPLIER = re.compile(r"[×xX*]\s*(\d{1,3})(?![\d,.%])")
+_MULTIPLE_WORDS = re.compile(
+    r"倍|double|twice|treble|triple|three times|four times|two times", re.I
+)
+_PERIOD_WORDS = re.compile(
+    r"[年月日天周]|\b(?:years?|months?|weeks?|days?|annual\w*|per annum|yearly|monthly)\b", re.I
+)
+# "迟延满10个24小时（240小时）": a count of periods the point writes
+_COUNT_OF_PERIODS = re.compile(r"(\d{1,3})\s*个\s*\d+\s*(?:小时|日|天|周|个月|月)")
 _LAW_WORDS = re.compile(
     r"损失|标的额|通则解释|第\s*(?:65|586|五百八十六)\s*条|\bloss\b|Article\s+(?:65|586)\b", re.I
 )
@@ -80,7 +88,15 @@ def derivable(
         counts = [f.count for f in near if f.kind == "duration" and f.count]
         counts += [float(f.value) for f in near if f.kind == "duration"]  # months
         growth = [1 + r for r in rate_values] + [1 - r for r in rate_values if r < 1]
-        factors = [*rate_values, *growth, *counts, 2.0, 3.0, 4.0]  # 324,000 x 1.05, 12 x rent
+        factors = [*rate_values, *growth]  # 324,000 x 1.05
+        around = clause_text(point_text, figure.start, figure.end)
+        computes_here = bool(_COMPUTES.search(around))
+        # a multiple or a count of periods is arithmetic only where the point says so ("双倍返还",
+        # "12 months' rent", "即…"): a bare 400,000 where the contract says 200,000 is a misreading
+        if computes_here or _MULTIPLE_WORDS.search(around):
+            factors += [2.0, 3.0, 4.0]
+        if computes_here or _PERIOD_WORDS.search(around):
+            factors += counts  # 12 x rent
         factors += _quantities(point_text)  # 2,040件 x 160元
         if _VAT_WORDS.search(clause_text(point_text, figure.start, figure.end)):
             factors += [1 + r for r in _VAT_RATES]  # the VAT-inclusive amount
@@ -125,6 +141,7 @@ def derivable(
         # in 240 hours); a period merely doubled is a misreading, not arithmetic
         steps = [big / small for big in rate_values for small in rate_values if 0 < small < big]
         steps += [float(k) for k in _MULTIPLIER.findall(point_text) if 1 < float(k) <= 366]
+        steps += [float(k) for k in _COUNT_OF_PERIODS.findall(point_text) if 1 < float(k) <= 366]
         periods = [float(f.value) for f in near if f.kind == "duration" and float(f.value) > 0]
         if any(abs(months / p - k) <= 0.02 * k for p in periods for k in steps if months > p):
             return True

@@ -371,7 +371,10 @@ ZH_INSURED = """鲜果采购合同
     ("said", "wrong"),
     [
         # a restated floor that is half the stated one: no arithmetic, a misreading
-        ("第二条要求乙方投保产品责任险，每次事故赔偿限额不低于人民币伍拾万元。", ["人民币伍拾万元"]),
+        (
+            "第二条要求乙方投保产品责任险，每次事故赔偿限额不低于人民币伍拾万元。",
+            ["人民币伍拾万元"],
+        ),
         # the same figure worked out from the contract's 50%: arithmetic, not a misreading
         ("第二条保额按第一条的比例计，每次事故中乙方自担的部分即人民币伍拾万元。", []),
     ],
@@ -400,8 +403,35 @@ def test_the_contract_figure_a_point_misstates_is_the_nearest_and_shown_whole() 
     found = QuoteFinder(doc.text).locate("逾期竣工违约金累计不超过签约合同价的5%")
     assert found.found
     facts = ContractFacts(doc)
-    said = "按第13.1条，逾期竣工违约金累计不超过签约合同价的5%，即人民币壹佰伍拾柒万捌仟零捌拾柒元。"
+    said = (
+        "按第13.1条，逾期竣工违约金累计不超过签约合同价的5%，即人民币壹佰伍拾柒万捌仟零捌拾柒元。"
+    )
     (mismatch,) = facts.mismatches(said, [(found.start, found.end)])  # type: ignore[list-item]
     reason = mismatch.reason(facts.view)
     assert "states 人民币1,378,087.00元" in reason
     assert "8,268.52" in reason and "8,26\n" not in reason
+
+
+@pytest.mark.parametrize(
+    ("said", "wrong"),
+    [
+        # a bare figure that happens to be double a contract amount is a misreading
+        ("买方支付的定金为人民币肆拾万元整，超过法定比例。", ["人民币肆拾万元整"]),
+        # the point says it doubles, or shows the arithmetic: worked out, not misread
+        ("卖方违约的，应双倍返还定金人民币肆拾万元整。", []),
+        ("卖方违约应返还定金的两倍，即人民币400,000元。", []),
+    ],
+)
+def test_a_multiple_of_a_contract_sum_counts_as_worked_out_only_when_the_point_says_so(
+    tmp_path: Path, said: str, wrong: list[str]
+) -> None:
+    zh = _doc(tmp_path, ZH, "zh.txt")
+    assert _mismatches(zh, "定金人民币贰拾万元整", said) == wrong
+
+
+def test_a_count_of_periods_the_point_writes_is_worked_out(tmp_path: Path) -> None:
+    """Dev point zh_h33 #7: "迟延满10个24小时（240小时）" is ten of the clause's periods."""
+    text = "运输合同\n第八条 违约责任\n8.1 每迟延24小时，乙方应按该票运费的10%向甲方支付违约金，累计不超过该票运费总额。\n"
+    doc = _doc(tmp_path, text, "carriage.txt")
+    said = "第8.1条按每迟延24小时计收运费10%的违约金，即迟延满10个24小时（240小时）达到上限。"
+    assert _mismatches(doc, "每迟延24小时，乙方应按该票运费的10%向甲方支付违约金", said) == []
