@@ -31,6 +31,9 @@ class Statute(BaseModel):
     articles: dict[str, Ranges] = Field(
         default_factory=dict, description="UCC-style numbers: article prefix → section ranges"
     )
+    repealed: str | None = Field(
+        default=None, description="by what and from when it no longer applies, where it does not"
+    )
 
 
 class _File(BaseModel):
@@ -97,7 +100,41 @@ def judge_section(authority: str) -> SectionJudgement | None:
     """What the registry says about the section an authority cites; None when it names no
     listed statute with a section."""
     for statute in load_statutes():
+        if not statute.sections and not statute.articles:
+            continue  # listed for its repeal only: its sections are not known here
         m = _find(statute, authority)
         if m is not None:
             return _judge(statute, m.group("num"))
+    return None
+
+
+# the point itself says the Act is gone: "the DPA 1998, since repealed by the DPA 2018"
+_HISTORY = re.compile(
+    r"\b(?:repeal\w*|revoked|replaced|superseded|former(?:ly)?|predecessor)\b", re.I
+)
+
+
+@dataclass(frozen=True)
+class Repeal:
+    title: str
+    reason: str
+
+
+def repealed_statute(text: str) -> Repeal | None:
+    """A listed statute the text relies on that is no longer in force ("Data Protection Act 1998,
+    Schedule 1"): only by its full title with its year, and not where the sentence says it is
+    repealed or former."""
+    for statute in load_statutes():
+        if statute.repealed is None:
+            continue
+        m = re.search(rf"(?<![\w-]){_name_pattern(statute.title)}(?![\w-])", text)
+        if m is None:
+            continue
+        start = max(text.rfind(".", 0, m.start()), text.rfind("\n", 0, m.start())) + 1
+        stop = [i for i in (text.find(".", m.end()), text.find("\n", m.end())) if i >= 0]
+        if _HISTORY.search(text[start : min(stop) if stop else len(text)]):
+            continue
+        return Repeal(
+            statute.title, f"the {statute.title} is no longer in force: {statute.repealed}"
+        )
     return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from kb.en_statutes import judge_section
+from kb.en_statutes import Repeal, judge_section, repealed_statute
 from pipeline.draft_check.citations import CitationJudge
 from pipeline.draft_check.contract_facts import ContractFacts, shown
 from pipeline.draft_check.figures import SENTENCE_END
@@ -84,7 +84,13 @@ class PointChecker:
             elif check.status == "unverifiable":
                 found.setdefault("unverifiable", []).append(check.reason)
             evidence += [e for e in (check.evidence, check.better, *check.conflicts) if e]
+        repeal = repealed_statute("\n".join((point.text, *point.citations)))
+        if repeal is not None:  # "Data Protection Act 1998, Schedule 1": repealed law
+            found.setdefault("repealed_citation", []).append(repeal.reason)
+            evidence.append(_registry_evidence(repeal))
         for authority in unresolved_authorities(point.text, point.citations):
+            if repeal is not None and repeal.title in authority:
+                continue
             # a listed English or US statute: its section ranges can refute the section
             section = judge_section(authority)
             if section is not None and not section.exists:
@@ -169,6 +175,17 @@ def judge_citations(judge: CitationJudge, point: DraftPoint) -> tuple[CitationCh
     if len(judged) == 1:  # a point that rests on one article: is it the right one?
         judged = [judge.rival(judged[0], claim)]
     return tuple(judged)
+
+
+def _registry_evidence(repeal: Repeal) -> EvidenceSource:
+    """The titles registry's entry for a repealed English or US statute (no text is bundled)."""
+    return EvidenceSource(
+        doc_id="registry:en-statute-titles",
+        law=repeal.title,
+        anchor="status",
+        quote=repeal.reason,
+        status="repealed",
+    )
 
 
 def _ok_reason(point: DraftPoint, checks: tuple[CitationCheck, ...]) -> str:

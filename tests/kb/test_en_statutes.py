@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kb.en_statutes import judge_section, load_statutes
+from kb.en_statutes import judge_section, load_statutes, repealed_statute
 from pipeline.cli.app import app
 
 
@@ -43,7 +43,10 @@ def test_an_unlisted_statute_or_article_is_not_judged_invented() -> None:
 def test_every_listed_range_is_ordered() -> None:
     for statute in load_statutes():
         ranges = statute.sections + [r for rs in statute.articles.values() for r in rs]
-        assert ranges and all(low <= high for low, high in ranges), statute.title
+        # an Act listed for its repeal alone has no ranges; every other one has some
+        assert (ranges or statute.repealed) and all(low <= high for low, high in ranges), (
+            statute.title
+        )
 
 
 CONTRACT = """SOFTWARE SUBSCRIPTION AGREEMENT
@@ -80,3 +83,38 @@ def test_a_review_citing_a_section_past_the_acts_end_is_a_fabricated_citation(
     assert "there is no section 37" in " ".join(verdicts["37"]["reasons"])
     # s 11 exists, but no text of the Act is held: it stays unverified, never fabricated
     assert verdicts["11"]["verdict"] == "unverifiable"
+
+
+@pytest.mark.parametrize(
+    ("text", "repealed"),
+    [
+        ("Authority: Data Protection Act 1998, Schedule 1, Part II, paragraph 12.", True),
+        ("Implied warranties arise under the Uniform Sales Act § 15.", True),
+        ("The Data Protection Act 2018 and the UK GDPR govern the processing.", False),
+        # the point itself says the Act is gone: history, not reliance
+        ("The Data Protection Act 1998 was repealed in 2018, so the DPA 2018 applies.", False),
+    ],
+)
+def test_a_repealed_statute_is_found_only_where_a_point_relies_on_it(
+    text: str, repealed: bool
+) -> None:
+    assert (repealed_statute(text) is not None) is repealed
+
+
+def test_a_review_relying_on_a_repealed_act_is_a_repealed_citation(tmp_path: Path) -> None:
+    contract = tmp_path / "contract.txt"
+    contract.write_text(CONTRACT, encoding="utf-8")
+    draft = tmp_path / "review.md"
+    draft.write_text(
+        REVIEW.format(section="11").replace(
+            "(Unfair Contract Terms Act 1977, s 11)",
+            "(Unfair Terms in Consumer Contracts Regulations 1999, reg 5)",
+        ),
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    CliRunner().invoke(app, ["check", str(contract), "--draft", str(draft), "--out", str(out)])
+    check = json.loads((out / "report.json").read_text(encoding="utf-8"))["draft_checks"][0]
+    assert check["verdict"] == "repealed_citation"
+    assert "Consumer Rights Act 2015" in " ".join(check["reasons"])
+    assert check["evidence_source"][-1]["status"] == "repealed"
