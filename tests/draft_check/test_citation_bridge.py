@@ -44,3 +44,26 @@ def test_one_of_several_citations_needs_only_its_own_sentence(judge: CitationJud
     # cited beside others, with no sentence of its own, an article is not read against the
     # whole point (民法典 466 beside 511 in a point about a delivery date)
     assert judge.judge("PRC Civil Code, Article 469", CLAIM).status == "supported"
+
+
+ROT_CLAIM = (
+    "Clause 6.3 is a retention of title clause: the Supplier retains ownership of the Products "
+    "until the price is paid in full. The Distributor resells in the ordinary course, and an "
+    "unregistered retention of title cannot be set up against a bona fide third party; the "
+    "Supplier may take back the goods if the buyer fails to pay."
+)
+
+
+def test_an_article_that_states_fewer_of_the_terms_than_another_is_unsupported(
+    judge: CitationJudge,
+) -> None:
+    """Dev point en_e05 #5: 民法典621 (inspection) states one of the point's terms; 641, on
+    retention of title, states far more."""
+    wrong = judge.rival(judge.judge("PRC Civil Code, Article 621", ROT_CLAIM), ROT_CLAIM)
+    assert wrong.status == "unsupported"
+    assert wrong.better is not None and wrong.better.doc_id in (
+        "cn.civil-code.641",
+        "cn.civil-code.642",
+    )
+    right = judge.rival(judge.judge("PRC Civil Code, Article 641", ROT_CLAIM), ROT_CLAIM)
+    assert right.status == "supported"
