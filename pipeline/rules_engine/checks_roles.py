@@ -136,6 +136,8 @@ def duty_for_the_other_side(ctx: RuleContext, params: Params) -> Iterator[Hit]:
 # a party's registration code: 统一社会信用代码 (18 characters) or a company number
 _ZH_CODE = re.compile(
     r"(?:统一社会信用代码|注册号|营业执照号码?)\s*[：:]?\s*(?P<code>[0-9A-Z]{15,18})"
+    # a natural person's identity number: "身份证号码：330103198509226028", "证件号码：…"
+    r"|(?:公民)?(?:身份证|证件)(?:号码|号)\s*[：:]?\s*(?P<id>\d{17}[\dXx])(?!\d)"
 )
 _EN_CODE = re.compile(
     r"\b(?:(?:company|registration|registered|file|entity)\s+(?:number|no\.?)"
@@ -160,11 +162,30 @@ _CODE_LINE = re.compile(
 _EN_ROLE_NAME = re.compile(r"^\s*[A-Z][\w ]{1,30}:\s*(?P<name>[^,;:(]{3,80}?)\s*[,;(]")
 
 
+# a natural person named after a label, before the ID number on the same line
+_PERSON = re.compile(r"[:：]\s*(?P<name>[\u4e00-\u9fff·]{2,5})\s*[，,；;（(]")
+
+
+def _named_by_role(before: str, roles: dict[str, str]) -> list[str]:
+    """The company whose defined role ("Producer") stands last before the code on its line."""
+    at = {
+        m.start(): name
+        for term, name in roles.items()
+        for m in re.finditer(rf"\b{re.escape(term)}\b", before)
+    }
+    return [at[max(at)]] if at else []
+
+
 @check("registration_code_mismatch", fields=("name", "first", "second"))
 def registration_code_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """One company given two registration codes (the parties block against the signature
     block): which legal person signs is uncertain."""
     code_re, name_re = (_ZH_CODE, _ZH_NAME) if ctx.language == "zh" else (_EN_CODE, _EN_NAME)
+    roles = {
+        str(p.attrs["term"]): str(p.attrs["name"])
+        for p in ctx.of_kind("party")
+        if p.attrs.get("term") and p.attrs.get("name")
+    }
     seen: dict[str, tuple[str, int]] = {}
     recent: list[str] = []  # company names on this line and the two before it
     above: list[str] = []  # those on the line just above
@@ -179,6 +200,13 @@ def registration_code_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit
         names = [name for _, name in sorted(found)]
         for code in code_re.finditer(line):
             before = [name for at, name in sorted(found) if at < code.start()]
+            person = _PERSON.search(line[: code.start()]) if code.groupdict().get("id") else None
+            if not before and person:  # "出卖人二（签字）：周晓岚；证件号码：…"
+                before = [person.group("name")]
+            if not before and ctx.language != "zh":
+                # "Producer represents … under Delaware file number 6814327": the party the
+                # line names by its defined role
+                before = _named_by_role(line[: code.start()], roles)
             on_its_own = _CODE_LINE.fullmatch(line[: code.start("code")]) is not None
             role_named = _EN_ROLE_NAME.match(line) if ctx.language != "zh" else None
             if not before and not on_its_own and role_named:
@@ -192,10 +220,11 @@ def registration_code_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit
                 continue
             owner = owners[-1]
             key = re.sub(r"\s+", "", owner).lower()
-            value = code.group("code").upper()
-            first = seen.setdefault(key, (value, offset + code.start("code")))
+            group = "code" if code.groupdict().get("code") else "id"
+            value = code.group(group).upper()
+            first = seen.setdefault(key, (value, offset + code.start(group)))
             if first[0] != value:
-                start = offset + code.start("code")
+                start = offset + code.start(group)
                 yield Hit(
                     ctx.span(start, start + len(value)),
                     {"name": owner, "first": first[0], "second": value},
