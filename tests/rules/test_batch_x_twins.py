@@ -138,3 +138,30 @@ def test_a_right_to_propose_a_new_fee_is_no_right_to_change_it(
 ) -> None:
     found = "unilateral_amendment" in finding_types(stages, _EN_MAINT.format(clause=clause))
     assert found is fires
+
+
+EN_TOOLING = """MANUFACTURING AGREEMENT
+
+This Agreement is made on 3 March 2025 between Brightfield Home Ltd (the "Customer") and Ningbo Ruida Electric Co., Ltd. (the "Manufacturer").
+1. SAMPLES
+1.1 "First Article Approval" means Customer's written approval of the pre-production samples.
+1.2 Manufacturer shall not start series production, and no Product shall be shipped to Customer, before First Article Approval has been given.
+2. DELIVERY
+2.1 The Products shall be delivered in two lots: Lot 1 on or before {lot1}; and Lot 2 on or before 30 July 2025.
+3. LAW
+3.1 This Agreement is governed by the laws of England and Wales.
+SCHEDULE 1 - TIMETABLE
+Milestone | Party | Date
+Samples submitted | Manufacturer | 9 May 2025
+First Article Approval | Customer | 23 May 2025
+"""
+
+
+@pytest.mark.parametrize(("lot1", "fires"), [("16 May 2025", True), ("20 June 2025", False)])
+def test_a_delivery_scheduled_before_the_approval_it_must_follow(
+    stages: Stages, lot1: str, fires: bool
+) -> None:
+    """Dev miss en_x05: Lot 1 on 16 May, while nothing may ship before First Article Approval,
+    which the timetable dates 23 May."""
+    found = "date_inconsistency" in finding_types(stages, EN_TOOLING.format(lot1=lot1))
+    assert found is fires

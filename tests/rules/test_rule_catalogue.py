@@ -604,6 +604,7 @@ CASES += [
 
 # 2026-12-06 (twenty-sixth session): a term restated in a schedule row, a schedule's total
 # restated in the text, and a Chinese cap beside a duty no other term may limit
+from tests.rules.test_batch_x_twins import EN_TOOLING  # noqa: E402
 from tests.rules.test_period_own_end import EN_STORAGE  # noqa: E402
 from tests.rules.test_schedule_total_restated import (  # noqa: E402
     EN_MINIMUM,
@@ -659,6 +660,16 @@ CASES += [
         "cn.amount.schedule_total_restated",
         ZH_PLEDGE.format(words="叁佰肆拾陆万元整", figure="3,460,000.00"),
         ZH_PLEDGE.format(words="叁佰陆拾肆万元整", figure="3,640,000.00"),
+    ),
+    (
+        "en.date.act_before_its_precondition",
+        EN_TOOLING.format(lot1="16 May 2025"),
+        EN_TOOLING.format(lot1="20 June 2025"),
+    ),
+    (
+        "en.prc.date.act_before_its_precondition",
+        EN_TOOLING.replace("the laws of England and Wales", _TO_PRC[1]).format(lot1="16 May 2025"),
+        EN_TOOLING.replace("the laws of England and Wales", _TO_PRC[1]).format(lot1="20 June 2025"),
     ),
     (
         "en.amount.share_of_schedule_total",
