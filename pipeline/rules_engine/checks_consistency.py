@@ -283,7 +283,11 @@ def conflicting_dates(ctx: RuleContext, params: DatesParams) -> Iterator[Hit]:
 # "Inspection of first inbound delivery completed | by 12 March 2025": a row for another event
 # that names the delivery it follows
 _ANOTHER_EVENT_ROW = re.compile(
-    r"^\s*(?:inspection|acceptance|payment|invoic\w*|notice|return|验收|检验|付款|支付|开票|退货)",
+    r"^\s*(?:inspection|acceptance|payment|invoic\w*|notice|return|验收|检验|付款|支付|开票|退货)"
+    # "Frozen Specification and 3D data delivered | Customer | 10 March 2025": papers or data
+    # one side hands the other, not the goods
+    r"|^\s*(?:[\w-]+\s+){0,3}(?:specifications?|data|drawings?|documents?|documentation"
+    r"|information|artwork|designs?)\b[^|]{0,40}\bdeliver",
     re.I,
 )
 # "delivered between August 12 and August 14": the end of a window, not a day fixed for it

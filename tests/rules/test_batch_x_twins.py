@@ -165,3 +165,13 @@ def test_a_delivery_scheduled_before_the_approval_it_must_follow(
     which the timetable dates 23 May."""
     found = "date_inconsistency" in finding_types(stages, EN_TOOLING.format(lot1=lot1))
     assert found is fires
+
+
+def test_data_one_side_delivers_is_no_second_delivery_date_of_the_goods(stages: Stages) -> None:
+    """Dev false reading en_x05: "Frozen Specification and 3D data delivered | Customer |
+    10 March 2025" beside the goods' Lot 1 date is not two delivery dates for one delivery."""
+    text = EN_TOOLING.format(lot1="20 June 2025").replace(
+        "Samples submitted | Manufacturer | 9 May 2025",
+        "Frozen Specification and 3D data delivered | Customer | 10 March 2025",
+    )
+    assert "date_inconsistency" not in finding_types(stages, text)
