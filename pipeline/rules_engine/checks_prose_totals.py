@@ -28,7 +28,8 @@ from pipeline.rules_engine.registry import Hit, check
 
 # the amount is said to be a total: "合计为人民币", "in an aggregate face amount of", "totalling"
 _SAID_TOTAL = re.compile(
-    r"(?:合计|总计|共计|总额|合计金额)(?:为|是|：|:)?\s*(?:人民币|RMB|CNY)?\s*$"
+    # "作价人民币伍拾万元整": what the listed things are valued at, all together
+    r"(?:合计|总计|共计|总额|合计金额|作价)(?:为|是|：|:)?\s*(?:人民币|RMB|CNY)?\s*$"
     r"|\b(?:(?:in|at|for) (?:the |an )?aggregate(?: [a-z]+){0,2} of|totall?ing|(?:a|the) total"
     r"(?: [a-z]+){0,2} of|aggregating)\s*(?:US\$|USD|RMB|CNY|£|€|\$)?\s*$",
     re.I,
@@ -113,19 +114,24 @@ def schedule_total_restated(ctx: RuleContext, params: TableParams) -> Iterator[H
     """A prose total of a schedule's column that differs from the schedule's total row."""
     tables = [t for t in pipe_tables(ctx.text) if len(t) > 2]  # view offsets
     totalled = [(t, totals) for t in tables if (totals := _schedule_totals(t))]
-    if len(totalled) != 1:
-        return  # no schedule total, or several tables: which one the text means is not known
-    table, totals = totalled[0]
-    j = money_column(table[0])
-    assert j is not None
-    noun = _column_noun(table[0][j])
     for stated in _said_totals(ctx):
         sentence = ctx.entity_sentence(stated)
-        if not (_NAMES_SCHEDULE.search(sentence) or (len(noun) >= 2 and noun in sentence)):
+        # the schedule may be named a sentence before ("其名称、规格、数量及作价详见附件二。…作价
+        # 人民币伍拾万元整"): its clause says which
+        clause = _clause_around(ctx, stated)
+        named = _schedule_ids(sentence) or _schedule_ids(clause)
+        if named:
+            chosen = [(t, c) for t, c in totalled if named & _schedule_ids(_table_title(ctx, t))]
+        else:
+            chosen = totalled  # one totalled table in the contract, or none is meant
+        if len(chosen) != 1:
             continue
-        named = _schedule_ids(sentence)
-        if named and not named & _schedule_ids(_table_title(ctx, table)):
-            continue  # "以附件二《租金支付表》为准" is not the total of 附件一's list
+        table, totals = chosen[0]
+        j = money_column(table[0])
+        assert j is not None
+        noun = _column_noun(table[0][j])
+        if not (named or _NAMES_SCHEDULE.search(sentence) or (len(noun) >= 2 and noun in sentence)):
+            continue
         # before tax against before tax; a row that says nothing about tax meets any figure
         tax = _amount_tax(ctx, stated)
         same_basis = [c for t, c in totals if not t or not tax or t == tax]
@@ -143,6 +149,12 @@ def schedule_total_restated(ctx: RuleContext, params: TableParams) -> Iterator[H
                 (ctx.span(cell.start, cell.start + len(cell.text)),),
             )
             return
+
+
+def _clause_around(ctx: RuleContext, e: Entity) -> str:
+    """The numbered clause the amount stands in, as view text (its sentence when none)."""
+    clause = next((c for c in ctx.clauses if c.id == e.clause), None)
+    return ctx.clause_text(clause) if clause is not None else ctx.entity_sentence(e)
 
 
 # "人民币2,200,000.00元（大写：…），即附件一所列预计年度运费（不含税）的80%", "US$480,000, being

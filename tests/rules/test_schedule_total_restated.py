@@ -157,3 +157,38 @@ def test_a_minimum_said_to_be_a_share_of_the_schedule_total(
 ) -> None:
     found = "amount_contradiction" in finding_types(stages, EN_MINIMUM.format(figure=figure))
     assert found is fires
+
+
+_ZH_CONTRIBUTION = """合伙协议
+
+合伙人一：苏州茗泉茶业有限公司
+合伙人二：陈立安
+
+第一条 出资
+各合伙人的认缴出资见附件一。
+第二条 实物出资
+茗泉公司用于出资的设备，其名称、数量及作价详见附件二。该等设备经全体合伙人协商一致，作价人民币{words}计入茗泉公司的出资额。
+第三条 争议
+因本协议引起的争议，提交苏州仲裁委员会仲裁。
+附件一：出资表
+合伙人 | 出资方式 | 认缴出资额（元）
+茗泉公司 | 货币 | 1,000,000.00
+陈立安 | 货币 | 800,000.00
+合计 | — | 1,800,000.00
+附件二：实物出资设备清单
+设备名称 | 数量 | 金额（元）
+杀青机 | 2台 | 136,000.00
+揉捻机 | 3台 | 126,000.00
+烘干机 | 2台 | 158,000.00
+合计 | 7台 | 420,000.00
+"""
+
+
+@pytest.mark.parametrize(("words", "fires"), [("伍拾万元整", True), ("肆拾贰万元整", False)])
+def test_a_valuation_of_what_a_named_schedule_lists_must_be_its_total(
+    stages: Stages, words: str, fires: bool
+) -> None:
+    """Dev miss zh_x03: the schedule is named a sentence before the valuation, and another
+    schedule with its own total stands beside it."""
+    found = "amount_contradiction" in finding_types(stages, _ZH_CONTRIBUTION.format(words=words))
+    assert found is fires
