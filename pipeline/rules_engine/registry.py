@@ -89,6 +89,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_prose_totals",
     "pipeline.rules_engine.checks_zh_cap_escape",
     "pipeline.rules_engine.checks_preconditions",
+    "pipeline.rules_engine.checks_labelled_events",
     "pipeline.rules_engine.checks_period_sums",
     "pipeline.rules_engine.checks_open_rows",
     "pipeline.rules_engine.checks_role_actions",

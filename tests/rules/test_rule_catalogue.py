@@ -605,6 +605,7 @@ CASES += [
 # 2026-12-06 (twenty-sixth session): a term restated in a schedule row, a schedule's total
 # restated in the text, and a Chinese cap beside a duty no other term may limit
 from tests.rules.test_batch_x_twins import EN_TOOLING  # noqa: E402
+from tests.rules.test_labelled_events import EN_EVENT, ZH_SHOW  # noqa: E402
 from tests.rules.test_period_own_end import EN_STORAGE  # noqa: E402
 from tests.rules.test_schedule_total_restated import (  # noqa: E402
     EN_MINIMUM,
@@ -670,6 +671,25 @@ CASES += [
         "en.prc.date.act_before_its_precondition",
         EN_TOOLING.replace("the laws of England and Wales", _TO_PRC[1]).format(lot1="16 May 2025"),
         EN_TOOLING.replace("the laws of England and Wales", _TO_PRC[1]).format(lot1="20 June 2025"),
+    ),
+    (
+        "cn.date.labelled_event_row_conflict",
+        ZH_SHOW.format(day="2025年11月9日"),
+        ZH_SHOW.format(day="2025年11月8日"),
+    ),
+    (
+        "en.date.labelled_event_row_conflict",
+        EN_EVENT.format(day="21 September 2025"),
+        EN_EVENT.format(day="20 September 2025"),
+    ),
+    (
+        "en.prc.date.labelled_event_row_conflict",
+        EN_EVENT.replace("the laws of England and Wales", _TO_PRC[1]).format(
+            day="21 September 2025"
+        ),
+        EN_EVENT.replace("the laws of England and Wales", _TO_PRC[1]).format(
+            day="20 September 2025"
+        ),
     ),
     (
         "en.amount.share_of_schedule_total",
