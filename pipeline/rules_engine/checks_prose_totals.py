@@ -49,9 +49,17 @@ def _schedule_ids(text: str) -> set[str]:
 
 
 def _table_title(ctx: RuleContext, table: list[list[Cell]]) -> str:
-    """The schedule title above the table: the nearest line above it that names a schedule."""
+    """The schedule heading above the table ("附件二：实物出资设备清单", "SCHEDULE 2 - …"): the
+    nearest line above it that starts with a schedule's name. A clause that merely mentions a
+    schedule ("详见附件一") is no heading."""
     above = ctx.text[max(0, table[0][0].start - 600) : table[0][0].start].split("\n")
-    return next((line for line in reversed(above) if _SCHEDULE_ID.search(line)), "")
+    return next((line for line in reversed(above) if _SCHEDULE_HEADING.match(line)), "")
+
+
+_SCHEDULE_HEADING = re.compile(
+    r"^\s*(?:(?:附件|附表)\s*[一二三四五六七八九十\d]+|(?:Schedule|Annex|Appendix|Exhibit)\s+\w+)",
+    re.I,
+)
 
 
 _BRACKETED = re.compile(r"[（(][^）)]*[）)]")
