@@ -148,6 +148,8 @@ def schedule_total_restated(ctx: RuleContext, params: TableParams) -> Iterator[H
         cell = same_basis[0]
         assert cell.value is not None
         value = float(stated.value)  # type: ignore[arg-type]
+        if _SOME_ITEMS.search(_before_in_clause(ctx, stated)) or _a_row(table, j, value):
+            continue  # "第1项、第2项…合计", "系统使用费…合同期内合计": a part, not the whole
         if off_by_more_than(value, cell.value, params.allowed(cell)) and not same_price(
             cell.value, value
         ):
@@ -157,6 +159,27 @@ def schedule_total_restated(ctx: RuleContext, params: TableParams) -> Iterator[H
                 (ctx.span(cell.start, cell.start + len(cell.text)),),
             )
             return
+
+
+# the total is of some items only: "附件一第1项、第2项设备采购款合计", "Items 1 and 2 total"
+_SOME_ITEMS = re.compile(
+    r"第\s*[\d一二三四五六七八九十]+\s*(?:项|行)[^。；;]{0,30}$|其中[^。；;]{0,20}$"
+    r"|\b(?:items?|lines?|rows?)\s+\d+\s*(?:,|and|to|through|-)\s*\d+[^.;]{0,40}$",
+    re.I,
+)
+
+
+def _before_in_clause(ctx: RuleContext, e: Entity) -> str:
+    """The text before the amount, back to the last pause that ends a part (；, ;, 。)."""
+    at = ctx.view_offset(e.span.start)
+    before = ctx.text[max(0, at - 80) : at]
+    return re.split(r"[；;。]", before)[-1]
+
+
+def _a_row(table: list[list[Cell]], j: int, value: float) -> bool:
+    """One row of the column holds the figure: the text restates that item's amount."""
+    figures = [row[j].value for row in table[1:] if j < len(row) and not is_total_row(row)]
+    return any(v is not None and abs(v - value) <= 0.01 for v in figures)
 
 
 def _clause_around(ctx: RuleContext, e: Entity) -> str:

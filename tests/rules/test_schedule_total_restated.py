@@ -221,3 +221,21 @@ def test_a_schedules_own_closing_total_is_not_the_main_texts_table(stages: Stage
     附件一 was compared with the fee table of 4.1, the one table with a total row, because a
     clause that mentions 附件一 was read as that table's heading."""
     assert "amount_contradiction" not in finding_types(stages, _ZH_FRANCHISE)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # some items only
+        "第二条 附件一第1项、第2项合计人民币贰佰叁拾万元整（¥2,300,000.00），由出质人直接收取。",
+        # one item's own total over the term, which a row of the schedule holds
+        "第二条 附件一所列05531202号发票的账面金额合计人民币玖拾捌万元整（¥980,000.00）。",
+    ],
+)
+def test_a_total_of_some_items_is_not_the_schedules_total(stages: Stages, line: str) -> None:
+    """Dev false cells zh_b25 ("附件一第1项、第2项设备采购款合计") and zh_b17 (one fee's total over
+    the term, the figure of its own row)."""
+    text = ZH_PLEDGE.format(words="叁佰陆拾肆万元整", figure="3,640,000.00").replace(
+        "第二条 担保范围", line + "\n第三条 担保范围"
+    )
+    assert "amount_contradiction" not in finding_types(stages, text)
