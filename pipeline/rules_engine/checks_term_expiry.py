@@ -180,7 +180,10 @@ def _zh_period_ends(ctx: RuleContext, duration: Entity, dates: list[Entity]) -> 
     end the period the duration measures under its own name ("派遣期限为二十四个月" and
     "于2027年4月30日派遣期限届满"; "融资期限为六个月" and "2025年8月17日（即融资到期日）")."""
     sentence = ctx.entity_sentence(duration)
-    measured = _zh_measured_stem(ctx, duration)
+    # months and years only: a period in days is read here as whole months (90日 as three
+    # months), a day or two off the exact end a contract may state for it
+    by_name = duration.attrs.get("unit") in ("month", "year")
+    measured = _zh_measured_stem(ctx, duration) if by_name else ""
     found = []
     for d in dates:
         if not isinstance(d.value, str):

@@ -177,3 +177,11 @@ def test_a_milestone_dated_after_the_final_delivery_date(
     stages: Stages, last: str, fires: bool
 ) -> None:
     assert _fires(stages, _EN_BUILD.format(last=last)) is fires
+
+
+@pytest.mark.parametrize("end", ["2025年11月29日", "2025年11月30日"])
+def test_a_period_in_days_is_not_read_by_its_name_as_whole_months(stages: Stages, end: str) -> None:
+    """90 days from 1 September 2025 end on 29 or 30 November, however it is counted; read as
+    three months they would end on 30 November, a day off the first."""
+    text = _ZH_ONSITE.replace("驻场期限为十八个月", "驻场期限为90日").format(end=end)
+    assert not _fires(stages, text)
