@@ -179,9 +179,13 @@ def test_a_milestone_dated_after_the_final_delivery_date(
     assert _fires(stages, _EN_BUILD.format(last=last)) is fires
 
 
-@pytest.mark.parametrize("end", ["2025年11月29日", "2025年11月30日"])
+@pytest.mark.parametrize("end", ["2026年1月29日", "2026年1月30日"])
 def test_a_period_in_days_is_not_read_by_its_name_as_whole_months(stages: Stages, end: str) -> None:
-    """90 days from 1 September 2025 end on 29 or 30 November, however it is counted; read as
-    three months they would end on 30 November, a day off the first."""
-    text = _ZH_ONSITE.replace("驻场期限为十八个月", "驻场期限为90日").format(end=end)
+    """90 days from 1 November 2025 end on 29 or 30 January 2026, however the last day is
+    counted; read as three months they would end on 31 January, two days off."""
+    text = (
+        _ZH_ONSITE.replace("驻场期限为十八个月", "驻场期限为90日")
+        .replace("2025年9月1日进场", "2025年11月1日进场")
+        .format(end=end)
+    )
     assert not _fires(stages, text)
