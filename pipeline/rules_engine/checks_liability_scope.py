@@ -143,9 +143,10 @@ _WHOLE_CONTRACT = re.compile(
     r"|Products|Equipment|Agreement|Contract))\b"
     # "any Losses suffered by Sponsor that arise out of or relate to any act or omission of
     # Institution … in connection with the Study": whatever that party does under the contract
-    r"|\bany (?:acts?|omissions?|acts? or omissions?|breach\w*|default\w*)\s+(?:of|by)\s+"
+    # (conduct at large only: "any breach of … under the Data Processing Addendum" is narrow)
+    r"|\bany (?:acts?|omissions?|acts? or omissions?)\s+(?:of|by)\s+"
     r"[^;]{0,80}?\b(?:in connection with|under|in the performance of|in relation to)\s+"
-    r"(?:this Agreement|the [A-Z]\w+)\b",
+    r"(?:this Agreement|the (?-i:[A-Z])\w+)\b",
     re.I,
 )
 # "any act or omission of Institution": the party whose conduct the carve-out leaves uncapped

@@ -45,6 +45,10 @@ This Agreement is made on June 2, 2025 between Oakridge Home Goods Inc. ("Custom
             "any Losses suffered by Customer that arise out of Agency's breach of Section 7 (Confidentiality)",
             False,
         ),
+        (
+            "any breach by Agency of its obligations under the Data Processing Addendum",
+            False,
+        ),
     ],
 )
 def test_a_carve_out_for_all_of_one_partys_conduct_leaves_it_uncapped(
