@@ -45,6 +45,11 @@ _ROW_ACT = {
 }
 
 
+_SOME_TIME_BEFORE = re.compile(
+    r"\b(?:days?|weeks?|months?|hours?|Business Days?|Working Days?)\s*$|\bearlier than\s*$", re.I
+)
+
+
 class PreconditionParams(Params):
     pass
 
@@ -90,6 +95,8 @@ def act_before_its_precondition(ctx: RuleContext, params: PreconditionParams) ->
             first = iso(marker) if marker is not None else None
             if marker is None or first is None:
                 continue
+            if _SOME_TIME_BEFORE.search(m.group("acts")):
+                continue  # "not deliver more than 14 days before the Delivery Date": a window
             for act, words in _ACTS.items():
                 if not words.search(m.group("acts")):
                     continue

@@ -175,3 +175,13 @@ def test_data_one_side_delivers_is_no_second_delivery_date_of_the_goods(stages: 
         "Frozen Specification and 3D data delivered | Customer | 10 March 2025",
     )
     assert "date_inconsistency" not in finding_types(stages, text)
+
+
+def test_a_delivery_window_before_an_event_is_no_precondition(stages: Stages) -> None:
+    """ "not … more than 21 days before" an event bounds a window; a delivery inside it breaks
+    nothing."""
+    text = EN_TOOLING.format(lot1="16 May 2025").replace(
+        "no Product shall be shipped to Customer, before First Article Approval",
+        "no Product shall be shipped to Customer more than 21 days before First Article Approval",
+    )
+    assert "date_inconsistency" not in finding_types(stages, text)
