@@ -34,7 +34,7 @@ _UNLIMITED = re.compile(
     r"|\bnot (?:be )?subject to any (?:financial |monetary )?"
     r"(?:limits?|limitations?|caps?|ceilings?|restrictions?)\b"
     # "the Developer shall be liable without limit for indirect and consequential loss"
-    r"|\b(?:liable|liability)\b[^.;]{0,20}\bwithout (?:any )?limit(?:ation)?\b(?! of)",
+    r"|\b(?:liable|liability|responsible)\b[^.;]{0,20}\bwithout (?:any )?limit(?:ation)?\b(?! of)",
     re.I,
 )
 # an indemnity without a limit is indemnity_cap_conflict's matter, a mutual one is not one-sided,
@@ -68,11 +68,44 @@ _NARROW_HEAD = re.compile(
 )
 
 
+# Beside a cap, a duty to make good every loss "in full" or "whatever their amount" is a
+# liability without limit: "the Supplier shall reimburse the Customer in full for all Losses …
+# as a result of any failure of the Services". It counts only where a cap exists (without one,
+# full compensation is simply the law) and only for the whole contract (_WHOLE_CONTRACT).
+_IN_FULL = re.compile(
+    r"\b(?:liable|responsible|compensate|reimburse|make good)\b[^.;]{0,100}?"
+    r"(?:\bin full\b|\bwithout (?:any )?(?:limit|limitation|ceiling)\b(?! of)"
+    r"|\b(?:whatever|irrespective of|regardless of) (?:the |its |their )?(?:amount|size|extent)\b)",
+    re.I,
+)
+# "for death or personal injury" and the like, wherever in the sentence the head stands
+_NARROW_ANYWHERE = re.compile(
+    r"\bfor (?:its |the |any )?(?:fraud|death|personal injury|wil(?:l)?ful|gross(?:ly)? neglig"
+    r"|deliberate|breach of (?:its )?confidential)",
+    re.I,
+)
+
+
+def _unlimited_match(ctx: RuleContext, sentence: Sentence) -> re.Match[str] | None:
+    m = _UNLIMITED.search(sentence.text)
+    if m:
+        return m
+    full = _IN_FULL.search(sentence.text)
+    if (
+        full
+        and _WHOLE_CONTRACT.search(sentence.text)
+        and not _NARROW_ANYWHERE.search(sentence.text)
+        and general_caps(ctx)
+    ):
+        return full
+    return None
+
+
 @check("liability_stated_unlimited", fields=("sentence",))
 def liability_stated_unlimited(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """A sentence says one party's liability has no limit."""
     for sentence in ctx.sentences:
-        m = _UNLIMITED.search(sentence.text)
+        m = _unlimited_match(ctx, sentence)
         if m and _NARROW_HEAD.search(sentence.text) and not _WHOLE_CONTRACT.search(sentence.text):
             continue
         if m and not _NOT_ONE_SIDED_WHOLE.search(_WHETHER_LIST.sub("", sentence.text)):
