@@ -114,6 +114,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_deferred_terms",
     "pipeline.rules_engine.checks_overdue_charges",
     "pipeline.rules_engine.checks_caps",
+    "pipeline.rules_engine.checks_cap_amounts",
     "pipeline.rules_engine.checks_liability_scope",
     "pipeline.rules_engine.checks_dates",
     "pipeline.rules_engine.checks_stage_order",

@@ -722,6 +722,25 @@ CASES += [
 ]
 
 
+# 2026-12-06 (twenty-seventh session): an indemnity's own limit above the cap that governs it
+from tests.rules.test_cap_amount_twins import CAP as LIMIT_CAP  # noqa: E402
+from tests.rules.test_cap_amount_twins import CONTRACT as LIMIT_CONTRACT  # noqa: E402
+
+_CAP_PRC = LIMIT_CONTRACT.replace("the laws of England and Wales", _TO_PRC[1])
+CASES += [
+    (
+        "en.indemnity.limit_above_cap",
+        LIMIT_CONTRACT.format(limit="GBP 2,000,000", cap=LIMIT_CAP),
+        LIMIT_CONTRACT.format(limit="GBP 200,000", cap=LIMIT_CAP),
+    ),
+    (
+        "en.prc.indemnity.limit_above_cap",
+        _CAP_PRC.format(limit="GBP 2,000,000", cap=LIMIT_CAP),
+        _CAP_PRC.format(limit="GBP 200,000", cap=LIMIT_CAP),
+    ),
+]
+
+
 def test_catalogue_size_and_every_rule_tested(stages: Stages) -> None:
     rules = stages[1].rules
     assert sum(r.spec.language == "zh" for r in rules) >= 25
