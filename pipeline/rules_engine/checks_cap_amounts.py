@@ -29,7 +29,8 @@ from pipeline.rules_engine.registry import Hit, Params, check
 # the cap's own sum follows its limiting words; "the greater of" makes it no fixed sum
 _CAP_SUM = re.compile(
     r"(?:exceed|limited to|capped at|maximum of|more than|in excess of)\s+"
-    r"(?:the sum of\s+|an amount of\s+)?(?P<sum>(?:[A-Z]{3}|US\$|[$£€¥])\s?[\d,]+(?:\.\d+)?|[\d,]+(?:\.\d+)?\s?(?:[A-Z]{3}))",
+    r"(?:the sum of\s+|an amount of\s+)?"
+    r"(?P<sum>(?:[A-Z]{3}|US\$|[$£€¥])\s?[\d,]+(?:\.\d+)?|[\d,]+(?:\.\d+)?\s?[A-Z]{3})",
     re.I,
 )
 _NOT_FIXED = re.compile(r"\b(?:greater|higher|lesser|lower) of\b|\bwhichever\b", re.I)
