@@ -115,6 +115,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_overdue_charges",
     "pipeline.rules_engine.checks_caps",
     "pipeline.rules_engine.checks_cap_amounts",
+    "pipeline.rules_engine.checks_exclusion_items",
     "pipeline.rules_engine.checks_liability_scope",
     "pipeline.rules_engine.checks_dates",
     "pipeline.rules_engine.checks_stage_order",

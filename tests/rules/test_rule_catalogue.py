@@ -741,6 +741,32 @@ CASES += [
 ]
 
 
+# an injury exclusion hidden as one item of a list of exclusions
+from tests.rules.test_exclusion_list_twins import EN_GUARDING, ZH_TRAINING  # noqa: E402
+
+_SAVED = "Nothing in this clause 4"
+_GUARDING_PRC = EN_GUARDING.replace("England and Wales", "the People's Republic of China")
+CASES += [
+    (
+        "en.england.exemption.injury_in_exclusion_list",
+        EN_GUARDING.format(cause="however caused", saving=_SAVED),
+        EN_GUARDING.format(cause="however caused", saving="Nothing in this agreement"),
+    ),
+    (
+        "en.prc.exemption.injury_in_exclusion_list",
+        _GUARDING_PRC.format(cause="however caused", saving=_SAVED),
+        _GUARDING_PRC.format(cause="caused by their own breach of the site rules", saving=_SAVED),
+    ),
+    (
+        "cn.exemption.injury_in_exclusion_list",
+        ZH_TRAINING.format(
+            item="实训属于固有风险，乙方因此遭受人身伤害的，以保险理赔金额为限获得补偿"
+        ),
+        ZH_TRAINING.format(item="乙方违反甲方管理规定，擅自启动设备导致其人身伤害的"),
+    ),
+]
+
+
 def test_catalogue_size_and_every_rule_tested(stages: Stages) -> None:
     rules = stages[1].rules
     assert sum(r.spec.language == "zh" for r in rules) >= 25
