@@ -82,6 +82,13 @@ _STATED = re.compile(
     r"(?:^|[.:;]\s+|\n)The (?P<term>[A-Z][a-z]+(?: [A-Z][a-z]+){1,4}) (?:[^.;]{0,40}? )?"
     r"(?:is|are|means|shall be) "
 )
+# "Service Credits shall be calculated as set out in Schedule 2": the schedule defines the term
+_BY_SCHEDULE = re.compile(
+    r"(?P<term>[A-Z][a-z]+(?: [A-Z][a-z]+){1,4}) (?:shall be|are|is|will be) "
+    r"(?:calculated|determined|set out|specified|described|defined)"
+    r"(?: (?:as|in the manner))?(?: set out)? in (?:the )?"
+    r"(?:Schedule|Annex|Appendix|Exhibit|Attachment)\s+[\dA-Z]{1,3}\b"
+)
 # a name that runs on to a company suffix within a few words
 _COMPANY_AFTER = re.compile(
     r"[,\w&'\- ]{0,40}?\b(?:LLC|Inc|Ltd|Limited|Co\b|Corp|GmbH|L\.?P\b|LLP|PLC)\b"
@@ -143,6 +150,7 @@ def undefined_term(ctx: RuleContext, params: UndefinedTermParams) -> Iterator[Hi
     defined |= {m.group("term") for m in _STATED.finditer(ctx.text)}
     defined |= {m.group("term") for m in _ROW_LABEL.finditer(ctx.text)}
     defined |= {m.group("term") for m in _BARE_MEANS.finditer(ctx.text)}
+    defined |= {m.group("term") for m in _BY_SCHEDULE.finditer(ctx.text)}
     # spaCy's small model calls many defined-looking phrases ORG; only trust place and person names.
     named = {
         e.text.replace("\n", " ")
