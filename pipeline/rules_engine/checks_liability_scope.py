@@ -157,7 +157,8 @@ _CAP_WORD = re.compile(
 
 _RELEASE = re.compile(
     r"(?:do|does|shall|will) not apply to|(?:are|is) not subject to|(?:excluded|carved out) from"
-    r"|(?:nothing in|none of)[^.]{0,60}(?:limits?|restricts?|excludes?)|\bexcept(?: for)?\b"
+    r"|(?:nothing in|none of)(?:[^.]|\.(?=\d)){0,60}(?:limits?|restricts?|excludes?)"
+    r"|\bexcept(?: for)?\b"
     r"|\bsave (?:for|in respect of)\b|\bother than\b"
     # "Neither the General Cap nor the Data Protection Cap applies to: … (c) … Clause 7"
     r"|\bnor\b[^.;]{0,80}\bappl(?:y|ies) to\b",
@@ -238,6 +239,39 @@ def _one_party(item: str, roles: list[str]) -> str | None:
     return acting[0] if acting else next((r for r in roles if any(r == n for _, n in named)), None)
 
 
+# "liability for any failure to comply with clause 5", "arising from any failure or delay in
+# performing the obligations in Clause 5": the carve-out releases the duties of a clause
+_FAILS_CLAUSE = re.compile(
+    r"\b(?:fail\w*|delay\w*|breach\w*|default\w*|non-?performance|perform\w*|compl\w+)\b"
+    r"[^;]{0,80}?\b(?:Clauses?|Sections?|Articles?)\s+(?P<number>\d+)\b(?!\.\d)",
+    re.I,
+)
+# the clause kinds whose release is the usual narrow carve-out, or a duty to pay
+_NARROW_KINDS = {
+    "indemnity", "confidentiality", "ip", "non_compete", "price_payment", "liability_cap",
+    "exemption", "deposit", "interest", "penalty",
+}  # fmt: skip
+_DUTY = re.compile(r"\b(?:the\s+)?(?P<actor>[A-Z][A-Za-z]+)\s+(?:shall|must|will|undertakes)\b")
+
+
+def _core_duty_party(ctx: RuleContext, item: str, roles: list[str]) -> tuple[str, str] | None:
+    """The one party whose performance duties make up a clause the item releases, with the part
+    of the item that names it: a carve-out of "any failure to comply with clause 5", where every
+    duty of clause 5 is the Contractor's, lifts the cap from the Contractor's whole service."""
+    for part in re.split(r",\s*(?=(?:or |and )?(?:to |for )?(?:any )?liabilit)", item):
+        for m in _FAILS_CLAUSE.finditer(part):
+            top = m.group("number")
+            # by id: a schedule's own "5." is "5#2", not the body's clause 5
+            family = [c for c in ctx.clauses if c.id == top or c.id.startswith(top + ".")]
+            if not family or any(_NARROW_KINDS & set(c.kinds) for c in family):
+                continue
+            text = "\n".join(ctx.clause_text(c) for c in family)
+            actors = [a.group("actor") for a in _DUTY.finditer(text) if a.group("actor") in roles]
+            if len(actors) >= 3 and len(set(actors)) == 1:
+                return actors[0], part
+    return None
+
+
 @check("cap_released_for_one_party", fields=("party", "carve_out"))
 def cap_released_for_one_party(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """A cap whose carve-out releases one party's liability for the whole contract (or a run
@@ -254,9 +288,14 @@ def cap_released_for_one_party(ctx: RuleContext, params: Params) -> Iterator[Hit
             end = _LIST_END.search(family, m.end())
             for item in _ITEM_SPLIT.split(family[m.end() : end.start() if end else None]):
                 party = _one_party(item, roles)
+                wide = party is not None and _wide(item)
+                if party is None and not _MUTUAL.search(item):
+                    core = _core_duty_party(ctx, item, roles)
+                    if core is not None:
+                        (party, item), wide = core, True
                 quote = re.sub(r"[\s,;:.]*(?:\b(?:or|and))?[\s,;:.]*$", "", item).strip()
                 at = ctx.text.find(quote)
-                if party and _wide(item) and at >= 0 and not _CAPS_ITSELF.search(item):
+                if party and wide and at >= 0 and not _CAPS_ITSELF.search(item):
                     yield Hit(ctx.span(at, at + len(quote)), {"party": party, "carve_out": quote})
                     return
 

@@ -76,3 +76,50 @@ def test_in_full_with_no_cap_anywhere_is_just_the_law(stages: Stages) -> None:
 def test_narrow_or_payment_duties_in_full_stay_silent(stages: Stages, duty: str) -> None:
     text = _SERVICES.format(cap=_CAP, duty=duty)
     assert "unlimited_liability" not in finding_types(stages, text)
+
+
+_GUARDING = """SECURITY SERVICES AGREEMENT
+
+This agreement is made on 3 March 2026 between Sentinel Guarding Limited, a company registered in England (the "Contractor"), and Harbour Retail Parks Limited, a company registered in England (the "Customer").
+
+1. CHARGES
+1.1 The Customer shall pay the Contractor GBP 21,000 per month within 30 days of invoice.
+2. PROVISION OF THE SERVICES
+2.1 The Contractor shall provide manned guarding at each site during the hours in Schedule 1.
+2.2 The Contractor shall protect each site against theft, criminal damage and unauthorised entry.
+2.3 {duty}
+3. CONFIDENTIALITY
+3.1 Each party shall keep the other party's confidential information secret.
+4. LIMITATION OF LIABILITY
+4.1 Nothing in clauses 4.2 and 4.3 limits or excludes: (a) either party's liability for death or personal injury caused by its negligence; (b) either party's liability for fraud; (c) {carve_out}; or (d) any other liability which cannot lawfully be limited.
+4.2 Subject to clause 4.1, the total liability of each party under or in connection with this agreement shall not exceed GBP 400,000 in each contract year.
+4.3 Subject to clause 4.1, neither party shall be liable for any indirect or consequential loss.
+5. GOVERNING LAW
+5.1 This agreement is governed by the laws of England and Wales.
+"""
+_OWN_DUTY = "The Contractor shall respond promptly to every incident at a site."
+_RELEASED = "liability for any failure to comply with clause 2"
+
+
+def test_a_carve_out_of_one_partys_whole_service_clause_leaves_it_uncapped(
+    stages: Stages,
+) -> None:
+    text = _GUARDING.format(duty=_OWN_DUTY, carve_out=_RELEASED)
+    assert "unlimited_liability" in finding_types(stages, text)
+
+
+@pytest.mark.parametrize(
+    ("duty", "carve_out"),
+    [
+        # a mutual duty: confidentiality
+        (_OWN_DUTY, "either party's liability for breach of clause 3"),
+        (_OWN_DUTY, "liability for any breach of clause 3"),
+        # the clause holds both parties' duties
+        ("The Customer shall give the Contractor access to each site.", _RELEASED),
+    ],
+)
+def test_a_carve_out_of_a_mutual_or_shared_clause_stays_silent(
+    stages: Stages, duty: str, carve_out: str
+) -> None:
+    text = _GUARDING.format(duty=duty, carve_out=carve_out)
+    assert "unlimited_liability" not in finding_types(stages, text)
