@@ -68,7 +68,7 @@ _ESCAPE = re.compile(
     r"|notwithstanding (?:any|the) (?:limitation|cap|limit)"
     # "Notwithstanding any other provision …, the Supplier shall indemnify the Customer in full"
     r"|notwithstanding any(?:thing)? (?:other )?(?:provision|term|clause)"
-    r"|indemnif\w*[^.;]{0,40}\bin full\b"
+    r"|(?:indemnif|reimburs)\w*[^.;]{0,40}\bin full\b"
     # "Buyer shall be entitled to recover … the full amount of all Losses it incurs"
     r"|\b(?:recover|indemnif\w*|reimburse)\b[^.;]{0,80}\bthe (?:full|entire|whole) amount of "
     r"(?:all |any )?(?:its |such )?(?:Losses|losses|loss|damages)\b",

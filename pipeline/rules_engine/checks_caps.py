@@ -89,6 +89,10 @@ def _own_numbers(ctx: RuleContext, sentence: Sentence, cap_numbers: set[str]) ->
     return ({clause_number(ctx, sentence)} | refs(sentence.text)) - cap_numbers - {""}
 
 
+_REIMBURSEMENT = re.compile(r"\breimbursement (?:obligations?|undertakings?)\b", re.I)
+_REIMBURSES = re.compile(r"\b(?:shall|will|must)\s+reimburse\b", re.I)
+
+
 @check("indemnity_escapes_cap", fields=("cap", "escape"))
 def indemnity_escapes_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """A cap that reaches the indemnity and an indemnity that escapes that cap."""
@@ -99,10 +103,14 @@ def indemnity_escapes_cap(ctx: RuleContext, params: Params) -> Iterator[Hit]:
         return
     reaching = [c for c in caps if reaches(c.text, numbers)]
     cap_numbers = {clause_number(ctx, c) for c in caps} - {""}
+    # a cap that names reimbursement obligations takes in every promise to reimburse
+    reimbursing = any(_REIMBURSEMENT.search(c.text) for c in reaching)
     for sentence in ctx.sentences:
         if sentence in caps:
             continue
-        about = about_indemnity(ctx, sentence, numbers)
+        about = about_indemnity(ctx, sentence, numbers) or (
+            reimbursing and bool(_REIMBURSES.search(sentence.text))
+        )
         # a right to the full loss, anywhere, for a matter an indemnity covers
         shared = _shared_matter(ctx, sentence, numbers) if escape(sentence.text) else set()
         if not about and not shared:

@@ -69,6 +69,18 @@ _WHOLE_SAVING = {
 }
 
 
+# "does not exclude liability for", "Nothing in this Clause limits or excludes liability for":
+# a saving, not an exclusion
+_SAVES = re.compile(r"(?:\bnot|\bnor|n't)\s+(?:\w+\s+)?$|\bnothing\b[^.;]{0,80}$", re.I)
+
+
+def _exclusion_head(language: str, text: str) -> re.Match[str] | None:
+    for m in _HEAD[language].finditer(text):
+        if language == "zh" or not _SAVES.search(text[max(0, m.start() - 100) : m.start()]):
+            return m
+    return None
+
+
 class ExclusionItemParams(Params):
     language: str = "zh"
 
@@ -79,7 +91,7 @@ def _items(line: str, language: str) -> Iterator[tuple[str, str, int]]:
     if len(markers) < 2:
         return
     head = line[: markers[0].start()]
-    if not _HEAD[language].search(head[-160:]):
+    if _exclusion_head(language, head[-160:]) is None:
         return
     for i, m in enumerate(markers):
         end = markers[i + 1].start() if i + 1 < len(markers) else len(line)
@@ -111,3 +123,32 @@ def injury_excluded_in_list(ctx: RuleContext, params: ExclusionItemParams) -> It
                 yield Hit(ctx.span(start, start + len(quote)), fields)
                 break
         at += len(line) + 1
+
+
+# the exclusion keeps the excluding side's own negligence or fault: "unless caused by its
+# negligence", "save to the extent caused by the Customer's breach"
+_KEEPS_FAULT = re.compile(
+    r"\b(?:except|save|unless|other than|but not|provided that)\b[^.;]{0,80}"
+    r"\b(?:negligen\w*|fault|breach|wil(?:l)?ful|default)",
+    re.I,
+)
+
+
+@check("injury_excluded_by_sentence", fields=("sentence",))
+def injury_excluded_by_sentence(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+    """An English sentence (not a list) excluding liability for death or personal injury
+    whatever its cause: "The Hirer shall not be liable for any injury to the Contractor's
+    staff howsoever caused"."""
+    if _WHOLE_SAVING["en"].search(ctx.text):
+        return
+    for sentence in ctx.sentences:
+        text = sentence.text
+        head = _exclusion_head("en", text)
+        if head is None or len(_ITEM["en"].findall(text)) >= 2:
+            continue
+        tail = text[head.end() :]
+        injury = _INJURY["en"].search(tail[:160])
+        if injury is None or _KEEPS_FAULT.search(text):
+            continue
+        if _ANY_CAUSE["en"].search(text) or not _OWN_FAULT["en"].search(text):
+            yield Hit(ctx.sentence_span(sentence), {"sentence": text.strip()})

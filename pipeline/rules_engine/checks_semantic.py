@@ -33,8 +33,10 @@ _ZH = {
     "object": r"价格|单价|价款|费用|收费|标准|服务内容|服务项目|条款|本合同|本协议|合同内容|佣金"
     r"|费率|租金|规则|方案|运价|报酬|提成|比例",
     "unilateral": r"单方|单方面|自行|随时|无需[^，。；]{0,8}同意|无须[^，。；]{0,8}同意|不需[^，。；]{0,8}同意"
-    r"|根据[^，。；]{0,12}(?:市场|行情|经营|需要)|视[^，。；]{0,10}情况|有权决定|不可协商|无需通知|无须通知"
-    r"|无需征得|无须征得|以[^，。；]{0,6}通知为准",
+    r"|根据[^，。；]{0,24}(?:市场|行情|经营|需要)|视[^，。；]{0,10}情况|有权决定|不可协商|无需通知|无须通知"
+    r"|无需征得|无须征得|以[^，。；]{0,6}通知为准"
+    # "变更方案自供电人书面告知用电人之日起生效": the change binds on one side's notice
+    r"|自[^，。；]{0,12}(?:通知|告知|公告|公布)[^，。；]{0,8}之日起(?:即)?生效",
     "terminate": r"解除|终止|解约",
     "at_will": r"随时|任何理由|无需(?:说明)?理由|无须(?:说明)?理由|无论[^，。；]{0,8}原因|不论[^，。；]{0,8}原因"
     r"|无条件|单方(?:面)?解除|其他(?:经营|商业)?(?:需要|原因|理由)|经营需要|业务调整|规划调整",
@@ -165,6 +167,18 @@ class UnilateralParams(Params):
 _FINANCE_LEASE = re.compile(r"融资租赁|finance lease|financial lease", re.I)
 
 
+# "供电人……可对……作出变更……改造费用由用电人自行承担": the side that changes the terms is not
+# the side that bears the cost, so "由…自行承担" makes the change no fairer
+_ZH_HOLDER = re.compile(r"(?P<who>[\u4e00-\u9fff]{1,4}?[方人])[^。；]{0,40}?(?:有权|可以|可(?=[对将就]))")
+_ZH_BEARER = re.compile(r"由(?P<who>[\u4e00-\u9fff]{1,4}?[方人])自行(?:承担|负担)")
+
+
+def _other_side_bears(sentence: str, clause: str) -> bool:
+    holder = _ZH_HOLDER.search(sentence)
+    bearers = {m.group("who") for m in _ZH_BEARER.finditer(sentence + clause)}
+    return holder is not None and bool(bearers) and holder.group("who") not in bearers
+
+
 def _kind(
     sentence: str,
     clause: str,
@@ -195,6 +209,8 @@ def _kind(
         changes = has["change_object"] and has["right_then_change"]
     if "change" in kinds and changes and has["unilateral"]:
         fair = has["fair_change"] or bool(regex(table["fair_change"]).search(clause))
+        if fair and table is _ZH and _other_side_bears(sentence, clause):
+            fair = False
         return None if has["objective"] or fair else "change"
     one_sided = has["one_sided"] or bool(regex(table["one_sided"]).search(clause))
     fair = has["fair_exit"] or bool(regex(table["fair_exit"]).search(clause))

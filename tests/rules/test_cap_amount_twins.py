@@ -1,4 +1,5 @@
-"""An indemnity whose own limit is higher than the fixed cap that governs it, beside the twins
+"""An indemnity whose own limit is higher than the fixed cap that governs it, and a promise to
+reimburse "in full" under a cap that names reimbursement obligations, beside the twins
 the same check must leave alone: a limit within the cap, a cap stated as the greater of two
 sums, and a cap that carves the indemnity out. The texts are written here."""
 
@@ -67,3 +68,27 @@ def test_a_limit_within_the_cap_or_outside_it_by_design_stays_silent(
     stages: Stages, limit: str, cap: str
 ) -> None:
     assert _RULE not in rule_ids(stages, CONTRACT.format(limit=limit, cap=cap))
+
+
+_EXIT = """IT OUTSOURCING AGREEMENT
+
+This agreement is made on 3 March 2026 between Fenwick Data Systems Limited, a company registered in England (the "Supplier"), and Harbour Homes Association Limited, a company registered in England (the "Customer").
+
+1. SERVICES
+1.1 The Supplier shall provide the services in Schedule 1 and maintain the exit plan in Schedule 2.
+2. LIABILITY
+2.1 Each party's total aggregate liability arising under or in connection with this agreement, whether in contract, tort, under any indemnity or reimbursement obligation, or otherwise, shall not exceed GBP 2,000,000.
+3. GOVERNING LAW
+3.1 This agreement is governed by the laws of England and Wales.
+
+Schedule 2 - Exit Plan
+1. If the Supplier fails to perform the exit plan, the Supplier shall reimburse the Customer {how} for the costs of completing the exit itself.
+"""
+
+
+@pytest.mark.parametrize(("how", "fires"), [("in full", True), ("up to GBP 500,000", False)])
+def test_a_reimbursement_in_full_under_a_cap_on_reimbursements_conflicts(
+    stages: Stages, how: str, fires: bool
+) -> None:
+    found = "en.indemnity.cap_reaches_escaping_indemnity" in rule_ids(stages, _EXIT.format(how=how))
+    assert found is fires

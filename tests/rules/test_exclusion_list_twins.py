@@ -1,6 +1,8 @@
 """An exclusion of liability for injury or death hidden as one item of a list of exclusions,
 beside the lawful twins: an item resting on the injured person's own breach, and a saving for
-death and personal injury that covers the whole agreement. The texts are written here."""
+death and personal injury that covers the whole agreement. Also, from the same batch, a supplier's
+form that lets it change the contracted capacity on notice and puts the cost on the other side.
+The texts are written here."""
 
 from __future__ import annotations
 
@@ -97,3 +99,77 @@ def test_injury_with_no_compensation_duty_is_void(stages: Stages) -> None:
 def test_injury_answered_by_whoever_caused_it_is_lawful(stages: Stages) -> None:
     text = _POWER.format(tail="由造成伤亡的一方依法承担赔偿责任。")
     assert "cn.exemption.personal_injury" not in rule_ids(stages, text)
+
+
+_GRID = """供用电合同
+
+供电人：国网杭州市某区供电公司
+用电人：杭州恒信食品有限公司
+
+第一条 供电人向用电人供应10千伏电力，核定用电容量为2000千伏安，电价按国家规定执行。
+第二条 供电人根据电网规划调整或设备改造的需要，可对供电电源、接入位置及核定用电容量作出变更，{effect}；用电人为适应该等变更而需改造受电设施的，改造费用由{bearer}自行承担。
+第三条 因本合同引起的争议，提交杭州仲裁委员会仲裁。
+"""
+
+
+@pytest.mark.parametrize(
+    ("effect", "bearer", "fires"),
+    [
+        ("变更方案自供电人书面告知用电人之日起生效", "用电人", True),
+        # the side that changes the terms bears the cost of the change
+        ("变更方案自供电人书面告知用电人之日起生效", "供电人", False),
+        # the change needs the other side's consent
+        ("变更方案经双方协商一致后生效", "用电人", False),
+    ],
+)
+def test_a_change_binding_on_notice_with_the_cost_on_the_other_side_is_unfair(
+    stages: Stages, effect: str, bearer: str, fires: bool
+) -> None:
+    text = _GRID.format(effect=effect, bearer=bearer)
+    assert ("cn.standard_terms.unilateral_right" in rule_ids(stages, text)) is fires
+
+
+EN_HIRE = """VENUE HIRE AGREEMENT
+
+This agreement is made on 3 March 2026 between Riverside Halls Limited, a company registered in England (the "Owner"), and Brightstage Events Limited, a company registered in England (the "Hirer").
+
+1. HIRE
+1.1 The Owner shall make the main hall available to the Hirer on 12 June 2026 for a fee of GBP 9,500.
+2. LIABILITY
+2.1 {sentence}
+2.2 The Owner's total liability under this agreement shall not exceed the hire fee.
+3. GOVERNING LAW
+3.1 This agreement is governed by the laws of England and Wales.
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fires"),
+    [
+        (
+            "The Owner shall not be liable for any injury to the Hirer's staff, howsoever caused.",
+            True,
+        ),
+        (
+            "The Owner shall not be liable for any death or personal injury suffered at the venue.",
+            True,
+        ),
+        (
+            "The Owner shall not be liable for any injury to the Hirer's staff unless caused by "
+            "the negligence of the Owner or its staff.",
+            False,
+        ),
+        ("This clause does not exclude liability for death or personal injury.", False),
+        (
+            "Nothing in this clause limits or excludes liability for death or personal injury.",
+            False,
+        ),
+    ],
+)
+def test_an_english_sentence_excluding_injury_whatever_the_cause(
+    stages: Stages, sentence: str, fires: bool
+) -> None:
+    found = "en.england.exemption.injury_excluded" in rule_ids(
+        stages, EN_HIRE.format(sentence=sentence)
+    )
+    assert found is fires

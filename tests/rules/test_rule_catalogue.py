@@ -742,7 +742,7 @@ CASES += [
 
 
 # an injury exclusion hidden as one item of a list of exclusions
-from tests.rules.test_exclusion_list_twins import EN_GUARDING, ZH_TRAINING  # noqa: E402
+from tests.rules.test_exclusion_list_twins import EN_GUARDING, EN_HIRE, ZH_TRAINING  # noqa: E402
 
 _SAVED = "Nothing in this clause 4"
 _GUARDING_PRC = EN_GUARDING.replace("England and Wales", "the People's Republic of China")
@@ -756,6 +756,11 @@ CASES += [
         "en.prc.exemption.injury_in_exclusion_list",
         _GUARDING_PRC.format(cause="however caused", saving=_SAVED),
         _GUARDING_PRC.format(cause="caused by their own breach of the site rules", saving=_SAVED),
+    ),
+    (
+        "en.england.exemption.injury_excluded",
+        EN_HIRE.format(sentence="The Owner shall not be liable for any injury, howsoever caused."),
+        EN_HIRE.format(sentence="This clause does not exclude liability for personal injury."),
     ),
     (
         "cn.exemption.injury_in_exclusion_list",
