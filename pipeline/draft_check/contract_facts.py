@@ -21,6 +21,7 @@ from pipeline.draft_check.figures import (
     clause_text,
     find_figures,
     same_value,
+    sentence_before,
     subject_words,
 )
 from pipeline.entities.clause_refs import clause_refs
@@ -151,9 +152,14 @@ class ContractFacts:
         naming = point_text[left : figure.start] + " ".join(
             _BRACKETED.findall(point_text, figure.end, min(len(point_text), right + 40))
         )
-        named = [
-            (c, f) for c in self._named(naming) for f in self._comparable(c, figure, shape, topic)
-        ]
+        if not clause_refs(naming):
+            # "termination under clause 14.3, which is available only where … below 95%": the
+            # clause named earlier in the same sentence
+            naming = sentence_before(point_text, figure.start)
+        named_clauses = self._named(naming)
+        if any(same_value(figure, f) for c in named_clauses for f in self.in_clause(c)):
+            return None  # the named clause states it, whatever its shape there
+        named = [(c, f) for c in named_clauses for f in self._comparable(c, figure, shape, topic)]
         if named:  # "Sections 5.3 and 5.4 … within 30 days": any of them may state it
             if any(same_value(figure, f) for _, f in named):
                 return None

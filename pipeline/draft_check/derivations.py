@@ -80,8 +80,11 @@ def derivable(
             clause_text(point_text, figure.start, figure.end)
         ):
             return True  # "超过损失的30%": the law's test, not the contract's figure
-        if any(abs((1 - r) - x) <= tolerance for r in rate_values if r < 1):
-            return True  # "buys back at 70%": the other 30% is the loss
+        # "buys back at 70%": the other 30% is the loss; the 70% must be the contract's (the
+        # quoted clause's), not another of the point's own figures
+        local_rates = [float(f.value) for f in local if f.kind == "rate"]
+        if any(abs((1 - r) - x) <= tolerance for r in local_rates if r < 1):
+            return True
         return any(abs(r * k - x) <= tolerance for r in rate_values for k in (360, 365, 12))
     if figure.kind == "amount":
         x = float(figure.value)

@@ -169,7 +169,7 @@ def close_values(kind: FigureKind, x: float | str, y: float | str) -> bool:
     return abs(x - y) <= 0.005 * max(abs(x), abs(y)) + 0.01
 
 
-def _sentence_before(text: str, start: int) -> str:
+def sentence_before(text: str, start: int) -> str:
     cuts = [m.end() for m in SENTENCE_END.finditer(text, 0, start)]
     return text[cuts[-1] if cuts else 0 : start]
 
@@ -195,11 +195,11 @@ def about_the_contract(
     clause = clause_text(text, figure.start, figure.end)
     if _LAW_WORDS.search(clause) or _PROPOSAL_WORDS.search(clause):
         return False
-    if _PROPOSAL_LEAD.search(_sentence_before(text, figure.start)):
+    if _PROPOSAL_LEAD.search(sentence_before(text, figure.start)):
         return False
     if _ESTIMATE_BEFORE.search(text[max(0, figure.start - 16) : figure.start]):
         return False
-    law_speaks = _LAW_SPEECH.search(_sentence_before(text, figure.start))
+    law_speaks = _LAW_SPEECH.search(sentence_before(text, figure.start))
     if law_speaks and THRESHOLD_WORDS.search(clause) and not _CONTRACT_WORDS.search(clause):
         return False
     if _NORM_WORDS.search(clause) and not _CONTRACT_WORDS.search(clause):

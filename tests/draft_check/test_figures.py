@@ -10,6 +10,8 @@ import pytest
 
 from pipeline.config import IntakeLimits
 from pipeline.draft_check.contract_facts import ContractFacts
+from pipeline.draft_check.derivations import derivable
+from pipeline.draft_check.figures import Figure
 from pipeline.draft_check.quotes import QuoteFinder
 from pipeline.model import Document
 from pipeline.stages.intake import read_document
@@ -435,3 +437,39 @@ def test_a_count_of_periods_the_point_writes_is_worked_out(tmp_path: Path) -> No
     doc = _doc(tmp_path, text, "carriage.txt")
     said = "第8.1条按每迟延24小时计收运费10%的违约金，即迟延满10个24小时（240小时）达到上限。"
     assert _mismatches(doc, "每迟延24小时，乙方应按该票运费的10%向甲方支付违约金", said) == []
+
+
+
+_SAAS = """SAAS AGREEMENT
+13.1 Service credits shall not exceed 10% of the monthly fee; the Supplier targets availability of 99.5%.
+14.3 The Customer may terminate on 30 days' notice if availability falls below 97% in two consecutive months.
+"""
+
+
+@pytest.mark.parametrize(("level", "wrong"), [("95%", [("95%", "97%")]), ("97%", [])])
+def test_a_clause_named_earlier_in_the_sentence_is_the_one_compared(
+    tmp_path: Path, level: str, wrong: list[tuple[str, str]]
+) -> None:
+    """'termination under clause 14.3, which is available only where availability falls below
+    95%': the figure belongs to clause 14.3, named before the comma, not to the quoted 99.5%."""
+    doc = _doc(tmp_path, _SAAS, "s.txt")
+    said = (
+        "Credits are the only money remedy. The other remedy is termination under clause 14.3, "
+        f"which is available only where availability falls below {level} in two months."
+    )
+    found = QuoteFinder(doc.text).locate("shall not exceed 10% of the monthly fee")
+    assert found.start is not None and found.end is not None
+    pairs = [
+        (m.said.text, m.stated.text)
+        for m in ContractFacts(doc).mismatches(said, [(found.start, found.end)])
+    ]
+    assert pairs == wrong
+
+
+def test_a_complement_is_excused_only_of_the_quoted_clauses_rate() -> None:
+    """'buys back at 70%': the other 30% is the loss, when the 70% is the contract's; a point's
+    own 5% credit does not make 95% a worked-out figure."""
+    said = Figure("rate", 0.95, "95%", 0, 3)
+    five = Figure("rate", 0.05, "5%", 10, 12)
+    assert not derivable(said, [], [], [said, five])
+    assert derivable(said, [five], [], [said])
