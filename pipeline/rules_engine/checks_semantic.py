@@ -256,7 +256,8 @@ _FAULT = {
         r"(?:all |any )?liability|limited to|shall not exceed"
         r"|releases? (?:the )?\w+ from (?:all |any )?liabilit",
         "fault": r"gross(?:ly)? neglig|wil(?:l)?ful|intentional|deliberate|regardless of (?:the )?cause"
-        r"|howsoever (?:caused|arising)|any cause whatsoever|even if caused by|whether or not caused by",
+        r"|howsoever (?:caused|arising)|any cause whatsoever|even if caused by|whether or not caused by"
+        r"|from whatever cause|whatever (?:the|its|their) cause",
         "harm": r"loss|damage|injury|death",
         "carve_out": r"(?:except|save|other than|excluding|unless|but not)[^.;]{0,60}(?:gross(?:ly)? "
         r"neglig|wil(?:l)?ful|intentional|deliberate|fraud)|nothing in this"

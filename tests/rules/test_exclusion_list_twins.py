@@ -173,3 +173,28 @@ def test_an_english_sentence_excluding_injury_whatever_the_cause(
         stages, EN_HIRE.format(sentence=sentence)
     )
     assert found is fires
+
+
+_CONSIGNED = """CONTRACT MANUFACTURING AGREEMENT
+
+This agreement is made on 3 March 2026 between Suzhou Precision Moulding Co., Ltd. (the "Manufacturer") and Hangzhou Brightlight Lighting Co., Ltd. (the "Customer").
+
+1. CONSIGNED MATERIALS
+1.1 The Customer shall insure the Consigned Materials held at the Manufacturer's plant. The Manufacturer shall bear no liability for any loss of or damage to the Consigned Materials {scope}.
+2. GOVERNING LAW
+2.1 This agreement is governed by the laws of the People's Republic of China.
+"""
+
+
+@pytest.mark.parametrize(
+    ("scope", "fires"),
+    [
+        ("from whatever cause, including any act or omission of the Manufacturer", True),
+        ("except loss caused by the Manufacturer's wilful misconduct or gross negligence", False),
+    ],
+)
+def test_an_exclusion_from_whatever_cause_reaches_gross_fault_under_prc_law(
+    stages: Stages, scope: str, fires: bool
+) -> None:
+    found = "en.prc.exemption.reaches_fault" in rule_ids(stages, _CONSIGNED.format(scope=scope))
+    assert found is fires
