@@ -4,8 +4,9 @@ Three shapes, whatever the wording: a sentence that says a liability has no limi
 cap, a duty to make good every loss of the contract "in full"); a cap whose carve-out releases one
 named party's liability for every claim about the contract (or for a run of clauses, or for the
 clause that holds only that party's performance duties), so the "mutual" cap protects only the
-other side; and a cap that says its limits apply only to one party. Narrow carve-outs (a party's IP indemnity, fraud, confidentiality,
-the duty to pay fees) and carve-outs given to both parties are the lawful twins and stay silent.
+other side; and a cap that says its limits apply only to one party. Narrow carve-outs (a party's
+IP indemnity, fraud, confidentiality, the duty to pay fees) and carve-outs given to both parties
+are the lawful twins and stay silent.
 """
 
 from __future__ import annotations
