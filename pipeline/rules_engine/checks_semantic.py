@@ -169,7 +169,9 @@ _FINANCE_LEASE = re.compile(r"融资租赁|finance lease|financial lease", re.I)
 
 # "供电人……可对……作出变更……改造费用由用电人自行承担": the side that changes the terms is not
 # the side that bears the cost, so "由…自行承担" makes the change no fairer
-_ZH_HOLDER = re.compile(r"(?P<who>[\u4e00-\u9fff]{1,4}?[方人])[^。；]{0,40}?(?:有权|可以|可(?=[对将就]))")
+_ZH_HOLDER = re.compile(
+    r"(?P<who>[\u4e00-\u9fff]{1,4}?[方人])[^。；]{0,40}?(?:有权|可以|可(?=[对将就]))"
+)
 _ZH_BEARER = re.compile(r"由(?P<who>[\u4e00-\u9fff]{1,4}?[方人])自行(?:承担|负担)")
 
 

@@ -439,7 +439,6 @@ def test_a_count_of_periods_the_point_writes_is_worked_out(tmp_path: Path) -> No
     assert _mismatches(doc, "每迟延24小时，乙方应按该票运费的10%向甲方支付违约金", said) == []
 
 
-
 _SAAS = """SAAS AGREEMENT
 13.1 Service credits shall not exceed 10% of the monthly fee; the Supplier targets availability of 99.5%.
 14.3 The Customer may terminate on 30 days' notice if availability falls below 97% in two consecutive months.

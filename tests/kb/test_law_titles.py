@@ -171,7 +171,6 @@ def test_a_repealed_law_says_what_replaced_it() -> None:
     assert beyond.verdict == "no_such_article" and "repealed" in beyond.reason
 
 
-
 def test_a_document_number_between_the_name_and_the_article_is_skipped() -> None:
     # the 2004 construction interpretation, cited with its number (法释〔2004〕14号): repealed
     old = "依《最高人民法院关于审理建设工程施工合同纠纷案件适用法律问题的解释》（法释〔2004〕14号）第二十条"
@@ -181,6 +180,7 @@ def test_a_document_number_between_the_name_and_the_article_is_skipped() -> None
     new = "依《最高人民法院关于审理建设工程施工合同纠纷案件适用法律问题的解释（一）》（法释〔2020〕25号）第二十一条"
     (found,) = default_parser().find_all(new)
     assert (found.ref.law_key, found.ref.article) == ("cn.spc-construction-contract-1", "21")
+
 
 def test_a_kb_law_is_left_to_the_catalog() -> None:
     judgement = judge(_one("民法典第585条"))
