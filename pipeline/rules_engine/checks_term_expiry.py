@@ -214,6 +214,14 @@ def _ends_a_renewal(ctx: RuleContext, end: Entity, start: Entity) -> bool:
     )  # fmt: skip
 
 
+_FURTHER = re.compile(r"\bfurther\b", re.I)
+
+
+def _is_a_renewal(ctx: RuleContext, duration: Entity) -> bool:
+    sentence = ctx.entity_sentence(duration)
+    return bool(_RENEWAL.search(sentence) or _FURTHER.search(sentence))
+
+
 # "three (3) Contract Years of the Initial Term": a count of the term's own years
 _OF_THE_TERM = re.compile(r"^\s*(?:of|in) the (?:[Ii]nitial )?(?:Term|Lease Term|term)\b")
 _THE_WHOLE = re.compile(r"\b(?:each of|all(?: of)?|for|in|during)?\s*the\s+$", re.I)
@@ -367,6 +375,9 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
                 continue  # "one (1) additional five year period that shall begin on January 1,
                 # 2005 and end on December 31, 2009": a renewal period's own end
             finish = date.fromisoformat(str(end.value))
+            if finish < begin and _is_a_renewal(ctx, duration):
+                continue  # "extended … for a further twelve (12) months from 1 March 2027":
+                # a period that starts after the term has ended is its renewal
             off = days_off(finish, expected)
             if off > params.slack_days:
                 yield Hit(
