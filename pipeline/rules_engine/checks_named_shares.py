@@ -131,6 +131,25 @@ def _named_value(ctx: RuleContext, name: str, currency: object, skip: Entity) ->
     return None
 
 
+# the words that set one sum of a noun apart from another of the same noun (附加工作酬金 and
+# 正常工作酬金, 首期款 and 尾款)
+_ZH_QUALIFIER = re.compile(
+    r"(?:附加|额外|正常|基本|首期|首付|预付|剩余|其余|不含税|含税|税前|税后|月度|年度|季度|每月|每年"
+    r"|每期|单项|累计|最低|最高|保底)$"
+)
+
+
+def _qualified_otherwise(ctx: RuleContext, base: Entity, tail: str, name: str) -> bool:
+    """The figure found for a shortened name carries a qualifier the share's own name does not:
+    it is another sum of the same noun."""
+    if ctx.language != "zh" or tail == name:
+        return False
+    before = _before(ctx, base, len(tail) + 60)
+    at = before.rfind(tail)
+    qualifier = _ZH_QUALIFIER.search(before[max(0, at - 4) : at]) if at >= 0 else None
+    return qualifier is not None and not name[: len(name) - len(tail)].endswith(qualifier.group())
+
+
 def _share(m: re.Match[str]) -> tuple[float, str] | None:
     """The fraction a share match states and how it was written (百分之十 -> 0.1)."""
     if m.groupdict().get("cn"):
@@ -165,7 +184,10 @@ def named_share_mismatch(ctx: RuleContext, params: ToleranceParams) -> Iterator[
         # "返利为年度采购额的2%": the name is the longest tail the contract gives a figure for
         tails = [name[i:] for i in range(max(1, len(name) - 1))] if ctx.language == "zh" else [name]
         found = ((t, _named_value(ctx, t, e.attrs.get("currency"), e)) for t in tails)
-        name, base = next(((t, b) for t, b in found if b is not None), (name, None))
+        short, base = next(((t, b) for t, b in found if b is not None), (name, None))
+        if base is not None and _qualified_otherwise(ctx, base, short, name):
+            continue  # "正常工作酬金的5%" against "附加工作酬金为…": another figure of that noun
+        name = short
         if base is None or not isinstance(base.value, float) or base.value <= 0:
             continue
         if stated is None:

@@ -36,3 +36,30 @@ def test_a_further_period_after_the_expiry_is_a_renewal_not_the_term(stages: Sta
     assert "en.prc.date.term_vs_expiry" in rule_ids(
         stages, _EN_LEASE.format(expiry="30 June 2026")
     )
+
+
+_ZH_SUPERVISION = """建设工程监理合同
+
+委托人：扬州广陵城市建设发展有限公司
+监理人：江苏正衡工程咨询有限公司
+
+第一条 正常工作酬金。本合同正常工作酬金为{fee}。
+第二条 附加工作酬金。监理服务期延长的，每延长一个月的附加工作酬金为人民币叁万元整（¥30,000.00）。
+第三条 履约担保。监理人应提交金额为正常工作酬金的5%即人民币{bond}的履约保函。
+第四条 本合同争议提交扬州仲裁委员会仲裁。
+"""
+
+
+def test_a_share_of_one_fee_is_not_measured_against_another_fee_of_the_same_noun(
+    stages: Stages,
+) -> None:
+    lump_sum = "总价包干，金额为人民币壹佰万元整（¥1,000,000.00）"
+    # 5% of the regular fee (¥1,000,000) is ¥50,000; the monthly additional fee is another sum
+    assert "cn.amount.named_share_mismatch" not in rule_ids(
+        stages, _ZH_SUPERVISION.format(fee=lump_sum, bond="伍万元整（¥50,000.00）")
+    )
+    # where the regular fee is named with its figure, a wrong 5% is still caught
+    stated = "人民币壹佰万元整（¥1,000,000.00）"
+    assert "cn.amount.named_share_mismatch" in rule_ids(
+        stages, _ZH_SUPERVISION.format(fee=stated, bond="陆万元整（¥60,000.00）")
+    )
