@@ -63,3 +63,40 @@ def test_a_share_of_one_fee_is_not_measured_against_another_fee_of_the_same_noun
     assert "cn.amount.named_share_mismatch" in rule_ids(
         stages, _ZH_SUPERVISION.format(fee=stated, bond="陆万元整（¥60,000.00）")
     )
+
+
+_ZH_SHOP = """商铺租赁合同
+
+出租方（甲方）：南通星汇商业管理有限公司
+承租方（乙方）：南通禾悦餐饮管理有限公司
+
+第一条 甲方将星汇广场一层A108号商铺出租给乙方用于餐饮经营，月租金为人民币叁万元整（¥30,000.00）。
+第二条 保险与风险。因第三方侵权、盗窃或乙方自身原因造成乙方在商铺内的财产损失，由乙方自行承担或向责任人追偿，甲方不承担赔偿责任；{saving}
+第三条 本合同争议提交南通仲裁委员会仲裁。
+"""
+_EXEMPTION_RULES = {
+    "cn.exemption.reaches_fault",
+    "cn.exemption.intent_gross_negligence",
+    "cn.exemption.personal_injury",
+}
+
+
+def test_a_saving_for_the_landlords_own_fault_and_for_injury_is_not_an_exemption(
+    stages: Stages,
+) -> None:
+    saving = "但因甲方或其工作人员的故意或者重大过失造成的财产损失，以及任何人身伤害，甲方仍应依法承担责任，本条不作任何免除或限制。"
+    assert not _EXEMPTION_RULES & rule_ids(stages, _ZH_SHOP.format(saving=saving))
+
+
+@pytest.mark.parametrize(
+    ("saving", "rule"),
+    [
+        ("即使因甲方工作人员的故意或者重大过失造成财产损失，甲方亦不承担赔偿责任。",
+         "cn.exemption.intent_gross_negligence"),
+        ("乙方人员在商铺内发生人身伤害的，甲方亦不承担任何责任。", "cn.exemption.personal_injury"),
+    ],
+)  # fmt: skip
+def test_an_exemption_of_the_landlords_own_fault_or_of_injury_is_still_caught(
+    stages: Stages, saving: str, rule: str
+) -> None:
+    assert rule in rule_ids(stages, _ZH_SHOP.format(saving=saving))
