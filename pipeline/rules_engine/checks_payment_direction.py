@@ -29,6 +29,16 @@ _ROLE_NAME = re.compile(r"[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)?")
 _PASSED_ON = re.compile(r"代收|代为收取|收取的|收到的|collected|received by|on behalf of", re.I)
 
 
+# a sum measured by the payment, not the payment: "相当于两个月月租金的违约金", "月租金的两倍"
+_MEASURE_BEFORE = re.compile(r"(?:相当于|等同于|按照?|以)[^，。；]{0,12}$")
+_MEASURE_AFTER = re.compile(r"^的[^，。；]")
+
+
+def _measures_another_sum(text: str, m: re.Match[str]) -> bool:
+    before = text[max(0, m.start("what") - 14) : m.start("what")]
+    return bool(_MEASURE_BEFORE.search(before) or _MEASURE_AFTER.match(text[m.end("what") :]))
+
+
 @dataclass(frozen=True)
 class Payment:
     payer: str
@@ -104,6 +114,8 @@ def _payments(ctx: RuleContext) -> Iterator[Payment]:
                 continue
             if _PASSED_ON.search(sentence.text if sentence else m.group()):
                 continue
+            if ctx.language == "zh" and _measures_another_sum(ctx.text, m):
+                continue  # "支付相当于两个月月租金的违约金": the rent measures a penalty
             what = m.group("what").casefold().rstrip("s")
             yield Payment(m.group("payer"), m.group("payee"), what, m.start(), m.end())
 

@@ -100,3 +100,21 @@ def test_an_exemption_of_the_landlords_own_fault_or_of_injury_is_still_caught(
     stages: Stages, saving: str, rule: str
 ) -> None:
     assert rule in rule_ids(stages, _ZH_SHOP.format(saving=saving))
+
+
+_ZH_RENT = """房屋租赁合同
+
+出租方（甲方）：苏州金鸡湖物业经营有限公司
+承租方（乙方）：苏州云帆信息科技有限公司
+
+第一条 乙方应向甲方支付租金，每月5日前支付当月租金，月租金为人民币贰万元整（¥20,000.00）。
+第二条 {clause}
+第三条 本合同争议提交苏州仲裁委员会仲裁。
+"""
+
+
+def test_a_penalty_measured_in_months_of_rent_is_not_the_rent_paid_back(stages: Stages) -> None:
+    penalty = "因甲方原因提前解除本合同的，甲方应向乙方支付相当于两个月月租金的违约金。"
+    assert "cn.party.payment_reversed" not in rule_ids(stages, _ZH_RENT.format(clause=penalty))
+    reversed_rent = "租金由甲方向乙方支付，每季度结算一次。"
+    assert "cn.party.payment_reversed" in rule_ids(stages, _ZH_RENT.format(clause=reversed_rent))
