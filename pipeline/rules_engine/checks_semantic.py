@@ -277,6 +277,9 @@ _NAMED_FAULT = re.compile(
 )
 
 
+_SAVING_NEXT = re.compile(r"\s*(?:但|但是|然而|However\b|Provided\b|provided\b|but\b)")
+
+
 @check("exclusion_reaches_fault", fields=("sentence",))
 def exclusion_reaches_fault(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """An exclusion or cap of liability that reaches loss caused intentionally or by gross
@@ -285,7 +288,8 @@ def exclusion_reaches_fault(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     "不承担其他任何赔偿责任；即使……亦同"."""
     table = _FAULT["zh" if ctx.language == "zh" else "en"]
     previous: Sentence | None = None
-    for sentence in ctx.sentences:
+    sentences = list(ctx.sentences)
+    for i, sentence in enumerate(sentences):
         text = sentence.text
         same_line = previous is not None and "\n" not in ctx.text[previous.start : sentence.start]
         context = (previous.text if previous and same_line else "") + text
@@ -299,6 +303,12 @@ def exclusion_reaches_fault(ctx: RuleContext, params: Params) -> Iterator[Hit]:
             k: bool(regex(v).search((context if k != "fault" else text) + " " + meant))
             for k, v in table.items()
         }
+        # "……甲方不承担赔偿责任；但因甲方故意或者重大过失造成的损失，甲方仍应承担": the saving
+        # that follows on the same line answers the exclusion before it
+        after = sentences[i + 1] if i + 1 < len(sentences) else None
+        if after is not None and "\n" not in ctx.text[sentence.end : after.start]:
+            saved = _SAVING_NEXT.match(after.text) and regex(table["carve_out"]).search(after.text)
+            has["carve_out"] = has["carve_out"] or bool(saved)
         if has["exclusion"] and has["fault"] and has["harm"] and not has["carve_out"]:
             yield Hit(ctx.sentence_span(sentence), {"sentence": text.strip()})
         previous = sentence

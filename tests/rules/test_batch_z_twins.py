@@ -118,3 +118,21 @@ def test_a_penalty_measured_in_months_of_rent_is_not_the_rent_paid_back(stages: 
     assert "cn.party.payment_reversed" not in rule_ids(stages, _ZH_RENT.format(clause=penalty))
     reversed_rent = "租金由甲方向乙方支付，每季度结算一次。"
     assert "cn.party.payment_reversed" in rule_ids(stages, _ZH_RENT.format(clause=reversed_rent))
+
+
+_ZH_STORE = """仓储合同
+
+存货人（甲方）：常熟联丰纺织品有限公司
+保管人（乙方）：常熟港城仓储物流有限公司
+
+第一条 乙方为甲方保管坯布一批，仓储费每月人民币捌仟元整（¥8,000.00）。
+第二条 因盗窃或甲方自身原因造成仓储物损失的，乙方不承担赔偿责任{rest}
+第三条 本合同争议提交苏州仲裁委员会仲裁。
+"""
+
+
+def test_a_saving_right_after_an_exclusion_on_the_same_line_answers_it(stages: Stages) -> None:
+    saved = "；但因乙方或其工作人员的故意或者重大过失造成的损失，乙方仍应承担赔偿责任。"
+    assert "cn.exemption.reaches_fault" not in rule_ids(stages, _ZH_STORE.format(rest=saved))
+    # theft by anyone, the keeper's own staff included, with no saving: the exclusion reaches it
+    assert "cn.exemption.reaches_fault" in rule_ids(stages, _ZH_STORE.format(rest="。"))
