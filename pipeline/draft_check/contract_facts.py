@@ -134,10 +134,28 @@ class ContractFacts:
                 continue
             if derivable(figure, local, self.figures, said, point_text):
                 continue
+            if self._read_from_a_row(point_text, figure):
+                continue
             found = self._contradicted_by(point_text, figure, clauses)
             if found is not None:
                 out.append(found)
         return out
+
+    @cached_property
+    def _table_rows(self) -> list[set[float]]:
+        """The numbers of each schedule row ("广东省东莞市 | 6,300 | 12,400 | 18,900 | 48")."""
+        return [_numbers(line) for line in self.view.text.splitlines() if line.count("|") >= 2]
+
+    def _read_from_a_row(self, point_text: str, figure: Figure) -> bool:
+        """The point reads a schedule row: its figure and another figure of its sentence are
+        cells of one row ("东莞线整车运费12,400元、时效48小时", where the row gives 12,400 and a
+        bare 48 under 时效（小时）), so the quoted clause's period is not what it restates."""
+        own = _numbers(figure.text)
+        if len(own) != 1:
+            return False
+        others = {n for n in _numbers(_sentence(point_text, figure.start, figure.end, 0)) - own
+                  if n >= 100}  # fmt: skip
+        return any(own <= row and others & row for row in self._table_rows)
 
     def _contradicted_by(
         self, point_text: str, figure: Figure, clauses: list[Clause]
@@ -285,6 +303,13 @@ def _shape(text: str, figure: Figure) -> tuple[bool, bool]:
     bound = _BOUND_BEFORE.search(lead) or _BOUND_AFTER.match(text, figure.end, right)
     before = text[max(0, figure.start - 8) : figure.start]
     return bool(bound), bool(ORDINAL_BEFORE.search(before))
+
+
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _numbers(text: str) -> set[float]:
+    return {float(m.group().replace(",", "")) for m in _NUMBER.finditer(text)}
 
 
 def _sentence(text: str, start: int, end: int, limit: int = 160) -> str:

@@ -472,3 +472,21 @@ def test_a_complement_is_excused_only_of_the_quoted_clauses_rate() -> None:
     five = Figure("rate", 0.05, "5%", 10, 12)
     assert not derivable(said, [], [], [said, five])
     assert derivable(said, [five], [], [said])
+
+
+_ROUTES = """第八条 违约责任
+8.1 未能在附件一约定的时效内送达的，每迟延24小时，乙方应按该票运费的10%支付违约金。
+附件一 线路运价及时效
+目的地 | 4.2米运费（元） | 9.6米运费（元） | 时效（小时）
+广东省东莞市 | 6,300 | 12,400 | 48
+"""
+
+
+def test_a_period_read_from_a_schedule_row_is_no_mismatch(tmp_path: Path) -> None:
+    doc = _doc(tmp_path, _ROUTES, "routes.txt")
+    quote = "每迟延24小时，乙方应按该票运费的10%支付违约金"
+    # the route's 48 hours sits in the row beside the 12,400 the point also reads
+    read = "例如东莞线9.6米运费12,400元、时效48小时，迟延3天的违约金为3,720元（12,400×10%×3）。"
+    assert _mismatches(doc, quote, read) == []
+    # the clause's own period misstated, with no row behind it, is still a mismatch
+    assert _mismatches(doc, quote, "第8.1条按每迟延48小时计收违约金。") == ["48小时"]
