@@ -162,7 +162,7 @@ DURATION_TOPICS: dict[str, str] = {
     r"|维护|租用|使用许可|经销|分销|行纪|寄售|代销|借用|顾问|咨询|培训|赞助|外包|监理|托运|承运)(?:期限|期间)"
     r"|term of (?:the )?(?:engagement|licen[cs]e|franchise|appointment)"
     r"|\b(?:storage|rental|hire|subscription|engagement|warehousing|supply|distribution|agency"
-    r"|franchise|cooperation|licen[cs]e) (?:period|term)\b"
+    r"|franchise|cooperation|licen[cs]e|services?|commitment|committed) (?:period|term)\b"
     r"|(?<!renewal )(?<!Renewal )\bTerm\s*[:：]"
     r"|term of this (?:agreement|contract)|(?:agreement|contract) (?:runs|continues) for"
     # "This Agreement commences on the Effective Date and, unless terminated earlier …, shall

@@ -73,8 +73,11 @@ def _carved(ctx: RuleContext, caps: list[Sentence], numbers: set[str]) -> set[st
 
 
 def _released(carved: set[str], own: set[str]) -> bool:
-    """The cap itself releases this indemnity (or may: its clause number is unknown)."""
-    return bool(carved) and (not own or any(overlap(t, o) for t in carved for o in own))
+    """The cap itself releases this indemnity (or may: its clause number is unknown). Only the
+    most specific numbers count: "11.2 …" in clause 11 is 11.2, and a carve-out of 11.1 does
+    not release it."""
+    specific = {o for o in own if not any(p != o and p.startswith(o + ".") for p in own)}
+    return bool(carved) and (not own or any(overlap(t, o) for t in carved for o in specific))
 
 
 # the cap of the clause the sentence stands in: "this limit", "the foregoing cap"

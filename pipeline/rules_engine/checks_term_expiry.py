@@ -38,7 +38,7 @@ _EN_ENDS_BEFORE = re.compile(
     r"\b(?:expir\w*|terminat\w*|end\w*)\s+(?:at\s+\d{1,2}[:.]\d{2}(?:\s*(?:hours|hrs))?\s+)?"
     r"(?:on|at the end of)\s*$"
     # "This Agreement shall commence … and … shall continue until 30 June 2027"
-    r"|\b(?:continue|remain in (?:full )?force(?: and effect)?)\s+until(?: and including)?\s*$"
+    r"|\b(?:continues?|remains? in (?:full )?force(?: and effect)?)\s+until(?: and including)?\s*$"
     # a schedule's label: "Expiration Date of Base Term: March 31, 2028"
     r"|\b(?:Expiration|Expiry|End) Date of (?:the )?(?:[A-Z][a-z]+ )?Term\s*[:：]\s*$"
     # "At the end of the Contractual Term on 31 March 2031"

@@ -136,3 +136,35 @@ def test_a_saving_right_after_an_exclusion_on_the_same_line_answers_it(stages: S
     assert "cn.exemption.reaches_fault" not in rule_ids(stages, _ZH_STORE.format(rest=saved))
     # theft by anyone, the keeper's own staff included, with no saving: the exclusion reaches it
     assert "cn.exemption.reaches_fault" in rule_ids(stages, _ZH_STORE.format(rest="。"))
+
+
+_EN_MANAGED = """MANAGED SERVICES AGREEMENT
+
+This Agreement is made on February 10, 2025 between Harbor Point Logistics, Inc., a Delaware corporation ("Customer"), and Bluegate Systems LLC, a New York limited liability company ("Provider").
+
+1.1 "Security Breach" means any unauthorised access to or loss of Customer Data in Provider's systems.
+3.1 This Agreement begins on the Effective Date and, unless terminated earlier, continues until {end} (the "Initial Term").
+3.2 Provider shall provide the Services for a committed period of twenty-four (24) months beginning on April 1, 2025.
+11. INDEMNITIES
+11.1 Provider shall defend Customer against any third-party claim that the Services infringe a United States patent, and shall indemnify Customer against all Losses awarded in such a claim.
+11.2 Provider shall indemnify Customer against all Losses arising out of any Security Breach, and shall reimburse Customer for the full amount of such Losses as and when incurred.
+12. LIMITATION OF LIABILITY
+12.1 Subject to Section 12.2, each Party's total aggregate liability arising out of this Agreement, whether in contract, tort, under any indemnity or otherwise, shall not exceed the total Charges paid in the twelve (12) months preceding the claim.
+12.2 The limit in Section 12.1 does not apply to Provider's obligations under {carved}.
+13. This Agreement is governed by the laws of the State of New York.
+"""
+
+
+def test_a_committed_service_period_must_reach_the_stated_end_of_the_term(stages: Stages) -> None:
+    ids = rule_ids(stages, _EN_MANAGED.format(end="March 31, 2027", carved="Section 11.1"))
+    assert not {r for r in ids if r.endswith("term_vs_expiry")}
+    ids = rule_ids(stages, _EN_MANAGED.format(end="March 31, 2026", carved="Section 11.1"))
+    assert {r for r in ids if r.endswith("term_vs_expiry")}
+
+
+def test_a_carve_out_of_one_indemnity_does_not_release_its_sibling(stages: Stages) -> None:
+    rule = "en.indemnity.cap_reaches_escaping_indemnity"
+    both = _EN_MANAGED.format(end="March 31, 2027", carved="Sections 11.1 and 11.2")
+    assert rule not in rule_ids(stages, both)
+    one = _EN_MANAGED.format(end="March 31, 2027", carved="Section 11.1")
+    assert rule in rule_ids(stages, one)
