@@ -35,8 +35,9 @@ _MEASURE_AFTER = re.compile(r"^的[^，。；]")
 
 
 def _measures_another_sum(text: str, m: re.Match[str]) -> bool:
-    before = text[max(0, m.start("what") - 14) : m.start("what")]
-    return bool(_MEASURE_BEFORE.search(before) or _MEASURE_AFTER.match(text[m.end("what") :]))
+    # only the words between the verb and the sum: "乙方应以转账方式向甲方支付租金" pays rent
+    gap = re.split(r"支付|缴纳|交纳", text[m.start() : m.start("what")])[-1]
+    return bool(_MEASURE_BEFORE.search(gap) or _MEASURE_AFTER.match(text[m.end("what") :]))
 
 
 @dataclass(frozen=True)

@@ -33,9 +33,7 @@ def test_a_further_period_after_the_expiry_is_a_renewal_not_the_term(stages: Sta
         stages, _EN_LEASE.format(expiry="31 March 2026")
     )
     # the term itself still meets its end: twelve months from 1 April 2025 is not 30 June 2026
-    assert "en.prc.date.term_vs_expiry" in rule_ids(
-        stages, _EN_LEASE.format(expiry="30 June 2026")
-    )
+    assert "en.prc.date.term_vs_expiry" in rule_ids(stages, _EN_LEASE.format(expiry="30 June 2026"))
 
 
 _ZH_SUPERVISION = """建设工程监理合同
@@ -118,6 +116,24 @@ def test_a_penalty_measured_in_months_of_rent_is_not_the_rent_paid_back(stages: 
     assert "cn.party.payment_reversed" not in rule_ids(stages, _ZH_RENT.format(clause=penalty))
     reversed_rent = "租金由甲方向乙方支付，每季度结算一次。"
     assert "cn.party.payment_reversed" in rule_ids(stages, _ZH_RENT.format(clause=reversed_rent))
+    # "以银行转账方式" is how the rent is paid, not what measures it
+    by_transfer = "甲方应按月以银行转账方式向乙方支付租金。"
+    assert _payment_conflicts(_ZH_RENT.format(clause=by_transfer))
+
+
+def _payment_conflicts(text: str) -> list[object]:
+    """The check's own hits (another rule's finding on the same words may stand in its place)."""
+    from pipeline.rules_engine.checks_payment_direction import (
+        PaymentDirectionParams,
+        payment_direction_conflict,
+    )
+    from pipeline.rules_engine.context import RuleContext
+    from tests.entities.helpers import make_document
+
+    document = make_document(text)
+    parsed = ParseEntities().run(document=document)
+    ctx = RuleContext(document, parsed["entities"], parsed["clauses"])
+    return list(payment_direction_conflict(ctx, PaymentDirectionParams()))
 
 
 _ZH_STORE = """仓储合同
