@@ -287,12 +287,11 @@ def exclusion_reaches_fault(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     that takes them in (民法典 506). The exclusion may sit in the sentence before, as in
     "不承担其他任何赔偿责任；即使……亦同"."""
     table = _FAULT["zh" if ctx.language == "zh" else "en"]
-    previous: Sentence | None = None
     sentences = list(ctx.sentences)
     for i, sentence in enumerate(sentences):
         text = sentence.text
-        same_line = previous is not None and "\n" not in ctx.text[previous.start : sentence.start]
-        context = (previous.text if previous and same_line else "") + text
+        before, after = _line_neighbours(ctx, sentences, i)
+        context = (before.text if before else "") + text
         # "the Lessee assumes all Site Risks and releases the Lessor": the defined term's
         # definition ("whatever the cause, including … wilful default") is part of what it says
         meant = ""
@@ -305,10 +304,22 @@ def exclusion_reaches_fault(ctx: RuleContext, params: Params) -> Iterator[Hit]:
         }
         # "……甲方不承担赔偿责任；但因甲方故意或者重大过失造成的损失，甲方仍应承担": the saving
         # that follows on the same line answers the exclusion before it
-        after = sentences[i + 1] if i + 1 < len(sentences) else None
-        if after is not None and "\n" not in ctx.text[sentence.end : after.start]:
+        if after is not None:
             saved = _SAVING_NEXT.match(after.text) and regex(table["carve_out"]).search(after.text)
             has["carve_out"] = has["carve_out"] or bool(saved)
         if has["exclusion"] and has["fault"] and has["harm"] and not has["carve_out"]:
             yield Hit(ctx.sentence_span(sentence), {"sentence": text.strip()})
-        previous = sentence
+
+
+def _line_neighbours(
+    ctx: RuleContext, sentences: list[Sentence], i: int
+) -> tuple[Sentence | None, Sentence | None]:
+    """The sentences just before and just after sentence ``i`` that stand on its line."""
+    here = sentences[i]
+    before = sentences[i - 1] if i > 0 else None
+    after = sentences[i + 1] if i + 1 < len(sentences) else None
+    if before is not None and "\n" in ctx.text[before.start : here.start]:
+        before = None
+    if after is not None and "\n" in ctx.text[here.end : after.start]:
+        after = None
+    return before, after
