@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import re
 
-_NAME = r"[A-Z][A-Za-z.&'()]*(?:\s+(?:of|the|and|for|on|in|[A-Z][A-Za-z.&'()]*))*"
+# a title's words may be bracketed or comma-joined: "Late Payment of Commercial Debts (Interest)
+# Act 1998", "Copyright, Designs and Patents Act 1988"; a cut title would be named wrongly
+_WORD = r"\(?[A-Z][A-Za-z.&']*\)?"
+_NAME = rf"[A-Z][A-Za-z.&']*(?:\s+(?:of|the|and|for|on|in)|,?\s+{_WORD})*"
 _STATUTE = (
     rf"{_NAME}\s+(?:Act|Code|Regulations?|Rules|Ordinance|Directive)(?:\s+\d{{4}})?|UK GDPR|GDPR"
 )
@@ -26,13 +29,15 @@ _AUTHORITIES = re.compile(
     r"|\b\d{1,4}\s+(?:[A-Z][A-Za-z]*\.\s?)+(?:\d?[a-z]{1,2}\s)?\s*\d{1,5}(?:,\s*\d{1,5})?"
     r"\s*\([^()]{0,30}\d{4}\)",
 )
+# a capitalised sentence opening is no part of the title: "Under the Contracts (...) Act 1999"
+_LEAD_IN = re.compile(r"^(?:Under|See|Per|By|In|As|Also|Cf\.?|Following)\s+(?:the\s+)?")
 
 
 def unresolved_authorities(text: str, resolved: tuple[str, ...]) -> list[str]:
     """Authorities in ``text`` that none of the ``resolved`` citation strings covers."""
     found: list[str] = []
     for match in _AUTHORITIES.finditer(text):
-        said = " ".join(match.group().split())
+        said = _LEAD_IN.sub("", " ".join(match.group().split()))
         if any(said in r or r in said for r in resolved) or said in found:
             continue
         found.append(said)

@@ -69,3 +69,20 @@ def test_a_us_case_cited_by_its_reporter_is_named_and_a_bracketed_year_alone_is_
     )
     assert unresolved_authorities(text, ()) == ["219 A.3d 1144 (Del. 2019)", "556 U.S. 662 (2009)"]
     assert unresolved_authorities("a fee of 12 percent (2019) for 300 days", ()) == []
+
+
+def test_a_statute_title_with_brackets_or_commas_is_named_whole() -> None:
+    from pipeline.draft_check.unresolved import unresolved_authorities
+
+    text = (
+        "Set-off is governed by the Late Payment of Commercial Debts (Interest) Act 1998, s 4; "
+        "copyright vests under the Copyright, Designs and Patents Act 1988, s. 91; and see the "
+        "Contracts (Rights of Third Parties) Act 1999, s 1. Under the Limitation Act 1980, s 5 "
+        "the period is six years."
+    )
+    assert unresolved_authorities(text, ()) == [
+        "Late Payment of Commercial Debts (Interest) Act 1998, s 4",
+        "Copyright, Designs and Patents Act 1988, s. 91",
+        "Contracts (Rights of Third Parties) Act 1999, s 1",
+        "Limitation Act 1980, s 5",
+    ]
