@@ -1,0 +1,149 @@
+"""Sums stated as shares of one base must imply that base.
+
+"first instalment 14,405 (25%); second instalment 28,810 (50%); balance 15,405 (25%)": two of
+the pairs imply a base of 57,620, which the contract states; the third implies 61,620, which
+it states nowhere. Only the numbers are read (a share beside a sum), so the check holds for
+instalments, milestones, retentions and VAT lines alike, in either language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.registry import Hit, NoParams, check
+
+_CURRENCY = r"(?:RMB|CNY|USD|US\$|HK\$|GBP|EUR|人民币|[¥￥$£€])"
+_SUM = re.compile(
+    rf"(?:{_CURRENCY}\s?)(?P<a>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<w>\s?万)?"
+    r"|(?P<b>\d{1,3}(?:,\d{3})+(?:\.\d+)?)(?P<v>\s?万)?"
+)
+_SHARE = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})?)\s?(?:%|％|per\s?cent\b)")
+# a share of a period or a rate, not of a sum: "5% per annum", "0.05% per day", "年利率6%"
+_RATE = re.compile(r"^\s?(?:per|a|each|p\.a\.|/)\s?(?:annum|year|month|day|week)|^\s?(?:年|月|日)")
+_RATE_BEFORE = re.compile(r"(?:年|月|日)(?:利率|息|化)?\s?$|interest|利率|利息|rate of\s?$", re.I)
+_REACH = 24
+_TAX = re.compile(r"税|\bVAT\b|\btax\b|\bGST\b", re.I)
+# how far a wrong share may sit from the base the other shares agree on: a typo or a wrong
+# figure, not a share of something else
+_NEAR = Decimal("0.25")
+
+
+@dataclass(frozen=True)
+class _Pair:
+    share: Decimal
+    amount: Decimal
+    places: int
+    start: int  # view offsets of the amount
+    end: int
+    share_text: str
+    tax: bool  # the share is named a tax rate (增值税, VAT)
+
+    def fits(self, base: Decimal) -> bool:
+        return abs(self.share * base - self.amount) <= Decimal(1).scaleb(-self.places)
+
+
+def _sum_value(m: re.Match[str]) -> tuple[Decimal, int] | None:
+    raw = (m.group("a") or m.group("b")).replace(",", "")
+    try:
+        value = Decimal(raw)
+    except InvalidOperation:
+        return None
+    places = len(raw.split(".")[1]) if "." in raw else 0
+    if m.group("w") or m.group("v"):
+        return value * 10000, max(places - 4, 0)
+    return value, places
+
+
+# a figure that counts or measures things, not money: "68,500平方米相差不超过3%"
+_MEASURE = re.compile(
+    r"^\s?(?:平方米|㎡|m2|sq|亩|吨|公斤|千克|kg|tons?|tonnes?|units?|pcs|pieces|个|台|套|件|人|小时|hours?"
+    r"|days?|天|日|months?|个月|years?|年|km|公里|米|m\b)",
+    re.I,
+)
+
+
+def _is_money(text: str, m: re.Match[str]) -> bool:
+    return bool(m.group("a")) or not _MEASURE.match(text[m.end() :])
+
+
+def _pairs(text: str) -> list[_Pair]:
+    """A share and the sum beside it (before or after), nothing numeric between them."""
+    sums = [
+        (m, v)
+        for m in _SUM.finditer(text)
+        if _is_money(text, m) and (v := _sum_value(m)) is not None
+    ]
+    out: list[_Pair] = []
+    used: set[int] = set()
+    for s in _SHARE.finditer(text):
+        before = text[max(0, s.start() - 8) : s.start()]
+        if _RATE.match(text[s.end() :]) or _RATE_BEFORE.search(before):
+            continue
+        near = []
+        for m, (value, places) in sums:
+            gap = text[s.end() : m.start()] if m.start() >= s.end() else text[m.end() : s.start()]
+            if len(gap) <= _REACH and not re.search(r"\d|\n|[;；。]", gap):
+                near.append((len(gap), m, value, places))
+        if not near:
+            continue
+        _, m, value, places = min(near, key=lambda x: x[0])
+        if m.start() in used:
+            continue
+        used.add(m.start())
+        share = Decimal(s.group("n")) / 100
+        if 0 < share < 1:
+            around = text[max(0, min(s.start(), m.start()) - 12) : max(s.end(), m.end())]
+            tax = _TAX.search(around) is not None
+            out.append(_Pair(share, value, places, m.start(), m.end(), s.group(), tax))
+    return out
+
+
+def _applied_to_it(p: _Pair, stated: set[Decimal]) -> bool:
+    """The share is a rate on the sum beside it: "420,000.00 | 13% | 474,600.00" (the tax on
+    it, or the sum with the tax, on the same line)."""
+    tolerance = Decimal("0.011")
+    made = (p.amount * p.share, p.amount * (1 + p.share))
+    return any(abs(m - b) <= tolerance * max(Decimal(1), b / 1000) for m in made for b in stated)
+
+
+def _line_sums(text: str, at: int) -> set[Decimal]:
+    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    return _stated(text[start : end if end >= 0 else len(text)])
+
+
+def _stated(text: str) -> set[Decimal]:
+    return {v[0] for m in _SUM.finditer(text) if (v := _sum_value(m)) is not None}
+
+
+@check("share_base_disagrees", NoParams, fields=("share", "amount", "base", "expected"))
+def share_base_disagrees(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
+    """'25% … 15,405' where every other share of the contract's 57,620 agrees: the odd sum."""
+    del params
+    pairs = ctx.memo("share_pairs", lambda: _pairs(ctx.text))
+    stated = _stated(ctx.text)
+    bases = [b for b in stated if sum(p.fits(b) for p in pairs) >= 2]
+    for p in pairs:
+        if any(p.fits(b) for b in stated) or _applied_to_it(p, _line_sums(ctx.text, p.start)):
+            continue  # a share of some sum the contract states, or a rate on this sum
+        implied = p.amount / p.share
+        if p.tax and any(
+            abs(implied + p.amount - b) <= Decimal(1).scaleb(-p.places) / p.share for b in stated
+        ):
+            continue  # a tax on the net of a stated gross ("增值税（税率9%）")
+        near = [b for b in bases if abs(implied - b) <= _NEAR * b]
+        if len(near) != 1:
+            continue
+        base = near[0]
+        yield Hit(
+            ctx.span(p.start, p.end),
+            {
+                "share": p.share_text,
+                "amount": ctx.text[p.start : p.end],
+                "base": f"{base:,}",
+                "expected": f"{(p.share * base).quantize(Decimal(1).scaleb(-p.places)):,}",
+            },
+        )

@@ -1,0 +1,87 @@
+"""The arithmetic checks on the forms that tripped them on dev contracts: chained workings, a
+tax on the net of a stated gross, a hidden third factor, a total over a column with words."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.catalog import default_catalog
+from pipeline.stages.parse_entities import ParseEntities
+from pipeline.stages.validate_rules import ValidateRules
+from tests.entities.helpers import make_document
+from tests.rules.cases_worked_sums import EN_SERVICES, ZH_SALE
+
+Stages = tuple[ParseEntities, ValidateRules]
+
+
+@pytest.fixture(scope="module")
+def stages() -> Stages:
+    return ParseEntities(), ValidateRules(resolver=default_catalog())
+
+
+def _rules(stages: Stages, text: str) -> set[str]:
+    parse, validate = stages
+    document = make_document(text)
+    found = validate.run(document=document, **parse.run(document=document))["rule_findings"]
+    return {f.rule_id for f in found}
+
+
+def _zh(clause: str) -> str:
+    return ZH_SALE.format(clause=clause)
+
+
+def _en(clause: str) -> str:
+    return EN_SERVICES.format(clause=clause, law="England and Wales")
+
+
+def test_chained_workings_balance_step_by_step(stages: Stages) -> None:
+    rebate = (
+        "The rebate is £500,000.00 x 2% = £10,000.00 plus £120,000.00 x 3.5% = £4,200.00, "
+        "a total of £14,200.00."
+    )
+    assert "en.amount.worked_sum_wrong" not in _rules(stages, _en(rebate))
+    refund = (
+        "退费金额＝4,800－280－4,600×60÷320－1,920×12÷224＝4,800－280－862.50－102.86＝3,554.64元。"
+    )
+    assert "cn.amount.worked_sum_wrong" not in _rules(stages, _zh(refund))
+    wrong = refund.replace("3,554.64", "3,564.64")
+    assert "cn.amount.worked_sum_wrong" in _rules(stages, _zh(wrong))
+
+
+def test_a_tax_on_the_net_of_a_stated_gross_is_no_odd_share(stages: Stages) -> None:
+    clause = (
+        "合同总价构成：设备款人民币1,000,000.00元；安装费人民币61,946.90元；增值税（税率13%）"
+        "人民币138,053.10元。第一期为合同总价的30%，即人民币360,000.00元；第二期为合同总价的70%，"
+        "即人民币840,000.00元。"
+    )
+    assert "cn.amount.share_base_disagrees" not in _rules(stages, _zh(clause))
+
+
+def test_a_third_factor_hidden_by_ones_in_other_rows_is_read(stages: Stages) -> None:
+    table = (
+        "Package | Quantity | Unit price | Weeks | Amount\n"
+        "A | 1 package | 85,000 per week | 12 | 1,020,000\n"
+        "B | 6 units | 6,500 per unit per week | 12 | 468,000\n"
+        "C | 1 package | 26,000 per week | 12 | 312,000\n"
+    )
+    assert "en.amount.table_arithmetic_breaks" not in _rules(stages, _en(table))
+
+
+def test_a_dated_row_is_still_checked_and_a_column_with_words_is_not_totalled(
+    stages: Stages,
+) -> None:
+    dated = (
+        "批次 | 交货日期 | 数量 | 单价 | 金额\n"
+        "第一批 | 2025年10月25日 | 120 | 4,400 | 528,000\n"
+        "第二批 | 2025年11月25日 | 120 | 4,400 | 582,000\n"
+        "第三批 | 2025年12月25日 | 150 | 4,400 | 660,000\n"
+    )
+    assert "cn.amount.table_arithmetic_breaks" in _rules(stages, _zh(dated))
+    months = (
+        "租期年度 | 计租月数 | 月租金（元） | 年度租金（元）\n"
+        "第一年度 | 10（扣除免租期2个月） | 36,000 | 360,000\n"
+        "第二年度 | 12 | 36,000 | 432,000\n"
+        "第三年度 | 12 | 37,800 | 453,600\n"
+        "合计 | 36 | — | 1,245,600\n"
+    )
+    assert "cn.amount.table_arithmetic_breaks" not in _rules(stages, _zh(months))
