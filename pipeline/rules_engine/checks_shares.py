@@ -85,12 +85,25 @@ def _names_other_sum(ctx: RuleContext, e: Entity, topic: str) -> bool:
     return after is not None and bool(after.match(ctx.text[end : end + 12]))
 
 
+# "赔偿责任总额（含违约金）不超过该订单含税总价的100%": a ceiling on all liability that counts
+# the penalty in, not a penalty of that share
+_OVERALL_CAP = re.compile(
+    r"责任(?:总额|上限|限额)?\s*[（(]?\s*(?:含|包括|包含)[^）)，。；]{0,6}违约金[^，。；]{0,20}"
+    r"(?:不超过|不得超过|以[^，。；]{0,12}为限)"
+    r"|(?:total|aggregate) liability[^.;]{0,60}(?:including|inclusive of)\s+"
+    r"(?:any\s+)?(?:liquidated damages|penalt)[^.;]{0,40}(?:shall not|will not|not) exceed",
+    re.I,
+)
+
+
 def ratio_hits(ctx: RuleContext, params: RatioParams) -> Iterator[tuple[Entity, float, str]]:
     words = re.compile(params.sentence_words)
     total = contract_total(ctx)
     for e in ctx.entities:
         sentence = ctx.entity_sentence(e)
         if _PER_PERIOD.search(sentence):
+            continue
+        if e.kind == "rate" and params.topic == "penalty" and _OVERALL_CAP.search(sentence):
             continue
         if _in_substance(ctx, e, params):
             e = e.model_copy(update={"attrs": {**e.attrs, "topic": params.topic}})

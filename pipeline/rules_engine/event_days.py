@@ -58,7 +58,8 @@ def defined_day(ctx: RuleContext, name: str) -> Entity | None:
     """The calendar date a name is given: '"Long-Stop Date" means 30 June 2026', or as the
     contract's named events are read ("the Closing Date (June 30, 2025)")."""
     means = re.compile(
-        rf"[\"“]{re.escape(name)}[\"”]\s+(?:means|shall mean|is)\s+(?:the\s+(?:date|day)\s+)?$"
+        rf"[\"“]{re.escape(name)}[\"”]\s+(?:means|shall mean|is)\s+(?:the\s+(?:date|day)\s+)?"
+        r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?\s+)?$"
     )
     for d in ctx.of_kind("date"):
         if iso(d) is not None and means.search(text_before(ctx, d, 60)):

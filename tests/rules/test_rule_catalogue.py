@@ -53,6 +53,7 @@ from tests.rules.cases_term_periods import TERM_PERIOD_CASES
 from tests.rules.cases_timetable import TIMETABLE_CASES
 from tests.rules.cases_unit_price import UNIT_PRICE_CASES
 from tests.rules.cases_warranty import WARRANTY_CASES
+from tests.rules.cases_worked_dates import WORKED_DATE_CASES
 from tests.rules.cases_worked_sums import WORKED_SUM_CASES
 
 BASE_ZH = """设备采购合同
@@ -571,6 +572,7 @@ CASES += MONEY_MISS_CASES
 CASES += LIABILITY_MISS_CASES
 CASES += BATCH_V_CASES
 CASES += WORKED_SUM_CASES
+CASES += WORKED_DATE_CASES
 
 Stages = tuple[ParseEntities, ValidateRules]
 

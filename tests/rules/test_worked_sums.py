@@ -85,3 +85,12 @@ def test_a_dated_row_is_still_checked_and_a_column_with_words_is_not_totalled(
         "合计 | 36 | — | 1,245,600\n"
     )
     assert "cn.amount.table_arithmetic_breaks" not in _rules(stages, _zh(months))
+
+
+def test_a_liability_ceiling_that_counts_the_penalty_in_is_no_penalty_of_that_share(
+    stages: Stages,
+) -> None:
+    ceiling = "任何一方承担的赔偿责任总额（含违约金）不超过合同总价的100%。"
+    assert "cn.penalty.over_30_percent" not in _rules(stages, _zh(ceiling))
+    penalty = "任何一方违约的，应向对方支付合同总价的100%作为违约金。"
+    assert "cn.penalty.over_30_percent" in _rules(stages, _zh(penalty))

@@ -1,0 +1,81 @@
+"""A period stated both as a length and as dates that do not give that length, whatever the
+period is (a term, a probation, a warranty, a free-rent or a storage period): "试用期为六个月，
+自2025年9月1日起至2026年2月25日止", "服务期自2025年7月1日起至2026年6月27日止，共十二个月".
+The length must stand right beside the range, before it ("…六个月，自") or after it ("止，共
+十二个月", "(twelve (12) months)"), so a length said of something else in the sentence is not
+compared.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date, timedelta
+
+from pipeline.model import Entity
+from pipeline.rules_engine.checks_facts import _term_end, days_off, whole_months
+from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.registry import Hit, NoParams, check
+
+# "…六个月，自", "三个月的装修免租期，即", "twelve (12) months from"
+_BEFORE = re.compile(
+    r"^\s*(?:的[\u4e00-\u9fff]{1,8})?\s*[，,（(]?\s*"
+    r"(?:自|从|由|即|from|commencing(?: on)?|starting(?: on)?|beginning(?: on)?"
+    r"|being|i\.e\.,?)?\s*$",
+    re.I,
+)
+_AFTER = re.compile(
+    r"^\s*(?:止|为止|inclusive|\(inclusive\))?\s*[，,(（]?\s*"
+    r"(?:共计?|合计|计|为期|即|总计|a period of|being|i\.e\.,?|that is)?\s*$",
+    re.I,
+)
+# the term checks already compare a term's stated length with the range after it
+_TERM_TOPICS = frozenset({"contract_term", "lease_term", "loan_term"})
+
+
+def _iso(e: Entity) -> date | None:
+    if not isinstance(e.value, str) or e.attrs.get("invalid") or e.attrs.get("year_from_range"):
+        return None
+    return date.fromisoformat(e.value)
+
+
+def _length_beside(
+    ctx: RuleContext, start: Entity, end: Entity, durations: list[Entity]
+) -> Entity | None:
+    a, b = ctx.view_offset(start.span.start), ctx.view_offset(end.span.end)
+    for d in durations:
+        ds, de = ctx.view_offset(d.span.start), ctx.view_offset(d.span.end)
+        if de <= a and a - de <= 16 and _BEFORE.match(ctx.text[de:a]):
+            return None if d.attrs.get("topic") in _TERM_TOPICS else d
+        if ds >= b and ds - b <= 16 and _AFTER.match(ctx.text[b:ds]):
+            return d
+    return None
+
+
+@check("range_length_mismatch", NoParams, fields=("length", "start", "end", "expected"))
+def range_length_mismatch(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
+    """'自2025年7月1日起至2026年6月27日止，共十二个月': twelve months from 1 July end on
+    30 June, not 27 June."""
+    del params
+    dates = {d.span.start: d for d in ctx.of_kind("date")}
+    durations = ctx.of_kind("duration")
+    for start in dates.values():
+        end = dates.get(start.attrs.get("range_end", -1))  # type: ignore[arg-type]
+        if end is None or (begin := _iso(start)) is None or (finish := _iso(end)) is None:
+            continue
+        length = _length_beside(ctx, start, end, durations)
+        months = whole_months(length) if length is not None else None
+        if length is None or months is None or months <= 0:
+            continue
+        expected = _term_end(begin, length, months)
+        if days_off(finish, expected) > 1:
+            yield Hit(
+                end.span,
+                {
+                    "length": length.text,
+                    "start": start.text,
+                    "end": end.text,
+                    "expected": (expected - timedelta(days=1)).isoformat(),
+                },
+                (length.span, start.span),
+            )
