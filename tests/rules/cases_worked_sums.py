@@ -63,7 +63,31 @@ Year 2 | £510,000 | £102,000 | {amount}
 Year 3 | £480,000 | £96,000 | £576,000
 """
 
+_ZH_TAX = (
+    "合同总价为含税价¥1,272,000.00，其中不含税金额为¥1,200,000.00，按6%税率计算的增值税为¥{tax}。"
+)
+_EN_TAX = """The Contract Sum is:
+Contract Sum (excl. VAT) | £2,460,000
+VAT at 20% | £{tax}
+Contract Sum (incl. VAT) | £2,952,000
+"""
+
 WORKED_SUM_CASES: list[tuple[str, str, str]] = [
+    (
+        "cn.amount.tax_between_net_and_gross",
+        ZH_SALE.format(clause=_ZH_TAX.format(tax="73,000.00")),
+        ZH_SALE.format(clause=_ZH_TAX.format(tax="72,000.00")),
+    ),
+    (
+        "en.amount.tax_between_net_and_gross",
+        EN_SERVICES.format(clause=_EN_TAX.format(tax="482,000"), law=_ENGLAND),
+        EN_SERVICES.format(clause=_EN_TAX.format(tax="492,000"), law=_ENGLAND),
+    ),
+    (
+        "en.prc.amount.tax_between_net_and_gross",
+        EN_SERVICES.format(clause=_EN_TAX.format(tax="482,000"), law=_PRC),
+        EN_SERVICES.format(clause=_EN_TAX.format(tax="492,000"), law=_PRC),
+    ),
     (
         "cn.amount.worked_sum_wrong",
         ZH_SALE.format(clause=_ZH_EQ_BAD),
