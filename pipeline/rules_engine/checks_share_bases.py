@@ -26,6 +26,10 @@ _SHARE = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})?)\s?(?:%|％|per\s?cent\b)")
 _RATE = re.compile(r"^\s?(?:per|a|each|p\.a\.|/)\s?(?:annum|year|month|day|week)|^\s?(?:年|月|日)")
 _RATE_BEFORE = re.compile(r"(?:年|月|日)(?:利率|息|化)?\s?$|interest|利率|利息|rate of\s?$", re.I)
 _REACH = 24
+# an amount in capital numerals, the twin of the figure after it
+_CAPITALS = re.compile(
+    r"(?:人民币)?[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+[元圆](?:[零壹贰叁肆伍陆柒捌玖]角)?(?:[零壹贰叁肆伍陆柒捌玖]分)?[整正]?"
+)
 _TAX = re.compile(r"税|\bVAT\b|\btax\b|\bGST\b", re.I)
 # how far a wrong share may sit from the base the other shares agree on: a typo or a wrong
 # figure, not a share of something else
@@ -86,6 +90,7 @@ def _pairs(text: str) -> list[_Pair]:
         near = []
         for m, (value, places) in sums:
             gap = text[s.end() : m.start()] if m.start() >= s.end() else text[m.end() : s.start()]
+            gap = _CAPITALS.sub("", gap)  # "的10%，即人民币捌佰叁拾陆万元整（¥8,360,000.00）"
             if len(gap) <= _REACH and not re.search(r"\d|\n|[;；。]", gap):
                 near.append((len(gap), m, value, places))
         if not near:
