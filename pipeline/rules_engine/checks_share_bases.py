@@ -13,12 +13,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from pipeline.rules_engine.checks_worked_sums import COUNTED, CURRENCY
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, NoParams, check
 
-_CURRENCY = r"(?:RMB|CNY|USD|US\$|HK\$|GBP|EUR|人民币|[¥￥$£€])"
 _SUM = re.compile(
-    rf"(?:{_CURRENCY}\s?)(?P<a>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<w>\s?万)?"
+    rf"(?:{CURRENCY}\s?)(?P<a>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<w>\s?万)?"
     r"|(?P<b>\d{1,3}(?:,\d{3})+(?:\.\d+)?)(?P<v>\s?万)?"
 )
 _SHARE = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})?)\s?(?:%|％|per\s?cent\b)")
@@ -62,16 +62,9 @@ def _sum_value(m: re.Match[str]) -> tuple[Decimal, int] | None:
     return value, places
 
 
-# a figure that counts or measures things, not money: "68,500平方米相差不超过3%"
-_MEASURE = re.compile(
-    r"^\s?(?:平方米|㎡|m2|sq|亩|吨|公斤|千克|kg|tons?|tonnes?|units?|pcs|pieces|个|台|套|件|人|小时|hours?"
-    r"|days?|天|日|months?|个月|years?|年|km|公里|米|m\b)",
-    re.I,
-)
-
-
 def _is_money(text: str, m: re.Match[str]) -> bool:
-    return bool(m.group("a")) or not _MEASURE.match(text[m.end() :])
+    """A bare figure is no sum where it counts or measures things ("68,500平方米相差不超过3%")."""
+    return bool(m.group("a")) or not COUNTED.match(text[m.end() :])
 
 
 def _pairs(text: str) -> list[_Pair]:

@@ -18,10 +18,10 @@ from decimal import Decimal, InvalidOperation
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, NoParams, check
 
-_CURRENCY = r"(?:RMB|CNY|USD|US\$|HK\$|GBP|EUR|人民币|[¥￥$£€])"
+CURRENCY = r"(?:RMB|CNY|USD|US\$|HK\$|GBP|EUR|人民币|[¥￥$£€])"
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _EQUALS = re.compile(r"[=＝]")
-_TERM = re.compile(rf"(?:{_CURRENCY}\s?)?({_NUMBER})(\s?(?:%|％|per\s?cent))?(?:\s?(?:万元|元))?")
+_TERM = re.compile(rf"(?:{CURRENCY}\s?)?({_NUMBER})(\s?(?:%|％|per\s?cent))?(?:\s?(?:万元|元))?")
 _OPERATOR = r"([+＋×xX*✕÷/－]|plus|times|minus|less|[-−–](?=\s))"
 _OP_BEFORE = re.compile(rf"\s*{_OPERATOR}\s*$")
 _OP_AFTER = re.compile(rf"\s*{_OPERATOR}\s*")
@@ -29,9 +29,9 @@ _TIMES = frozenset({"×", "x", "X", "*", "✕", "times"})
 _DIVIDE = frozenset({"÷", "/"})
 _MINUS = frozenset({"minus", "less", "-", "−", "–", "－"})
 # a number that counts things, not money or a share: the result of such a line is no sum
-_COUNTED = re.compile(
-    r"^\s?(?:days?|months?|years?|weeks?|hours?|units?|pcs|pieces|sets?|kg|tons?|tonnes?"
-    r"|sq|m2|㎡|平方米|个|台|套|件|吨|亩|天|日|月|年|小时|人|次|份)",
+COUNTED = re.compile(
+    r"^\s?(?:days?|months?|个月|years?|weeks?|hours?|units?|pcs|pieces|sets?|kg|公斤|千克|tons?"
+    r"|tonnes?|sq|m2|㎡|平方米|个|台|套|件|吨|亩|天|日|月|年|小时|人|次|份|km|公里|米|m\b)",
     re.I,
 )
 
@@ -54,7 +54,7 @@ def _term(m: re.Match[str]) -> _Term | None:
     if m.group(2):
         value /= 100
     places = len(raw.split(".")[1]) if "." in raw else 0
-    money = re.match(_CURRENCY, m.group()) is not None or "," in m.group(1) or "元" in m.group()
+    money = re.match(CURRENCY, m.group()) is not None or "," in m.group(1) or "元" in m.group()
     return _Term(value, m.start(), m.end(), places, money)
 
 
@@ -138,7 +138,7 @@ def worked_sum_wrong(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
             left, right = _run_before(line, eq.start()), _run_after(line, eq.end())
             if not left[0] or not right[0] or len(left[0]) + len(right[0]) < 3:
                 continue
-            if _COUNTED.match(line[right[0][-1].end :]):
+            if COUNTED.match(line[right[0][-1].end :]):
                 continue
             if not any(t.money for t in left[0] + right[0]) or _balances(left, right):
                 continue
@@ -154,7 +154,7 @@ def worked_sum_wrong(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
 
 
 _ADDEND = re.compile(
-    rf"(?:{_CURRENCY}\s?)(?:{_NUMBER})(?:\s?(?:万元|元))?"
+    rf"(?:{CURRENCY}\s?)(?:{_NUMBER})(?:\s?(?:万元|元))?"
     r"|(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?)(?:\s?(?:万元|元))?"
 )
 _PLUS = re.compile(
@@ -181,7 +181,7 @@ def spelled_sum_wrong(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
     del params
     for sentence in ctx.sentences:
         text = sentence.text
-        found = [m for m in _ADDEND.finditer(text) if not _COUNTED.match(text[m.end() :])]
+        found = [m for m in _ADDEND.finditer(text) if not COUNTED.match(text[m.end() :])]
         for i in range(1, len(found) - 1):
             result = found[i + 1]
             if not _TOTALS.match(text[found[i].end() : result.start()]):
