@@ -9,6 +9,7 @@ instalments, milestones, retentions and VAT lines alike, in either language.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -108,6 +109,18 @@ def _applied_to_it(p: _Pair, stated: set[Decimal]) -> bool:
     return any(abs(m - b) <= tolerance * max(Decimal(1), b / 1000) for m in made for b in stated)
 
 
+def _within(stated: list[Decimal], value: Decimal, slack: Decimal) -> list[Decimal]:
+    """The stated sums within ``slack`` of ``value`` (``stated`` sorted): a long contract
+    states thousands of sums, so each pair looks its base up rather than trying them all."""
+    return stated[bisect_left(stated, value - slack) : bisect_right(stated, value + slack)]
+
+
+def _fitting(stated: list[Decimal], p: _Pair) -> list[Decimal]:
+    """The stated sums ``p`` is exactly its share of."""
+    slack = Decimal(1).scaleb(-p.places) / p.share
+    return [b for b in _within(stated, p.amount / p.share, slack) if p.fits(b)]
+
+
 def _line_sums(text: str, at: int) -> set[Decimal]:
     start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
     return _stated(text[start : end if end >= 0 else len(text)])
@@ -122,15 +135,21 @@ def share_base_disagrees(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
     """'25% … 15,405' where every other share of the contract's 57,620 agrees: the odd sum."""
     del params
     pairs = ctx.memo("share_pairs", lambda: _pairs(ctx.text))
-    stated = _stated(ctx.text)
-    bases = [b for b in stated if sum(p.fits(b) for p in pairs) >= 2]
-    for p in pairs:
-        if any(p.fits(b) for b in stated) or _applied_to_it(p, _line_sums(ctx.text, p.start)):
+    if len(pairs) < 3:
+        return  # two shares agreeing and a third that does not: nothing to compare with
+    stated = sorted(_stated(ctx.text))
+    fitting = [_fitting(stated, p) for p in pairs]
+    counts: dict[Decimal, int] = {}
+    for found in fitting:
+        for b in found:
+            counts[b] = counts.get(b, 0) + 1
+    bases = [b for b, n in counts.items() if n >= 2]
+    for p, found in zip(pairs, fitting, strict=True):
+        if found or _applied_to_it(p, _line_sums(ctx.text, p.start)):
             continue  # a share of some sum the contract states, or a rate on this sum
         implied = p.amount / p.share
-        if p.tax and any(
-            abs(implied + p.amount - b) <= Decimal(1).scaleb(-p.places) / p.share for b in stated
-        ):
+        slack = Decimal(1).scaleb(-p.places) / p.share
+        if p.tax and _within(stated, implied + p.amount, slack):
             continue  # a tax on the net of a stated gross ("增值税（税率9%）")
         near = [b for b in bases if abs(implied - b) <= _NEAR * b]
         if len(near) != 1:
