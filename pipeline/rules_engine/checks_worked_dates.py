@@ -32,6 +32,8 @@ _EN_SIDE = re.compile(
 _ZH_ANCHOR = re.compile(
     r"(?P<anchor>[\u4e00-\u9fff]{2,14}?)(?:之日)?(?P<dir>前|起|后|以后|之后)\s*(?:至少|不少于|不超过)?\s*$"
 )
+_OWN_TERM = re.compile(r"期限|租期|本合同|\bTerm\b|this Agreement", re.I)
+_OTHER_PERIOD = re.compile(r"质保|保修|试用|免租|warranty|probation|rent-free|defects", re.I)
 _TERM_END = re.compile(r"届满|期满|终止|expiry|expiration|end of the (?:Initial )?Term", re.I)
 
 
@@ -76,7 +78,9 @@ def _term_end(ctx: RuleContext, worked: Entity) -> date | None:
 
 def _anchor_date(ctx: RuleContext, anchor: str, worked: Entity) -> date | None:
     if _TERM_END.search(anchor):
-        return _term_end(ctx, worked)
+        # the contract's own term only: a warranty or probation period ends on another day
+        own = _OWN_TERM.search(anchor) and not _OTHER_PERIOD.search(anchor)
+        return _term_end(ctx, worked) if own else None
     name = re.sub(r"^(?:the|本)\s*", "", anchor.strip(), flags=re.I)
     found = anchor_day(ctx, name, worked)
     if found is None and ctx.language == "en":

@@ -94,3 +94,14 @@ def test_a_liability_ceiling_that_counts_the_penalty_in_is_no_penalty_of_that_sh
     assert "cn.penalty.over_30_percent" not in _rules(stages, _zh(ceiling))
     penalty = "任何一方违约的，应向对方支付合同总价的100%作为违约金。"
     assert "cn.penalty.over_30_percent" in _rules(stages, _zh(penalty))
+
+
+def test_a_worked_date_counts_from_the_contract_term_only_when_it_names_it(
+    stages: Stages,
+) -> None:
+    term = "租赁期限为二十四个月，自2025年3月1日起至2027年2月28日止。"
+    own = term + "租赁期限届满前六十日（即不迟于2026年12月27日），双方应协商续租事宜。"
+    assert "cn.date.worked_date_wrong" in _rules(stages, _zh(own))
+    # a warranty's end is another day: the contract's term says nothing of it
+    warranty = term + "质保期届满前三十日（即2026年12月27日前），乙方应完成巡检。"
+    assert "cn.date.worked_date_wrong" not in _rules(stages, _zh(warranty))
