@@ -296,7 +296,7 @@ def term_dates_mismatch(ctx: RuleContext, params: TermDatesParams) -> Iterator[H
             continue
         start, end = pair
         begin, finish = date.fromisoformat(str(start.value)), date.fromisoformat(str(end.value))
-        expected = _term_end(begin, duration, months)
+        expected = day_after_period(begin, duration, months)
         if days_off(finish, expected) <= params.slack_days:
             continue
         yield Hit(
@@ -313,7 +313,7 @@ def days_off(end: date, day_after: date) -> int:
     return min(abs((end - day_after).days), abs((end - (day_after - timedelta(days=1))).days))
 
 
-def _term_end(begin: date, duration: Entity, months: int) -> date:
+def day_after_period(begin: date, duration: Entity, months: int) -> date:
     """The day after the term's last day: ninety days count days (1 March + 90 days), not the
     three months a day count is worth elsewhere."""
     if duration.attrs.get("unit") == "day" and isinstance(duration.value, int | float):

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import date, timedelta
+from datetime import timedelta
 
 from pipeline.model import Entity
-from pipeline.rules_engine.checks_facts import _term_end, days_off, whole_months
+from pipeline.rules_engine.checks_facts import day_after_period, days_off, whole_months
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.event_days import iso
 from pipeline.rules_engine.registry import Hit, NoParams, check
 
 # "…六个月，自", "三个月的装修免租期，即", "twelve (12) months from"
@@ -31,12 +32,6 @@ _AFTER = re.compile(
 )
 # the term checks already compare a term's stated length with the range after it
 _TERM_TOPICS = frozenset({"contract_term", "lease_term", "loan_term"})
-
-
-def _iso(e: Entity) -> date | None:
-    if not isinstance(e.value, str) or e.attrs.get("invalid") or e.attrs.get("year_from_range"):
-        return None
-    return date.fromisoformat(e.value)
 
 
 def _length_beside(
@@ -61,13 +56,13 @@ def range_length_mismatch(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
     durations = ctx.of_kind("duration")
     for start in dates.values():
         end = dates.get(start.attrs.get("range_end", -1))  # type: ignore[arg-type]
-        if end is None or (begin := _iso(start)) is None or (finish := _iso(end)) is None:
+        if end is None or (begin := iso(start)) is None or (finish := iso(end)) is None:
             continue
         length = _length_beside(ctx, start, end, durations)
         months = whole_months(length) if length is not None else None
         if length is None or months is None or months <= 0:
             continue
-        expected = _term_end(begin, length, months)
+        expected = day_after_period(begin, length, months)
         if days_off(finish, expected) > 1:
             yield Hit(
                 end.span,

@@ -12,9 +12,10 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
-from pipeline.rules_engine.checks_worked_sums import COUNTED, CURRENCY
+from pipeline.entities.amounts import CAPITAL
+from pipeline.rules_engine.checks_worked_sums import COUNTED, CURRENCY, figure_value
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, NoParams, check
 
@@ -27,10 +28,6 @@ _SHARE = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})?)\s?(?:%|％|per\s?cent\b)")
 _RATE = re.compile(r"^\s?(?:per|a|each|p\.a\.|/)\s?(?:annum|year|month|day|week)|^\s?(?:年|月|日)")
 _RATE_BEFORE = re.compile(r"(?:年|月|日)(?:利率|息|化)?\s?$|interest|利率|利息|rate of\s?$", re.I)
 _REACH = 24
-# an amount in capital numerals, the twin of the figure after it
-_CAPITALS = re.compile(
-    r"(?:人民币)?[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+[元圆](?:[零壹贰叁肆伍陆柒捌玖]角)?(?:[零壹贰叁肆伍陆柒捌玖]分)?[整正]?"
-)
 _TAX = re.compile(r"税|\bVAT\b|\btax\b|\bGST\b", re.I)
 # how far a wrong share may sit from the base the other shares agree on: a typo or a wrong
 # figure, not a share of something else
@@ -52,12 +49,10 @@ class _Pair:
 
 
 def _sum_value(m: re.Match[str]) -> tuple[Decimal, int] | None:
-    raw = (m.group("a") or m.group("b")).replace(",", "")
-    try:
-        value = Decimal(raw)
-    except InvalidOperation:
+    read = figure_value(m.group("a") or m.group("b"))
+    if read is None:
         return None
-    places = len(raw.split(".")[1]) if "." in raw else 0
+    value, places = read
     if m.group("w") or m.group("v"):
         return value * 10000, max(places - 4, 0)
     return value, places
@@ -84,7 +79,9 @@ def _pairs(text: str) -> list[_Pair]:
         near = []
         for m, (value, places) in sums:
             gap = text[s.end() : m.start()] if m.start() >= s.end() else text[m.end() : s.start()]
-            gap = _CAPITALS.sub("", gap)  # "的10%，即人民币捌佰叁拾陆万元整（¥8,360,000.00）"
+            # the capital-numeral twin before the figure does not part them:
+            # "的10%，即人民币捌佰叁拾陆万元整（¥8,360,000.00）"
+            gap = CAPITAL.sub("", gap)
             if len(gap) <= _REACH and not re.search(r"\d|\n|[;；。]", gap):
                 near.append((len(gap), m, value, places))
         if not near:

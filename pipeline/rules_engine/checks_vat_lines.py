@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
+from pipeline.rules_engine.checks_worked_sums import figure_value
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, NoParams, check
 
@@ -28,14 +29,6 @@ _INTRODUCES = re.compile(
 _ATTACHED = 12  # the rate is the tax's own: "VAT at 20%", "增值税（税率9%）", "6%税率计算的增值税"
 _WINDOW = 2  # lines either side: a table's net and gross rows sit around its tax row
 _REACH = 40  # the tax figure follows its rate within this many characters
-
-
-def _value(raw: str) -> tuple[Decimal, int] | None:
-    plain = raw.replace(",", "")
-    try:
-        return Decimal(plain), len(plain.split(".")[1]) if "." in plain else 0
-    except InvalidOperation:
-        return None
 
 
 def _near(a: Decimal, b: Decimal, places: int) -> bool:
@@ -57,7 +50,7 @@ def _tax_figure(line: str) -> tuple[Decimal, Decimal, int, re.Match[str]] | None
     figure = _FIGURE.search(line, after, min(len(line), after + _REACH))
     if figure is not None and not _INTRODUCES.match(line[after : figure.start()]):
         return None  # the figure is not given as the tax ("inclusive of VAT at 20%, being …")
-    read = _value(figure.group(1)) if figure else None
+    read = figure_value(figure.group(1)) if figure else None
     if figure is None or read is None:
         return None
     share = Decimal(rate.group(1)) / 100
@@ -81,7 +74,7 @@ def tax_between_net_and_gross(ctx: RuleContext, params: NoParams) -> Iterator[Hi
         sums = {
             v[0]
             for m in _FIGURE.finditer(window)
-            if (v := _value(m.group(1))) is not None and v[0] != tax
+            if (v := figure_value(m.group(1))) is not None and v[0] != tax
         }
         within = (n * share / (1 + share) for n in sums)  # the tax inside a gross
         if any(_near(n * share, tax, places) for n in sums) or any(

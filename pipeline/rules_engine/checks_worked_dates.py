@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import date, timedelta
+from datetime import date
 
 from pipeline.model import Entity
-from pipeline.rules_engine.checks_consistency import add_months
 from pipeline.rules_engine.checks_facts import days_off
 from pipeline.rules_engine.context import RuleContext
+from pipeline.rules_engine.defined_dates import date_after
 from pipeline.rules_engine.event_days import anchor_day, defined_day, iso
 from pipeline.rules_engine.registry import Hit, NoParams, check
 
@@ -37,20 +37,6 @@ _OTHER_PERIOD = re.compile(r"质保|保修|试用|免租|warranty|probation|rent
 _TERM_END = re.compile(r"届满|期满|终止|expiry|expiration|end of the (?:Initial )?Term", re.I)
 
 
-def _shift(anchor: date, duration: Entity, sign: int) -> date | None:
-    unit, count = duration.attrs.get("unit"), duration.value
-    if not isinstance(count, int | float) or not float(count).is_integer():
-        return None
-    if unit == "day":
-        return anchor + timedelta(days=sign * int(count))
-    if unit == "week":
-        return anchor + timedelta(weeks=sign * int(count))
-    months = duration.attrs.get("months")
-    if unit in {"month", "year"} and isinstance(months, int | float):
-        return add_months(anchor, sign * int(months))
-    return None  # working days or hours: the calendar is not known here
-
-
 def _ranged(d: Entity) -> bool:
     """The end of a range stated in its own sentence (自…起至…止), not a date the parser paired
     with one in an earlier sentence."""
@@ -64,7 +50,7 @@ def _ranged(d: Entity) -> bool:
     )
 
 
-def _term_end(ctx: RuleContext, worked: Entity) -> date | None:
+def _contract_term_end(ctx: RuleContext, worked: Entity) -> date | None:
     """The one end date of the contract's term ranges (自…起至…止 in a clause on its 期限)."""
     ends = set()
     for d in ctx.of_kind("date"):
@@ -80,7 +66,7 @@ def _anchor_date(ctx: RuleContext, anchor: str, worked: Entity) -> date | None:
     if _TERM_END.search(anchor):
         # the contract's own term only: a warranty or probation period ends on another day
         own = _OWN_TERM.search(anchor) and not _OTHER_PERIOD.search(anchor)
-        return _term_end(ctx, worked) if own else None
+        return _contract_term_end(ctx, worked) if own else None
     name = re.sub(r"^(?:the|本)\s*", "", anchor.strip(), flags=re.I)
     found = anchor_day(ctx, name, worked)
     if found is None and ctx.language == "en":
@@ -134,7 +120,8 @@ def worked_date_wrong(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
             continue
         duration, direction, anchor = found
         base = _anchor_date(ctx, anchor, worked)
-        expected = _shift(base, duration, -1 if direction == "before" else 1) if base else None
+        sign = -1 if direction == "before" else 1
+        expected = date_after(base, duration, sign) if base else None
         if expected is None:
             continue
         end = dates.get(worked.attrs.get("range_end", -1))  # type: ignore[arg-type]

@@ -45,15 +45,23 @@ class _Term:
     money: bool
 
 
-def _term(m: re.Match[str]) -> _Term | None:
-    raw = m.group(1).replace(",", "")
+def figure_value(raw: str) -> tuple[Decimal, int] | None:
+    """A written figure ("1,272,000.00") as its value and its decimal places (the precision
+    the contract states it to, which is how far a worked result may be rounded)."""
+    plain = raw.replace(",", "")
     try:
-        value = Decimal(raw)
+        return Decimal(plain), len(plain.split(".")[1]) if "." in plain else 0
     except InvalidOperation:
         return None
+
+
+def _term(m: re.Match[str]) -> _Term | None:
+    read = figure_value(m.group(1))
+    if read is None:
+        return None
+    value, places = read
     if m.group(2):
         value /= 100
-    places = len(raw.split(".")[1]) if "." in raw else 0
     money = re.match(CURRENCY, m.group()) is not None or "," in m.group(1) or "元" in m.group()
     return _Term(value, m.start(), m.end(), places, money)
 

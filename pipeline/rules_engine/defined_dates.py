@@ -36,18 +36,20 @@ def _is_business_days(duration: Entity) -> bool:
     return duration.attrs.get("unit") in {"workday", "hour"}
 
 
-def date_after(anchor: date, duration: Entity) -> date | None:
+def date_after(anchor: date, duration: Entity, sign: int = 1) -> date | None:
+    """``anchor`` moved by ``duration`` (back with ``sign=-1``); None for working days or hours,
+    which need a calendar this does not hold."""
     unit = duration.attrs.get("unit")
     count = duration.value
     if not isinstance(count, int | float) or not float(count).is_integer():
         return None
     if unit == "day":
-        return anchor + timedelta(days=int(count))
+        return anchor + timedelta(days=sign * int(count))
     if unit == "week":
-        return anchor + timedelta(weeks=int(count))
+        return anchor + timedelta(weeks=sign * int(count))
     months = duration.attrs.get("months")
     if unit in {"month", "year"} and isinstance(months, int | float):
-        return add_months(anchor, int(months))
+        return add_months(anchor, sign * int(months))
     return None
 
 
