@@ -9,6 +9,7 @@ compared.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 from datetime import timedelta
 
@@ -34,12 +35,26 @@ _AFTER = re.compile(
 _TERM_TOPICS = frozenset({"contract_term", "lease_term", "loan_term"})
 
 
-def _length_beside(
-    ctx: RuleContext, start: Entity, end: Entity, durations: list[Entity]
-) -> Entity | None:
+def durations_within(ctx: RuleContext, lo: int, hi: int) -> list[tuple[int, int, Entity]]:
+    """The durations starting in the view range ``[lo, hi)``, with their view offsets, found by
+    bisection (a long contract holds thousands of dates and durations)."""
+    placed = ctx.memo(
+        "durations_by_view",
+        lambda: sorted(
+            (
+                (ctx.view_offset(d.span.start), ctx.view_offset(d.span.end), d)
+                for d in ctx.of_kind("duration")
+            ),
+            key=lambda p: (p[0], p[1]),
+        ),
+    )
+    starts = [p[0] for p in placed]
+    return placed[bisect_left(starts, lo) : bisect_left(starts, hi)]
+
+
+def _length_beside(ctx: RuleContext, start: Entity, end: Entity) -> Entity | None:
     a, b = ctx.view_offset(start.span.start), ctx.view_offset(end.span.end)
-    for d in durations:
-        ds, de = ctx.view_offset(d.span.start), ctx.view_offset(d.span.end)
+    for ds, de, d in durations_within(ctx, a - 80, a) + durations_within(ctx, b, b + 17):
         if de <= a and a - de <= 16 and _BEFORE.match(ctx.text[de:a]):
             return None if d.attrs.get("topic") in _TERM_TOPICS else d
         if ds >= b and ds - b <= 16 and _AFTER.match(ctx.text[b:ds]):
@@ -53,12 +68,11 @@ def range_length_mismatch(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
     30 June, not 27 June."""
     del params
     dates = {d.span.start: d for d in ctx.of_kind("date")}
-    durations = ctx.of_kind("duration")
     for start in dates.values():
         end = dates.get(start.attrs.get("range_end", -1))  # type: ignore[arg-type]
         if end is None or (begin := iso(start)) is None or (finish := iso(end)) is None:
             continue
-        length = _length_beside(ctx, start, end, durations)
+        length = _length_beside(ctx, start, end)
         months = whole_months(length) if length is not None else None
         if length is None or months is None or months <= 0:
             continue

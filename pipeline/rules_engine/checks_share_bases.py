@@ -28,6 +28,7 @@ _SHARE = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})?)\s?(?:%|％|per\s?cent\b)")
 _RATE = re.compile(r"^\s?(?:per|a|each|p\.a\.|/)\s?(?:annum|year|month|day|week)|^\s?(?:年|月|日)")
 _RATE_BEFORE = re.compile(r"(?:年|月|日)(?:利率|息|化)?\s?$|interest|利率|利息|rate of\s?$", re.I)
 _REACH = 24
+_WINDOW = 120  # characters either side searched for the sum: the reach, a capital twin, a figure
 _TAX = re.compile(r"税|\bVAT\b|\btax\b|\bGST\b", re.I)
 # how far a wrong share may sit from the base the other shares agree on: a typo or a wrong
 # figure, not a share of something else
@@ -70,6 +71,7 @@ def _pairs(text: str) -> list[_Pair]:
         for m in _SUM.finditer(text)
         if _is_money(text, m) and (v := _sum_value(m)) is not None
     ]
+    starts = [m.start() for m, _ in sums]
     out: list[_Pair] = []
     used: set[int] = set()
     for s in _SHARE.finditer(text):
@@ -77,7 +79,11 @@ def _pairs(text: str) -> list[_Pair]:
         if _RATE.match(text[s.end() :]) or _RATE_BEFORE.search(before):
             continue
         near = []
-        for m, (value, places) in sums:
+        # only sums within reach (with room for a capital-numeral twin) are looked at: a long
+        # contract holds thousands of shares and tens of thousands of sums
+        lo = bisect_left(starts, s.start() - _WINDOW)
+        hi = bisect_right(starts, s.end() + _WINDOW)
+        for m, (value, places) in sums[lo:hi]:
             gap = text[s.end() : m.start()] if m.start() >= s.end() else text[m.end() : s.start()]
             # the capital-numeral twin before the figure does not part them:
             # "的10%，即人民币捌佰叁拾陆万元整（¥8,360,000.00）"

@@ -14,6 +14,7 @@ from datetime import date
 
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_facts import days_off
+from pipeline.rules_engine.checks_range_lengths import durations_within
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.defined_dates import date_after
 from pipeline.rules_engine.event_days import anchor_day, defined_day, iso
@@ -85,15 +86,13 @@ def _period_before(ctx: RuleContext, worked: Entity) -> tuple[Entity, str, str] 
     if marker is None:
         return None
     durations = [
-        d
-        for d in ctx.of_kind("duration")
-        if sentence.start <= ctx.view_offset(d.span.start)
-        and ctx.view_offset(d.span.end) <= sentence.start + marker.start()
+        p
+        for p in durations_within(ctx, sentence.start, sentence.start + marker.start())
+        if p[1] <= sentence.start + marker.start()
     ]
     if not durations:
         return None
-    d = durations[-1]
-    ds, de = ctx.view_offset(d.span.start), ctx.view_offset(d.span.end)
+    ds, de, d = durations[-1]
     if ctx.language == "zh":
         m = _ZH_ANCHOR.search(ctx.text[max(sentence.start, ds - 16) : ds])
         if m is None or sentence.start + marker.start() - de > 6:

@@ -67,7 +67,12 @@ _PREAMBLE_CHARS = 1500
 
 def agreement_date(ctx: RuleContext) -> Entity | None:
     """The date the contract bears ("the date of this Agreement", "本协议签署之日"): the date its
-    preamble says it was made or signed on, else its signature lines' one date."""
+    preamble says it was made or signed on, else its signature lines' one date. Computed once
+    per contract: many checks count periods from it."""
+    return ctx.memo("agreement_date", lambda: _agreement_date(ctx))
+
+
+def _agreement_date(ctx: RuleContext) -> Entity | None:
     dates = [d for d in ctx.of_kind("date") if isinstance(d.value, str)]
     preamble = [
         d for d in dates
