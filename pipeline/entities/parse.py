@@ -30,7 +30,7 @@ _BETWEEN = re.compile(r"\bbetween\s+$", re.I)
 _AND = re.compile(r"^\s*(?:and|&)\s*$", re.I)
 # The base a percentage is "of": the price or any total (租金总额, 服务费总额, 合同总价款 ...).
 _OF_TOTAL = re.compile(
-    r"(?:[\u4e00-\u9fff]{0,4}总(?:额|价款?|金额|费用|租金|报酬|计)|合同(?:价款|金额|价格)|工程价款"
+    r"(?:[\u4e00-\u9fff]{0,4}总(?:额|价款?|金额|费用|租金|报酬|计)|合同(?:价款?|金额|价格)|工程价款"
     r"|价款|总价|(?:contract |purchase |total )?price|fees?|contract (?:value|sum))(?:的|之)?\s*$",
     re.I,
 )
@@ -55,6 +55,8 @@ _OF_TOTAL_AFTER = re.compile(
 # that share of the total, a typed fact of its own, never a second statement of the total.
 _SHARE_LINK = re.compile(
     r"^(?:\s*of (?:the )?[\w ]{0,30}?(?:price|fees?|sum|amount|value|consideration))?"
+    # "合同总价的10%作为工程预付款，即…": the share's purpose may stand before the link
+    r"(?:作为[\u4e00-\u9fff]{1,8}?(?:款|金|费))?"
     r"[\s）)]*(?:[，,]?\s*(?:即|计|为|合计|共计|金额为|折合|i\.e\.,?|namely|being|equal to"
     r"|amounting to|which is|that is)|[，,|]|\s[-–—=]|\s?[:：])"
     r"\s*[（(]?\s*(?:人民币|RMB|大写|小写)?\s*[:：]?\s*$",

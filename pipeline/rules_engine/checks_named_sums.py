@@ -44,7 +44,7 @@ _QUALIFIED = re.compile(
 )
 
 
-def _norm(label: str) -> str:
+def norm_label(label: str) -> str:
     label = re.sub(r"[（(][^）)]*[）)]", "", label)
     return re.sub(r"^the\s+|\s+", " ", label.strip(), flags=re.I).strip().lower()
 
@@ -57,11 +57,11 @@ def _prose_label(ctx: RuleContext, amount: Entity) -> str | None:
     else:
         m = _EN_LABEL.search(before)
         label = m.group("label") if m else ""
-    if len(label) < 2 or _GENERIC.match(_norm(label)) or _QUALIFIED.search(label):
+    if len(label) < 2 or _GENERIC.match(norm_label(label)) or _QUALIFIED.search(label):
         return None
     if TAX_ON.search(before):
         return None  # "VAT on the Contract Sum is …": the tax, not the named sum
-    return _norm(label)
+    return norm_label(label)
 
 
 # "monthly charges of £4,975.00 (four thousand … pounds) excluding VAT, made up of the items in
@@ -75,10 +75,10 @@ _DEFINED_AFTER = re.compile(
 _TOTAL_OF = re.compile(r"^(?:total|sum of)\s+", re.I)
 
 
-def _defined_name(ctx: RuleContext, amount: Entity) -> str | None:
+def defined_name(ctx: RuleContext, amount: Entity) -> str | None:
     end = ctx.view_offset(amount.span.end)
     m = _DEFINED_AFTER.match(ctx.text[end : end + 240])
-    return _norm(m.group("name")) if m else None
+    return norm_label(m.group("name")) if m else None
 
 
 def _prose_sums(ctx: RuleContext) -> dict[str, list[tuple[Entity, bool]]]:
@@ -98,7 +98,7 @@ def _prose_sums(ctx: RuleContext) -> dict[str, list[tuple[Entity, bool]]]:
         # "plus VAT of £2,400 (the "Onboarding Fee")": the tax, not the named sum
         elif (
             ctx.language == "en"
-            and (defined := _defined_name(ctx, e)) is not None
+            and (defined := defined_name(ctx, e)) is not None
             and TAX_ON.search(ctx.sentence_before(e)[-40:]) is None
         ):
             found.setdefault(defined, []).append((e, True))
@@ -115,7 +115,7 @@ def _table_sums(ctx: RuleContext) -> Iterator[tuple[str, Cell, bool, list[float]
             if head is None or head.value is not None:
                 continue
             qualified = bool(_QUALIFIED.search(head.text))
-            label = _TOTAL_OF.sub("", _norm(head.text)) if qualified else _norm(head.text)
+            label = _TOTAL_OF.sub("", norm_label(head.text)) if qualified else norm_label(head.text)
             if len(label) < 2 or _GENERIC.match(label):
                 continue
             figures = [c for c in row[1:] if c.value is not None and not c.percent]
@@ -148,3 +148,32 @@ def named_sum_restated(ctx: RuleContext, params: TableParams) -> Iterator[Hit]:
                 yield Hit(e.span, {"name": label, "first": e.text, "second": cell.text},
                           (related,))  # fmt: skip
                 return
+
+
+# sums a contract names once: a second figure under the same name is the same sum restated
+_ONE_OFF_ZH = re.compile(
+    r"^(?:定金|履约保证金|押金|质量保证金|质保金|加盟费|转让价款|转让款|首付款|预付款|意向金|诚意金"
+    r"|居间报酬|开办费|入门费)$"
+)
+
+
+@check("named_sum_stated_twice", TableParams, fields=("name", "first", "second"))
+def named_sum_stated_twice(ctx: RuleContext, params: TableParams) -> Iterator[Hit]:
+    """'定金人民币贰拾柒万元整（¥270,000.00）' in one clause and '定金：人民币贰拾捌万元整
+    （¥280,000.00）' in another: a sum the contract names once, given two figures in its text. In
+    English only a defined name counts ('(the "Initial Fee")'); in Chinese a name of a one-off
+    sum (定金, 履约保证金, 加盟费 …)."""
+    for label, found in _prose_sums(ctx).items():
+        if ctx.language == "zh" and not _ONE_OFF_ZH.match(label):
+            continue
+        if ctx.language != "zh" and not any(defined for _, defined in found):
+            continue
+        first = found[0][0]
+        stated = float(first.value) if isinstance(first.value, int | float) else 0.0
+        for later, _ in found[1:]:
+            value = float(later.value) if isinstance(later.value, int | float) else 0.0
+            off = abs(stated - value) > params.tolerance * max(stated, 1.0)
+            if off and not same_price(value, stated) and 0.5 < value / max(stated, 1.0) < 2:
+                yield Hit(later.span, {"name": label, "first": first.text, "second": later.text},
+                          (first.span,))  # fmt: skip
+                break

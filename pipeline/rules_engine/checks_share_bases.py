@@ -18,6 +18,7 @@ from pipeline.entities.amounts import CAPITAL
 from pipeline.rules_engine.checks_worked_sums import COUNTED, CURRENCY, figure_value
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, NoParams, check
+from pipeline.rules_engine.share_named_bases import base_label, named_value
 
 _SUM = re.compile(
     rf"(?:{CURRENCY}\s?)(?P<a>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<w>\s?万)?"
@@ -28,6 +29,13 @@ _SHARE = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})?)\s?(?:%|％|per\s?cent\b)")
 _RATE = re.compile(r"^\s?(?:per|a|each|p\.a\.|/)\s?(?:annum|year|month|day|week)|^\s?(?:年|月|日)")
 _RATE_BEFORE = re.compile(r"(?:年|月|日)(?:利率|息|化)?\s?$|interest|利率|利息|rate of\s?$", re.I)
 _REACH = 24
+# "成交价的1.2%，但最高不超过¥600,000": a limit on the share, not the share itself
+_LIMIT = re.compile(
+    r"最高|最低|不超过|不低于|不少于|上限|下限|封顶|\bup to\b|\bexceed|\bat (?:most|least)\b"
+    r"|\bmaximum\b|\bminimum\b|\bcap(?:ped)?\b",
+    re.I,
+)
+_OF_NAME = re.compile(r"^\s*\)?\s*of\s+(?:the\s+)?(?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*")
 _WINDOW = 120  # characters either side searched for the sum: the reach, a capital twin, a figure
 _TAX = re.compile(r"税|\bVAT\b|\btax\b|\bGST\b", re.I)
 # how far a wrong share may sit from the base the other shares agree on: a typo or a wrong
@@ -44,6 +52,8 @@ class _Pair:
     end: int
     share_text: str
     tax: bool  # the share is named a tax rate (增值税, VAT)
+    share_start: int  # view offsets of the share
+    share_end: int
 
     def fits(self, base: Decimal) -> bool:
         return abs(self.share * base - self.amount) <= Decimal(1).scaleb(-self.places)
@@ -88,7 +98,10 @@ def _pairs(text: str) -> list[_Pair]:
             # the capital-numeral twin before the figure does not part them:
             # "的10%，即人民币捌佰叁拾陆万元整（¥8,360,000.00）"
             gap = CAPITAL.sub("", gap)
-            if len(gap) <= _REACH and not re.search(r"\d|\n|[;；。]", gap):
+            # nor does the name of the base: "5% of the Product Price, being RMB 259,900"
+            gap = _OF_NAME.sub("", gap) if m.start() >= s.end() else gap
+            parted = re.search(r"\d|\n|[;；。]", gap) or _LIMIT.search(gap)
+            if len(gap) <= _REACH and not parted:
                 near.append((len(gap), m, value, places))
         if not near:
             continue
@@ -100,7 +113,9 @@ def _pairs(text: str) -> list[_Pair]:
         if 0 < share < 1:
             around = text[max(0, min(s.start(), m.start()) - 12) : max(s.end(), m.end())]
             tax = _TAX.search(around) is not None
-            out.append(_Pair(share, value, places, m.start(), m.end(), s.group(), tax))
+            out.append(
+                _Pair(share, value, places, m.start(), m.end(), s.group(), tax, s.start(), s.end())
+            )
     return out
 
 
@@ -133,28 +148,52 @@ def _stated(text: str) -> set[Decimal]:
     return {v[0] for m in _SUM.finditer(text) if (v := _sum_value(m)) is not None}
 
 
+def _paragraph_bases(
+    text: str, pairs: list[_Pair], fitting: list[list[Decimal]]
+) -> list[set[Decimal]]:
+    """Per pair, the sums its own paragraph states that another share of that paragraph is
+    exactly of: "a fee of RMB 360,000 … in two instalments: 40%, being RMB 154,000, …; and 60%,
+    being RMB 216,000" (one share agrees with the base the paragraph names, so the other
+    should)."""
+    out: list[set[Decimal]] = [set() for _ in pairs]
+    starts = [p.start for p in pairs]
+    at = 0
+    for line in text.split("\n"):
+        inside = range(bisect_left(starts, at), bisect_left(starts, at + len(line)))
+        if len(inside) >= 2:
+            named = _stated(line)
+            for i in inside:
+                out[i] = {b for j in inside if j != i for b in fitting[j] if b in named}
+        at += len(line) + 1
+    return out
+
+
 @check("share_base_disagrees", NoParams, fields=("share", "amount", "base", "expected"))
 def share_base_disagrees(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
     """'25% … 15,405' where every other share of the contract's 57,620 agrees: the odd sum."""
     del params
     pairs = ctx.memo("share_pairs", lambda: _pairs(ctx.text))
-    if len(pairs) < 3:
-        return  # two shares agreeing and a third that does not: nothing to compare with
     stated = sorted(_stated(ctx.text))
     fitting = [_fitting(stated, p) for p in pairs]
     counts: dict[Decimal, int] = {}
     for found in fitting:
         for b in found:
             counts[b] = counts.get(b, 0) + 1
-    bases = [b for b, n in counts.items() if n >= 2]
-    for p, found in zip(pairs, fitting, strict=True):
+    # with only two shares in the contract, one agreeing and one not, nothing says which is odd
+    bases = [b for b, n in counts.items() if n >= 2] if len(pairs) >= 3 else []
+    in_paragraph = _paragraph_bases(ctx.text, pairs, fitting)
+    for p, found, own in zip(pairs, fitting, in_paragraph, strict=True):
         if found or _applied_to_it(p, _line_sums(ctx.text, p.start)):
             continue  # a share of some sum the contract states, or a rate on this sum
         implied = p.amount / p.share
         slack = Decimal(1).scaleb(-p.places) / p.share
         if p.tax and _within(stated, implied + p.amount, slack):
             continue  # a tax on the net of a stated gross ("增值税（税率9%）")
-        near = [b for b in bases if abs(implied - b) <= _NEAR * b]
+        candidates = {*bases, *own}
+        if not candidates and (label := base_label(ctx, p.share_start, p.share_end)):
+            named = named_value(ctx, label)
+            candidates = {named} if named else set()
+        near = [b for b in candidates if abs(implied - b) <= _NEAR * b]
         if len(near) != 1:
             continue
         base = near[0]

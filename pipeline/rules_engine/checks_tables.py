@@ -13,7 +13,7 @@ from pydantic import Field
 
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.contract_total import stated_totals
-from pipeline.rules_engine.pipe_tables import Cell, colon_lists, pipe_tables
+from pipeline.rules_engine.pipe_tables import Cell, colon_lists, pipe_tables, two_column_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 
 _PRE_TAX = (
@@ -65,7 +65,11 @@ def table_total_mismatch(ctx: RuleContext, params: TableParams) -> Iterator[Hit]
     for table in pipe_tables(ctx.document.text):
         yield from _column_totals(ctx, table, params)
         yield from _row_totals(ctx, table, params)
-    for listed in colon_lists(ctx.document.text):
+    # a price summary as a list ("Item: £42,000") or a two-column table ("Item | £42,000") of
+    # figures only (not a schedule of terms that a total row ends)
+    text = ctx.document.text
+    summaries = [t for t in two_column_tables(text) if all(r[-1].value for r in t[1:])]
+    for listed in (*colon_lists(text), *summaries):
         yield from _column_totals(ctx, listed, params)
 
 

@@ -136,29 +136,60 @@ def _balances(left: Expression, right: Expression) -> bool:
     return any(abs(t - h) <= tolerance for t in tails for h in heads)
 
 
+_PRICED = re.compile(rf"{CURRENCY}|元|%|％")
+
+
+def _worked_cells(line: str) -> Iterator[re.Match[str]]:
+    """The bar after a table cell that is a working and before one that is its result
+    ("增值税 | 648,000.00元×6% | 38,880.00"): the bar stands for "=" there."""
+    bars = list(re.finditer(r"\|", line))
+    if not bars:
+        return
+    for before, bar, after in zip([None, *bars[:-1]], bars, [*bars[1:], None], strict=True):
+        cell_start = before.end() if before else 0
+        cell_end = after.start() if after else len(line)
+        left, right = _run_before(line, bar.start()), _run_after(line, bar.end())
+        whole_left = left[0] and not line[cell_start : left[0][0].start].strip()
+        whole_right = right[0] and not line[right[0][-1].end : cell_end].strip()
+        # money or a share is worked out, not a size ("300×460×140 | 12,000" is a box and a count)
+        priced = _PRICED.search(line[cell_start : bar.start()])
+        if whole_left and whole_right and len(left[0]) >= 2 and len(right[0]) == 1 and priced:
+            yield bar
+
+
 @check("worked_sum_wrong", NoParams, fields=("working", "result"))
 def worked_sum_wrong(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
     """'12 x $15,570.00 x 35% = $65,394.00': the contract's own equation does not balance."""
     del params
     offset = 0
     for line in ctx.text.split("\n"):
-        for eq in _EQUALS.finditer(line):
-            left, right = _run_before(line, eq.start()), _run_after(line, eq.end())
-            if not left[0] or not right[0] or len(left[0]) + len(right[0]) < 3:
-                continue
-            if COUNTED.match(line[right[0][-1].end :]):
-                continue
-            if not any(t.money for t in left[0] + right[0]) or _balances(left, right):
-                continue
-            start, end = left[0][0].start, right[0][-1].end
+        for start, end, working, result in _unbalanced(line, list(_EQUALS.finditer(line))):
             yield Hit(
-                ctx.span(offset + start, offset + end),
-                {
-                    "working": line[start : eq.start()].strip(),
-                    "result": line[eq.end() : end].strip(),
-                },
+                ctx.span(offset + start, offset + end), {"working": working, "result": result}
             )
         offset += len(line) + 1
+    # a table's rows are read from the text as written: the view joins wrapped lines, and a
+    # Chinese table's rows are such lines to it
+    offset = 0
+    for line in ctx.document.text.split("\n"):
+        for start, end, working, result in _unbalanced(line, list(_worked_cells(line))):
+            begin = ctx.view_offset(offset + start)
+            yield Hit(ctx.span(begin, begin + end - start), {"working": working, "result": result})
+        offset += len(line) + 1
+
+
+def _unbalanced(line: str, signs: list[re.Match[str]]) -> Iterator[tuple[int, int, str, str]]:
+    """(start, end, working, result) of each equation at ``signs`` that does not balance."""
+    for eq in signs:
+        left, right = _run_before(line, eq.start()), _run_after(line, eq.end())
+        if not left[0] or not right[0] or len(left[0]) + len(right[0]) < 3:
+            continue
+        if COUNTED.match(line[right[0][-1].end :]):
+            continue
+        if not any(t.money for t in left[0] + right[0]) or _balances(left, right):
+            continue
+        start, end = left[0][0].start, right[0][-1].end
+        yield start, end, line[start : eq.start()].strip(), line[eq.end() : end].strip()
 
 
 _ADDEND = re.compile(

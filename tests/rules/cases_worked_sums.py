@@ -72,7 +72,50 @@ VAT at 20% | £{tax}
 Contract Sum (incl. VAT) | £2,952,000
 """
 
+_ZH_TAX_SUM = "不含税合计：1,061,946.90元；增值税额：{tax}元；含税合计：1,200,000.00元。"
+_EN_TAX_SUM = (
+    "The set-up charge is RMB 20,000.00 exclusive of VAT; VAT RMB {tax}; RMB 22,600.00 in total."
+)
+_ZH_DEPOSIT = (
+    "甲方应于签约后五日内支付定金人民币贰拾肆万元整（¥240,000.00）。\n"
+    "1.3 定金：人民币{words}（¥{figure}），于交货后抵作价款。"
+)
+_EN_DEPOSIT = (
+    'The Customer shall pay a deposit of £11,524 (the "Initial Deposit") on signing. '
+    "The Initial Deposit of £{figure} is credited against the first invoice."
+)
+
 WORKED_SUM_CASES: list[tuple[str, str, str]] = [
+    (
+        "cn.amount.tax_sum_wrong",
+        ZH_SALE.format(clause=_ZH_TAX_SUM.format(tax="148,053.10")),
+        ZH_SALE.format(clause=_ZH_TAX_SUM.format(tax="138,053.10")),
+    ),
+    (
+        "en.amount.tax_sum_wrong",
+        EN_SERVICES.format(clause=_EN_TAX_SUM.format(tax="2,700.00"), law=_ENGLAND),
+        EN_SERVICES.format(clause=_EN_TAX_SUM.format(tax="2,600.00"), law=_ENGLAND),
+    ),
+    (
+        "en.prc.amount.tax_sum_wrong",
+        EN_SERVICES.format(clause=_EN_TAX_SUM.format(tax="2,700.00"), law=_PRC),
+        EN_SERVICES.format(clause=_EN_TAX_SUM.format(tax="2,600.00"), law=_PRC),
+    ),
+    (
+        "cn.amount.named_sum_stated_twice",
+        ZH_SALE.format(clause=_ZH_DEPOSIT.format(words="贰拾伍万元整", figure="250,000.00")),
+        ZH_SALE.format(clause=_ZH_DEPOSIT.format(words="贰拾肆万元整", figure="240,000.00")),
+    ),
+    (
+        "en.amount.named_sum_stated_twice",
+        EN_SERVICES.format(clause=_EN_DEPOSIT.format(figure="12,524"), law=_ENGLAND),
+        EN_SERVICES.format(clause=_EN_DEPOSIT.format(figure="11,524"), law=_ENGLAND),
+    ),
+    (
+        "en.prc.amount.named_sum_stated_twice",
+        EN_SERVICES.format(clause=_EN_DEPOSIT.format(figure="12,524"), law=_PRC),
+        EN_SERVICES.format(clause=_EN_DEPOSIT.format(figure="11,524"), law=_PRC),
+    ),
     (
         "cn.amount.tax_between_net_and_gross",
         ZH_SALE.format(clause=_ZH_TAX.format(tax="73,000.00")),

@@ -105,3 +105,89 @@ def test_a_worked_date_counts_from_the_contract_term_only_when_it_names_it(
     # a warranty's end is another day: the contract's term says nothing of it
     warranty = term + "质保期届满前三十日（即2026年12月27日前），乙方应完成巡检。"
     assert "cn.date.worked_date_wrong" not in _rules(stages, _zh(warranty))
+
+
+def test_a_share_is_checked_against_the_sum_its_base_is_named_for(stages: Stages) -> None:
+    named = (
+        'The price of the Products is £5,198,000 (the "Product Price"). The remaining 5% of the '
+        "Product Price, being £{retention}, is held as retention."
+    )
+    assert "en.amount.share_base_disagrees" in _rules(
+        stages, _en(named.format(retention="269,900"))
+    )
+    assert "en.amount.share_base_disagrees" not in _rules(
+        stages, _en(named.format(retention="259,900"))
+    )
+    zh = (
+        "施工合同\n甲方：杭州明川建设有限公司\n乙方：苏州恒达建筑有限公司\n"
+        "第一条 签约合同价为人民币83,600,000.00元。\n"
+        "第二条 发包人支付签约合同价的10%作为预付款，即人民币{advance}元。\n"
+    )
+    assert "cn.amount.share_mismatch" in _rules(stages, zh.format(advance="8,460,000.00"))
+    assert "cn.amount.share_mismatch" not in _rules(stages, zh.format(advance="8,360,000.00"))
+
+
+def test_two_shares_of_a_base_their_own_paragraph_names_must_agree(stages: Stages) -> None:
+    fee = (
+        "The Customer shall pay a transition fee of RMB 360,000 in two instalments: forty per cent "
+        "(40%), being RMB {first}, on signing; and sixty per cent (60%), being RMB 216,000, on "
+        "acceptance."
+    )
+    assert "en.amount.share_base_disagrees" in _rules(stages, _en(fee.format(first="154,000")))
+    assert "en.amount.share_base_disagrees" not in _rules(stages, _en(fee.format(first="144,000")))
+
+
+def test_a_limit_beside_a_share_is_not_that_share(stages: Stages) -> None:
+    fee = (
+        "居间报酬为成交价的1.2%，但最高不超过人民币陆拾万元整（¥600,000.00）。"
+        "以成交价人民币伍仟伍佰万元为例，居间报酬为人民币陆拾万元整（¥600,000.00）。"
+    )
+    assert "cn.amount.share_base_disagrees" not in _rules(stages, _zh(fee))
+
+
+def test_what_the_instalments_add_up_to_is_not_one_more_instalment(stages: Stages) -> None:
+    plan = (
+        "各期款项合计为合同总价的100%。甲方支付合同总价的30%，即人民币360,000.00元；"
+        "验收后支付合同总价的70%，即人民币840,000.00元。"
+    )
+    assert "cn.amount.instalments_exceed_total" not in _rules(stages, _zh(plan))
+
+
+def test_a_table_cell_that_works_out_a_sum_must_give_the_next_cell(stages: Stages) -> None:
+    rows = "费用项目 | 计算方式 | 金额（元）\n增值税 | 648,000.00元×6% | {tax}\n"
+    assert "cn.amount.worked_sum_wrong" in _rules(stages, _zh(rows.format(tax="39,880.00")))
+    assert "cn.amount.worked_sum_wrong" not in _rules(stages, _zh(rows.format(tax="38,880.00")))
+    sizes = "纸箱 | 规格（mm） | 数量\n大号 | 300×460×140 | 12,000\n"
+    assert "cn.amount.worked_sum_wrong" not in _rules(stages, _zh(sizes))
+
+
+def test_a_two_column_summary_of_figures_must_add_up_to_its_total(stages: Stages) -> None:
+    summary = (
+        "The Charges are summarised below.\nItem | Amount\nImplementation Fee | £42,000\nMonthly Service Charges (36 months) | £675,000\n"
+        "Total Charges excluding VAT | £{total}\n"
+    )
+    assert "en.amount.table_total" in _rules(stages, _en(summary.format(total="727,000")))
+    assert "en.amount.table_total" not in _rules(stages, _en(summary.format(total="717,000")))
+    terms = (
+        "Item | Terms\nBase Term | 60 months\nMonthly Rent | $18,450.00, plus sales tax\n"
+        "Aggregate Monthly Rent for the Base Term | $1,107,000.00\n"
+    )
+    assert "en.amount.table_total" not in _rules(stages, _en(terms))
+
+
+def test_a_tax_stated_with_its_rate_and_a_spelled_or_named_figure_is_read(stages: Stages) -> None:
+    hire = (
+        "The Total Hire is RMB 868,200.00 exclusive of value-added tax, plus value-added tax at "
+        "13% of RMB {tax}, making RMB {gross} inclusive of value-added tax."
+    )
+    wrong_tax = _en(hire.format(tax="122,866.00", gross="981,066.00"))
+    assert "en.amount.tax_between_net_and_gross" in _rules(stages, wrong_tax)
+    wrong_gross = _en(hire.format(tax="112,866.00", gross="991,066.00"))
+    assert "en.amount.tax_sum_wrong" in _rules(stages, wrong_gross)
+    right = _rules(stages, _en(hire.format(tax="112,866.00", gross="981,066.00")))
+    assert not {"en.amount.tax_sum_wrong", "en.amount.tax_between_net_and_gross"} & right
+    spelled = (
+        "The Contract Sum is £2,460,000 excluding VAT. VAT at 20% amounts to four hundred and "
+        "eighty-two thousand pounds (£482,000), giving a total of £2,952,000."
+    )
+    assert "en.amount.tax_between_net_and_gross" in _rules(stages, _en(spelled))
