@@ -31,7 +31,8 @@ _AND = re.compile(r"^\s*(?:and|&)\s*$", re.I)
 # The base a percentage is "of": the price or any total (租金总额, 服务费总额, 合同总价款 ...).
 _OF_TOTAL = re.compile(
     r"(?:[\u4e00-\u9fff]{0,4}总(?:额|价款?|金额|费用|租金|报酬|计)|合同(?:价款?|金额|价格)|工程价款"
-    r"|价款|总价|(?:contract |purchase |total )?price|fees?|contract (?:value|sum))(?:的|之)?\s*$",
+    r"|价款|总价|(?:contract |purchase |total )?price|fees?|contract (?:value|sum))"
+    r"(?:剩余|余下|其余)?(?:的|之)?\s*$",
     re.I,
 )
 # "按审定工程量对应价款的75%支付进度款": a share of one period's work, not of the contract price

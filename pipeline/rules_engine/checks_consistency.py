@@ -83,7 +83,7 @@ class InstalmentParams(Params):
         r"|至\s*(?:[^，。；\d%]{0,6}?(?:总价款?|价款|总额|结算价款?|合同价款?))?的?\s*$"
         r"|(?:cumulative(?:ly)?|in (?:the )?aggregate|up to)\s*(?:of\s*)?$"
         # "各期款项合计为签约合同价的100%": what the instalments add up to, not one of them
-        r"|(?:合计|共计|总计|累计)(?:为|达到?)?[^，。；\d%]{0,8}$"
+        r"|(?:合计|共计|总计|累计)(?:为|达到?)?[^，。；\d%]{0,8}的\s*$"
     )
 
 

@@ -168,6 +168,12 @@ def _paragraph_bases(
     return out
 
 
+def _named_base(ctx: RuleContext, p: _Pair) -> list[Decimal]:
+    label = base_label(ctx, p.share_start, p.share_end)
+    named = named_value(ctx, label) if label else None
+    return [named] if named is not None else []
+
+
 @check("share_base_disagrees", NoParams, fields=("share", "amount", "base", "expected"))
 def share_base_disagrees(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
     """'25% … 15,405' where every other share of the contract's 57,620 agrees: the odd sum."""
@@ -189,11 +195,13 @@ def share_base_disagrees(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
         slack = Decimal(1).scaleb(-p.places) / p.share
         if p.tax and _within(stated, implied + p.amount, slack):
             continue  # a tax on the net of a stated gross ("增值税（税率9%）")
-        candidates = {*bases, *own}
-        if not candidates and (label := base_label(ctx, p.share_start, p.share_end)):
-            named = named_value(ctx, label)
-            candidates = {named} if named else set()
-        near = [b for b in candidates if abs(implied - b) <= _NEAR * b]
+        # the nearest evidence first: a base the share's own paragraph agrees on, then one the
+        # contract's shares agree on, then the sum the share's base is named for
+        near: list[Decimal] = []
+        for candidates in (own, bases, _named_base(ctx, p)):
+            near = [b for b in candidates if abs(implied - b) <= _NEAR * b]
+            if near:
+                break
         if len(near) != 1:
             continue
         base = near[0]

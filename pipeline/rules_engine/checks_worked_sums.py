@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from pipeline.entities.amounts import CAPITAL
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, NoParams, check
 
@@ -241,3 +242,53 @@ def spelled_sum_wrong(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
                     ctx.span(sentence.start + parts[0].start(), sentence.start + result.end()),
                     {"parts": " + ".join(p.group() for p in parts), "stated": result.group()},
                 )
+    yield from _listed_sum_wrong(ctx)
+
+
+# "Milestone 1 $75,000; Milestone 2 $125,000; total $200,000", "软件许可费为…（¥1,400,000.00），
+# 实施服务费为…（¥600,000.00），合计…（¥2,000,000.00）": named parts listed, then their total
+_LIST_TOTAL = re.compile(
+    r"^[\s,，;；:：)）]*(?:in total|total|合计|共计|总计)[\s,，:：]*(?:of\s*|为\s*)?"
+    rf"(?:{CURRENCY})?[\s（(]*$",
+    re.I,
+)
+# a part's name may number it: "Milestone 2", "第2期"
+_ORDINAL = re.compile(r"\b[A-Z][a-z]+\s+\d{1,2}\b|第\s*\d{1,2}\s*[期批阶段年个]")
+_LIST_GAP = re.compile(r"[,，;；、]|\band\b|[和及]")
+
+
+def _listed_totals(text: str) -> Iterator[tuple[list[re.Match[str]], re.Match[str]]]:
+    """(parts, total) for each total a line states after the parts it lists."""
+    found = [m for m in _ADDEND.finditer(text) if not COUNTED.match(text[m.end() :])]
+    for i in range(1, len(found) - 1):
+        result = found[i + 1]
+        if not _LIST_TOTAL.match(CAPITAL.sub("", text[found[i].end() : result.start()])):
+            continue
+        parts = [found[i]]
+        for j in range(i - 1, -1, -1):
+            gap = _ORDINAL.sub("", CAPITAL.sub("", text[found[j].end() : parts[0].start()]))
+            if len(gap) > 45 or not _LIST_GAP.search(gap) or _RATE_GAP.search(gap):
+                break
+            parts.insert(0, found[j])
+        if len(parts) >= 2:
+            yield parts, result
+
+
+def _listed_sum_wrong(ctx: RuleContext) -> Iterator[Hit]:
+    offset = 0
+    for line in ctx.text.split("\n"):
+        for parts, result in _listed_totals(line):
+            read = [_TERM.search(m.group()) for m in [*parts, result]]
+            terms = [t for r in read if r is not None and (t := _term(r)) is not None]
+            if len(terms) != len(parts) + 1:
+                continue
+            tolerance = Decimal(1).scaleb(-max(t.places for t in terms))
+            summed = sum((t.value for t in terms[:-1]), Decimal(0))
+            stated = terms[-1].value
+            # a total near its parts but not equal: a slip, not a total of more than is listed
+            if abs(summed - stated) > tolerance and abs(summed - stated) <= stated / 4:
+                yield Hit(
+                    ctx.span(offset + parts[0].start(), offset + result.end()),
+                    {"parts": " + ".join(p.group() for p in parts), "stated": result.group()},
+                )
+        offset += len(line) + 1

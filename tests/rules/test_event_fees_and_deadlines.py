@@ -41,9 +41,10 @@ def _event(
 
 
 def test_a_share_of_a_named_fee_in_words_and_bracketed_figure(stages: Stages) -> None:
-    rule = "en.amount.named_share_mismatch"
-    assert rule in rule_ids(stages, _event(second="96,625"))
-    assert rule not in rule_ids(stages, _event())
+    # either check reads the odd share; the engine keeps one finding per span
+    rules = {"en.amount.named_share_mismatch", "en.amount.share_base_disagrees"}
+    assert rules & rule_ids(stages, _event(second="96,625"))
+    assert not rules & rule_ids(stages, _event())
 
 
 def test_a_timetable_step_after_its_period_before_a_named_date(stages: Stages) -> None:

@@ -191,3 +191,26 @@ def test_a_tax_stated_with_its_rate_and_a_spelled_or_named_figure_is_read(stages
         "eighty-two thousand pounds (£482,000), giving a total of £2,952,000."
     )
     assert "en.amount.tax_between_net_and_gross" in _rules(stages, _en(spelled))
+
+
+def test_named_parts_listed_before_their_total_must_add_up(stages: Stages) -> None:
+    listed = "Milestone payments: Milestone 1 $75,000; Milestone 2 ${second}; total $200,000."
+    assert "en.amount.spelled_sum_wrong" in _rules(stages, _en(listed.format(second="135,000")))
+    assert "en.amount.spelled_sum_wrong" not in _rules(stages, _en(listed.format(second="125,000")))
+    fees = (
+        "软件许可费为人民币壹佰肆拾万元整（¥1,400,000.00），实施服务费为人民币{words}（¥{figure}），"
+        "合计人民币贰佰万元整（¥2,000,000.00）。"
+    )
+    wrong = fees.format(words="陆拾壹万元整", figure="610,000.00")
+    assert "cn.amount.spelled_sum_wrong" in _rules(stages, _zh(wrong))
+    right = fees.format(words="陆拾万元整", figure="600,000.00")
+    assert "cn.amount.spelled_sum_wrong" not in _rules(stages, _zh(right))
+    # a total of more than the parts it lists is no slip
+    more = "Year 1 fee $100,000; Year 2 fee $110,000; total for the Initial Term $420,000."
+    assert "en.amount.spelled_sum_wrong" not in _rules(stages, _en(more))
+
+
+def test_the_rest_of_the_total_is_a_share_of_the_total(stages: Stages) -> None:
+    rest = "甲方应于交货后支付合同总价款剩余的70%，即人民币{figure}元。"
+    assert "cn.amount.share_mismatch" in _rules(stages, _zh(rest.format(figure="850,000.00")))
+    assert "cn.amount.share_mismatch" not in _rules(stages, _zh(rest.format(figure="840,000.00")))
