@@ -19,6 +19,10 @@ _ZH_EVENT = r"(?:基准日|生效日|交割日|签约日|开工日|竣工日|起
 _ZH_NAMED_BEFORE = re.compile(
     rf"(?P<name>{_ZH_EVENT})[”\"]?(?:即|为|是|指|系|定为|确定为|：|:)?\s*$"
 )
+# "起租日为甲方向出卖人支付设备价款之日，即2025年4月1日": the day of an event, then its date
+_ZH_NAMED_AS_DAY_OF = re.compile(
+    rf"(?P<name>{_ZH_EVENT})(?:为|是|指|系|确定为)[^。；，,]{{1,30}}?之日[，,]\s*即\s*$"
+)
 _EN_EVENT = (
     r"(?:Closing|Effective|Commencement|Completion|Expiration|Expiry|Termination|Handover"
     r"|Go-Live|Acceptance|Reference|Valuation|Rent Commencement) Date"
@@ -120,7 +124,9 @@ def event_name(ctx: RuleContext, date_entity: Entity) -> str | None:
     if row:
         return row
     if ctx.language == "zh":
-        m = _ZH_NAMED_BEFORE.search(before)
+        m = _ZH_NAMED_BEFORE.search(before) or _ZH_NAMED_AS_DAY_OF.search(
+            ctx.text[max(0, start - 60) : start]
+        )
         if m is None and _ZH_TAKES_EFFECT.match(after):
             return "生效日"  # "本合同…于2025年4月1日起生效"
         return m.group("name").rstrip("期") if m else None

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 from pipeline.model import Entity
+from pipeline.rules_engine.checks_consistency import add_months
 from pipeline.rules_engine.checks_facts import day_after_period, days_off, whole_months
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.event_days import iso
@@ -74,17 +75,49 @@ def range_length_mismatch(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
             continue
         length = _length_beside(ctx, start, end)
         months = whole_months(length) if length is not None else None
-        if length is None or months is None or months <= 0:
-            continue
-        expected = day_after_period(begin, length, months)
-        if days_off(finish, expected) > 1:
-            yield Hit(
-                end.span,
-                {
-                    "length": length.text,
-                    "start": start.text,
-                    "end": end.text,
-                    "expected": (expected - timedelta(days=1)).isoformat(),
-                },
-                (length.span, start.span),
-            )
+        if length is not None and months is not None and months > 0:
+            expected = day_after_period(begin, length, months)
+            if days_off(finish, expected) > 1:
+                yield Hit(
+                    end.span,
+                    {
+                        "length": length.text,
+                        "start": start.text,
+                        "end": end.text,
+                        "expected": (expected - timedelta(days=1)).isoformat(),
+                    },
+                    (length.span, start.span),
+                )
+        elif (year := _named_year(ctx, start)) is not None:
+            expected = add_months(begin, 12)
+            # a few days short or over is a slip; a short first year (a stub) is by design
+            if 1 < days_off(finish, expected) <= _SLIP_DAYS:
+                yield Hit(
+                    end.span,
+                    {
+                        "length": year,
+                        "start": start.text,
+                        "end": end.text,
+                        "expected": (expected - timedelta(days=1)).isoformat(),
+                    },
+                    (start.span,),
+                )
+
+
+# "第一服务年度为2025年3月1日至…", "首个计费年度为…", "Contract Year 1 (1 April 2025 - …)": a range
+# named a year is twelve months long
+_ZH_YEAR = re.compile(
+    r"(?P<year>(?:第[一二三四五六七八九十\d]{1,3}个?|首个?)[\u4e00-\u9fff]{0,3}年度)"
+    r"\s*(?:为|是|：|:|（|\(|\|)?\s*(?:自|从)?\s*$"
+)
+_EN_YEAR = re.compile(
+    r"(?P<year>\b(?:Contract|Lease|Service|Licen[cs]e|Subscription|Support) Year \d{1,2})"
+    r"\s*(?:is|:|\(|\|)?\s*(?:from)?\s*$"
+)
+_SLIP_DAYS = 15
+
+
+def _named_year(ctx: RuleContext, start: Entity) -> str | None:
+    at = ctx.view_offset(start.span.start)
+    m = (_ZH_YEAR if ctx.language == "zh" else _EN_YEAR).search(ctx.text[max(0, at - 24) : at])
+    return m.group("year") if m else None

@@ -144,12 +144,23 @@ def _column_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParam
             sums = [_sum_column(b, j, cell, params.min_rows) for b in blocks]
             known = [x for x in sums if x is not None]
             if known and all(off_by_more_than(cell.value, x, params.allowed(cell)) for x in known):
+                if _tail_adds_up(data, j, cell.value, params.allowed(cell)):
+                    continue  # "Gross Sales £18,500 / Fee at 6% £1,110 / Fee at 2% £370 / Total
+                    # Fees £1,480": the rows after a base row are what the total adds up
                 yield _hit(ctx, cell, known[0])
                 return
         if _SUBTOTAL_ROW.search(label):
             stacked = [row]
         else:
             data, stacked = [], []
+
+
+def _tail_adds_up(rows: list[list[Cell]], j: int, total: float, tolerance: float) -> bool:
+    values = [r[j].value for r in rows if j < len(r) and r[j].value is not None]
+    return any(
+        not off_by_more_than(total, sum(v for v in values[k:] if v is not None), tolerance)
+        for k in range(1, len(values) - 1)
+    )
 
 
 # A total named for one kind of money ("利息合计", "Total Interest") sums the rows of that kind,

@@ -122,6 +122,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_share_bases",
     "pipeline.rules_engine.checks_table_arithmetic",
     "pipeline.rules_engine.checks_vat_lines",
+    "pipeline.rules_engine.checks_instalment_tables",
     "pipeline.rules_engine.checks_range_lengths",
     "pipeline.rules_engine.checks_worked_dates",
     "pipeline.rules_engine.checks_stage_order",

@@ -85,7 +85,36 @@ _EN_DEPOSIT = (
     "The Initial Deposit of £{figure} is credited against the first invoice."
 )
 
+_ZH_RENT_PLAN = """租金总额为人民币1,200,000.00元，分四期支付，各期金额以下表为准。
+期数 | 应付日期 | 租金金额（元）
+第1期 | 2025年6月30日 | 300,000.00
+第2期 | 2025年9月30日 | 300,000.00
+第3期 | 2025年12月31日 | {third}
+第4期 | 2026年3月31日 | 300,000.00
+"""
+_EN_FEE_PLAN = """The total Fee of £57,620 is payable in three instalments as follows.
+Instalment | Due date | Amount
+First | 1 April 2025 | £14,405
+Second | 1 July 2025 | £28,810
+Third | 1 October 2025 | {third}
+"""
+
 WORKED_SUM_CASES: list[tuple[str, str, str]] = [
+    (
+        "cn.amount.instalment_table_vs_total",
+        ZH_SALE.format(clause=_ZH_RENT_PLAN.format(third="270,000.00")),
+        ZH_SALE.format(clause=_ZH_RENT_PLAN.format(third="300,000.00")),
+    ),
+    (
+        "en.amount.instalment_table_vs_total",
+        EN_SERVICES.format(clause=_EN_FEE_PLAN.format(third="£15,405"), law=_ENGLAND),
+        EN_SERVICES.format(clause=_EN_FEE_PLAN.format(third="£14,405"), law=_ENGLAND),
+    ),
+    (
+        "en.prc.amount.instalment_table_vs_total",
+        EN_SERVICES.format(clause=_EN_FEE_PLAN.format(third="£15,405"), law=_PRC),
+        EN_SERVICES.format(clause=_EN_FEE_PLAN.format(third="£14,405"), law=_PRC),
+    ),
     (
         "cn.amount.tax_sum_wrong",
         ZH_SALE.format(clause=_ZH_TAX_SUM.format(tax="148,053.10")),
