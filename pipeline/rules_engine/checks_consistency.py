@@ -63,10 +63,24 @@ def total_restated(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit]:
             and isinstance(later.value, float)
             and abs(first.value - later.value) > params.tolerance
             and not net_and_gross(ctx, first, later)
+            and not _share_of(ctx, later, first)
         )
         if differs:
             yield Hit(later.span, {"first": first.text, "second": later.text}, (first.span,))
             return
+
+
+def _share_of(ctx: RuleContext, part: Entity, whole: Entity) -> bool:
+    """``part`` is exactly a share its own sentence states of ``whole``: "居间服务费按成交总价的
+    2%计收，合计¥73,600.00" is 2% of the price, not the price again."""
+    if not isinstance(part.value, float) or not isinstance(whole.value, float):
+        return False
+    sentence = part.attrs.get("sentence_start")
+    return any(
+        isinstance(r.value, float) and abs(whole.value * r.value - part.value) <= 0.01
+        for r in ctx.of_kind("rate")
+        if r.attrs.get("sentence_start") == sentence and r.span.start < part.span.start
+    )
 
 
 class InstalmentParams(Params):

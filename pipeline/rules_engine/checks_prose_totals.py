@@ -22,6 +22,7 @@ from pipeline.rules_engine.checks_tables import (
     row_label,
     same_price,
 )
+from pipeline.rules_engine.computed_totals import is_vat
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, check
@@ -159,6 +160,121 @@ def schedule_total_restated(ctx: RuleContext, params: TableParams) -> Iterator[H
                 stated.span,
                 {"stated": stated.text, "schedule_total": cell.text, "column": noun},
                 (ctx.span(cell.start, cell.start + len(cell.text)),),
+            )
+            return
+    # the document's own lines: the view joins a Chinese table's rows where a wrap cut them
+    written = [t for t in pipe_tables(ctx.document.text) if len(t) > 2]
+    yield from _itemised_elsewhere(ctx, written, params)
+
+
+# the clause says a schedule itemises the sum: "各服务模块的费用构成详见附件三", "being the sum of
+# the Minimum Annual Volumes multiplied by the Tolling Fees" (Schedule B), "as itemized in"
+_MADE_UP = re.compile(
+    r"构成|组成|明细|分项|\bsum of\b|\bmade up of\b|\bitemi[sz]ed\b|\bbroken down\b|\bbreakdown\b",
+    re.I,
+)
+_MONEY_HEADER = re.compile(
+    r"元|金额|价|费|租金|US\$|RMB|GBP|£|\$|\b(?:amount|total|fees?|charges?|price|rent|sum)\b",
+    re.I,
+)
+_NEAR = 0.25  # a slip or a wrong row, not a sum of something else
+
+
+def _money_totals(table: list[list[Cell]]) -> list[tuple[str, float]]:
+    """(column, total) for each money column: its total row's figure, or, with no total row,
+    the sum of a column every row fills."""
+    header = table[0]
+    money = [
+        j for j, c in enumerate(header)
+        if j > 0 and c.value is None and _MONEY_HEADER.search(c.text)
+        and not _UNIT_HEADER.search(c.text)
+    ]  # fmt: skip
+    body = [r for r in table[1:] if not is_total_row(r)]
+    totals = [r for r in table[1:] if is_total_row(r) and not _SUBTOTAL.search(row_label(r))]
+    out: list[tuple[str, float]] = []
+    for j in money:
+        noun = _column_noun(header[j])
+        if totals:
+            out += [
+                (noun, v) for r in totals
+                if j < len(r) and (v := r[j].value) and not r[j].percent
+            ]  # fmt: skip
+            continue
+        values = [r[j].value for r in body if j < len(r) and not r[j].percent]
+        if len(body) >= 2 and len(values) == len(body) and all(values):
+            out.append((noun, sum(v for v in values if v is not None)))
+    return out
+
+
+def _clause_agrees(ctx: RuleContext, stated: Entity, totals: list[float]) -> bool:
+    return any(
+        isinstance(e.value, int | float) and abs(float(e.value) - t) <= 0.01
+        for e in ctx.of_kind("amount")
+        if e.clause == stated.clause
+        for t in totals
+    )
+
+
+def _written_title(ctx: RuleContext, table: list[list[Cell]]) -> str:
+    """:func:`_table_title` for a table read from the document's own lines."""
+    text = ctx.document.text
+    above = text[max(0, table[0][0].start - 600) : table[0][0].start].split("\n")
+    return next((line for line in reversed(above) if _SCHEDULE_HEADING.match(line)), "")
+
+
+def _names_a_money_column(table: list[list[Cell]], sentence: str) -> bool:
+    nouns = [
+        _column_noun(c) for c in table[0]
+        if c.value is None and _MONEY_HEADER.search(c.text) and not _UNIT_HEADER.search(c.text)
+    ]  # fmt: skip
+    return any(len(n) >= 3 and n in sentence for n in nouns)
+
+
+_UNIT_HEADER = re.compile(r"单价|\bunit\b|\bper\b|每|/\s*(?:kg|吨|件|台|月)|%|比例|share", re.I)
+
+
+def _itemised_elsewhere(
+    ctx: RuleContext, tables: list[list[list[Cell]]], params: TableParams
+) -> Iterator[Hit]:
+    """A sum whose clause says a named schedule itemises it, against that schedule's total (its
+    total row, or its column's sum where it has none), when the two are near but not equal."""
+    for stated in ctx.of_kind("amount"):
+        at = ctx.view_offset(stated.span.start)
+        if not isinstance(stated.value, int | float) or "|" in ctx.text[ctx.row_start(at) : at]:
+            continue
+        clause = _clause_around(ctx, stated)
+        named = _schedule_ids(clause)
+        if named and _MADE_UP.search(clause):
+            chosen = [t for t in tables if named & _schedule_ids(_written_title(ctx, t))]
+        elif _SAID_TOTAL.search(ctx.text[max(0, at - 40) : at]):
+            # "各发布点位月发布费合计为…": the total of the one column its sentence names
+            sentence = ctx.entity_sentence(stated)
+            chosen = [t for t in tables if _names_a_money_column(t, sentence)]
+        else:
+            continue
+        if len(chosen) != 1:
+            continue
+        value = float(stated.value)
+        totals = _money_totals(chosen[0])
+        if not totals or any(
+            not off_by_more_than(value, t, params.money_tolerance)
+            or same_price(t, value)
+            or is_vat(t, value, 0.001)
+            or is_vat(value, t, 0.001)
+            for _, t in totals
+        ):
+            continue  # the schedule's total, before or after tax
+        if any(abs((c.value or 0) - value) <= 0.01 for row in chosen[0] for c in row):
+            continue  # one row's figure
+        if _clause_agrees(ctx, stated, [t for _, t in totals]):
+            continue  # "$130,650.00, consisting of $120,000.00 before tax and …": the clause
+            # gives the schedule's total too; its other figures are parts of it
+        near = [(noun, t) for noun, t in totals if abs(t - value) <= _NEAR * value]
+        if len(near) == 1:
+            noun, total = near[0]
+            yield Hit(
+                stated.span,
+                {"stated": stated.text, "schedule_total": f"{total:,.2f}", "column": noun},
             )
             return
 

@@ -34,7 +34,7 @@ class Cell:
 def _cell(stripped: str, start: int) -> Cell:
     m = _NUMBER.match(stripped) if stripped else None
     if m is not None:
-        residue = _UNITS.sub("", stripped[: m.start("num")] + stripped[m.end() :])
+        residue = _UNITS.sub("", stripped[: m.start("num")] + stripped[m.end("num") :])
         if len(residue.replace("%", "").replace("％", "")) > _MAX_RESIDUE:
             m = None
     if m is not None and _YEAR.fullmatch(m.group("num")):
