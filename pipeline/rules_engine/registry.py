@@ -123,6 +123,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_table_arithmetic",
     "pipeline.rules_engine.checks_vat_lines",
     "pipeline.rules_engine.checks_instalment_tables",
+    "pipeline.rules_engine.checks_period_rates",
     "pipeline.rules_engine.checks_range_lengths",
     "pipeline.rules_engine.checks_worked_dates",
     "pipeline.rules_engine.checks_stage_order",

@@ -99,7 +99,28 @@ Second | 1 July 2025 | £28,810
 Third | 1 October 2025 | {third}
 """
 
+_ZH_PERIOD_FEE = "物业服务费合计每月人民币356,048.00元。\n1.3 物业服务费按季度预付，每季度物业服务费为人民币{q}元。"
+_EN_PERIOD_FEE = (
+    "The Customer shall pay a monthly Service Charge of £4,250. "
+    "The annual Service Charge of £{year} is invoiced in twelve equal parts."
+)
+
 WORKED_SUM_CASES: list[tuple[str, str, str]] = [
+    (
+        "cn.amount.period_fee_mismatch",
+        ZH_SALE.format(clause=_ZH_PERIOD_FEE.format(q="1,086,144.00")),
+        ZH_SALE.format(clause=_ZH_PERIOD_FEE.format(q="1,068,144.00")),
+    ),
+    (
+        "en.amount.period_fee_mismatch",
+        EN_SERVICES.format(clause=_EN_PERIOD_FEE.format(year="52,000"), law=_ENGLAND),
+        EN_SERVICES.format(clause=_EN_PERIOD_FEE.format(year="51,000"), law=_ENGLAND),
+    ),
+    (
+        "en.prc.amount.period_fee_mismatch",
+        EN_SERVICES.format(clause=_EN_PERIOD_FEE.format(year="52,000"), law=_PRC),
+        EN_SERVICES.format(clause=_EN_PERIOD_FEE.format(year="51,000"), law=_PRC),
+    ),
     (
         "cn.amount.instalment_table_vs_total",
         ZH_SALE.format(clause=_ZH_RENT_PLAN.format(third="270,000.00")),
