@@ -100,7 +100,10 @@ def _pairs(text: str) -> list[_Pair]:
             gap = CAPITAL.sub("", gap)
             # nor does the name of the base: "5% of the Product Price, being RMB 259,900"
             gap = _OF_NAME.sub("", gap) if m.start() >= s.end() else gap
-            parted = re.search(r"\d|\n|[;；。]", gap) or _LIMIT.search(gap)
+            # a limit beside a share parts them, unless the share is itself that limit
+            # ("不超过当月物业服务费的10%，即不超过人民币37,100.00元")
+            limited = _LIMIT.search(text[max(0, s.start() - 24) : s.start()])
+            parted = re.search(r"\d|\n|[;；。]", gap) or (_LIMIT.search(gap) and not limited)
             if len(gap) <= _REACH and not parted:
                 near.append((len(gap), m, value, places))
         if not near:
