@@ -77,6 +77,8 @@ def instalment_table_vs_total(ctx: RuleContext, params: NoParams) -> Iterator[Hi
     tables = list(pipe_tables(ctx.document.text))
     for total, n in totals:
         stated = float(total.value) if isinstance(total.value, float) else 0.0
+        if stated <= 0:
+            continue
         sums = [s for t in tables for s in _column_sums(t, n)]
         if not sums or any(
             not off_by_more_than(s, stated, _MONEY_TOLERANCE)

@@ -110,3 +110,8 @@ Total continuing Fees at 8% | £{total}
 def test_a_summary_total_may_add_up_the_rows_after_its_base_row(stages: Stages) -> None:
     assert "en.amount.table_total" not in rule_ids(stages, _EN_FRANCHISE.format(total="1,480"))
     assert "en.amount.table_total" in rule_ids(stages, _EN_FRANCHISE.format(total="1,840"))
+
+
+def test_a_total_of_nothing_in_instalments_is_read_without_failing(stages: Stages) -> None:
+    nothing = _lease().replace("人民币4,800,000元（大写：肆佰捌拾万元整）", "人民币0元")
+    assert "cn.amount.instalment_table_vs_total" not in rule_ids(stages, nothing)
