@@ -69,6 +69,10 @@ _ESCAPE = re.compile(
     # "Notwithstanding any other provision …, the Supplier shall indemnify the Customer in full"
     r"|notwithstanding any(?:thing)? (?:other )?(?:provision|term|clause)"
     r"|(?:indemnif|reimburs)\w*[^.;]{0,40}\bin full\b"
+    # "… which Provider shall bear in full whatever their amount"
+    r"|\bwhatever (?:the|their|its|such) amounts?\b|\bin whatever amount\b"
+    r"|\b(?:bear|borne)\s+(?:by\s+\w+\s+)?in full\b"
+    r"|\b(?:irrespective|regardless) of (?:the |their |its )?(?:amount|quantum|size)\b"
     # "Buyer shall be entitled to recover … the full amount of all Losses it incurs"
     r"|\b(?:recover|indemnif\w*|reimburse)\b[^.;]{0,80}\bthe (?:full|entire|whole) amount of "
     r"(?:all |any )?(?:its |such )?(?:Losses|losses|loss|damages)\b",

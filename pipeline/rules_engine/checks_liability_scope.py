@@ -190,7 +190,10 @@ _ACTOR = re.compile(
     r"\b(?:acts?|omissions?|breach\w*|default\w*|negligence)\s+(?:of|by)\s+(?:the\s+)?$"
 )
 _RANGE = re.compile(r"(?:Sections?|Clauses?|Articles?)\s+(\d+)\s+(?:through|to|–|-)\s+(\d+)", re.I)
-_NUMBER = re.compile(r"(?:Sections?|Clauses?|Articles?|§)\s*(\d+)|(?:,|\band|\bor)\s*(\d+)\b", re.I)
+# a list's later numbers ("Clauses 4, 7 and 9"), not a sum's thousands ("£1,000,000")
+_NUMBER = re.compile(
+    r"(?:Sections?|Clauses?|Articles?|§)\s*(\d+)|(?:,(?!\d)|\band|\bor)\s*(\d+)\b(?!,\d)", re.I
+)
 
 
 # defined terms a party parser may take for a party's name ("the Purchase Price")
@@ -202,7 +205,11 @@ _NOT_A_PARTY = re.compile(
 
 
 # an item that sets its own ceiling ("… shall not exceed 30% of the price") releases nothing
-_CAPS_ITSELF = re.compile(r"shall not exceed|will not exceed|limited to|capped at", re.I)
+_CAPS_ITSELF = re.compile(
+    r"shall not exceed|will not exceed|limited to|capped at"
+    r"|subject (?:instead )?to (?:the |a |its )?(?:separate|own|specific) (?:\w+ )?(?:limit|cap)",
+    re.I,
+)
 
 
 def _roles(ctx: RuleContext) -> list[str]:

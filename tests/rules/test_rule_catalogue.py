@@ -776,6 +776,15 @@ CASES += [
 ]
 
 
+# 2026-12-07 (thirty-first session): a third party's loss borne in full beside a cap on all
+# liability whose exceptions do not name it (batch AC)
+from tests.rules.test_batch_ac_twins import _carriage  # noqa: E402
+
+CASES += [
+    ("cn.cap.full_amount_duty_not_excepted", _carriage(excepted=""), _carriage()),
+]
+
+
 def test_catalogue_size_and_every_rule_tested(stages: Stages) -> None:
     rules = stages[1].rules
     assert sum(r.spec.language == "zh" for r in rules) >= 25
