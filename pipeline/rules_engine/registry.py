@@ -88,6 +88,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_named_sums",
     "pipeline.rules_engine.checks_prose_totals",
     "pipeline.rules_engine.checks_zh_cap_escape",
+    "pipeline.rules_engine.checks_zh_full_amount",
     "pipeline.rules_engine.checks_preconditions",
     "pipeline.rules_engine.checks_labelled_events",
     "pipeline.rules_engine.checks_period_sums",

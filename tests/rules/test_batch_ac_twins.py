@@ -179,3 +179,73 @@ def test_a_carve_out_into_a_separate_limit_leaves_no_party_uncapped(stages: Stag
     # the Consultant's liability for a run of four clauses is released: in effect uncapped
     wide = "the Consultant's liability under Clauses 3, 4, 5 and 7"
     assert ONE_PARTY in rule_ids(stages, _EN_CONSULTANCY.format(released=wide))
+
+
+# three held-out contracts with a missed indemnity/cap conflict, moved to dev and read
+UNCAPPED_DUTY = "cn.cap.uncapped_duty_not_excepted"
+
+_ZH_FITOUT = """装饰装修工程施工合同
+
+发包人（甲方）：上海启航置业有限公司
+承包人（乙方）：上海华饰建筑装饰工程有限公司
+
+第十九条【第三方损害】乙方施工造成第三人财产损失，第三人因此向甲方主张权利的，乙方应全额赔偿甲方因此支付的赔偿款及合理的律师费{escape}。
+第二十二条【责任限额】任何一方在本合同项下承担的全部违约责任及赔偿责任累计不超过合同总价的20%。但因一方故意或者重大过失造成对方财产损失的赔偿{excepted}，不受本条限额的限制。
+第二十三条 本合同争议提交上海仲裁委员会仲裁。
+"""
+
+
+def test_a_duty_said_to_be_free_of_the_contract_price_under_a_cap_of_a_share_of_it(
+    stages: Stages,
+) -> None:
+    escaping = _ZH_FITOUT.format(escape="，不受本合同价款数额的限制", excepted="")
+    assert UNCAPPED_DUTY in rule_ids(stages, escaping)
+    excepted = _ZH_FITOUT.format(
+        escape="，不受本合同价款数额的限制", excepted="、第十九条约定的赔偿"
+    )
+    assert UNCAPPED_DUTY not in rule_ids(stages, excepted)
+    for other_words in ("，赔偿金额不受任何限制", "，该项赔偿无上限", "，不以合同总价为限"):
+        assert UNCAPPED_DUTY in rule_ids(stages, _ZH_FITOUT.format(escape=other_words, excepted=""))
+    # "包括但不以此为限" lists examples; it escapes nothing
+    listing = _ZH_FITOUT.format(escape="，包括但不以此为限", excepted="")
+    assert UNCAPPED_DUTY not in rule_ids(stages, listing)
+
+
+_ZH_RESEARCH = """技术合作开发合同
+
+甲方：苏州纳微材料科技有限公司
+乙方：苏州大学先进材料研究所
+
+第十二条 知识产权保证。因一方违反前述保证导致另一方被第三方提起侵权主张的，违约方应全额赔偿另一方因此遭受的全部损失，该等赔偿不受本合同任何责任限额的限制。
+第十五条 保密。双方应对技术秘密保密。
+第十七条 责任限制。除因违反第十五条保密义务所产生的责任{included}外，任何一方在本合同项下承担的违约责任及赔偿责任（包括{taken}项下的赔偿责任）累计总额不超过人民币伍佰万元整。
+第十八条 本合同争议提交苏州仲裁委员会仲裁。
+"""
+
+
+def test_a_cap_that_names_the_uncapped_duty_to_take_it_in(stages: Stages) -> None:
+    taken_in = _ZH_RESEARCH.format(included="", taken="第十二条")
+    assert UNCAPPED_DUTY in rule_ids(stages, taken_in)
+    excepted = _ZH_RESEARCH.format(included="及第十二条约定的赔偿", taken="第十六条")
+    assert UNCAPPED_DUTY not in rule_ids(stages, excepted)
+
+
+_ZH_CAR_HIRE = """汽车租赁合同
+
+出租人（甲方）：杭州畅行汽车租赁有限公司
+承租人（乙方）：王明
+
+6.4 租赁车辆因碰撞受损的，乙方应当将车辆送至甲方指定的维修厂维修。{whoever}乙方均应按甲方指定维修厂出具的维修结算单全额承担维修费用。
+7.2 乙方已选购无忧保障服务的，乙方就每次事故承担的车辆维修费用以人民币1,500元为限，超出部分由甲方自行承担。
+8.1 本合同争议提交杭州仲裁委员会仲裁。
+"""
+
+
+def test_a_cost_borne_in_full_beside_a_ceiling_on_that_same_cost(stages: Stages) -> None:
+    both = _ZH_CAR_HIRE.format(whoever="无论乙方是否选购无忧保障服务，")
+    assert FULL_DUTY in rule_ids(stages, both)
+    # the duty yields to the ceiling in its own words
+    own = both.replace(
+        "全额承担维修费用。", "全额承担维修费用，但第7.2条另有约定的，以该条约定的限额为准。"
+    )
+    assert FULL_DUTY not in rule_ids(stages, own)
