@@ -66,7 +66,7 @@ _REFERENCE_END = re.compile(
 _FIELD_LABEL = re.compile(r"^\s*[A-Z][\w'’()/-]*(?:\s+[\w'’()/-]+){0,3}:\s+\S")
 _CLOSING_PUNCT = frozenset("，。；：、）」』！？,;")
 _ZH_FIELD_START = re.compile(r"^\s*[\u4e00-\u9fff（）()]{2,12}[：:]")
-_ZH_FIELD_LABEL = re.compile(r"^\s*[\u4e00-\u9fff（）()]{2,12}[：:]\s*\S")
+_ZH_FIELD_LABEL = re.compile(r"^\s*(?:注|[\u4e00-\u9fff（）()]{2,12})[：:]\s*\S")
 _FIGURE_IN_BRACKETS = re.compile(r"\b[a-z]+[- ]?\(\d[\d,.]*%?\)$")
 _NUMBER_ONLY = re.compile(r"^\s*(?:第[一二三四五六七八九十百零〇\d]+条|\d+(?:\.\d+)*[.、]?)\s*$")
 
@@ -191,17 +191,39 @@ def _capitals_run_on(line: str, nxt: str, widest: float) -> bool:
     return display_width(line) >= 0.6 * widest and not nxt.lstrip()[:1].isdigit()
 
 
-def _cut_row(lines: list[str], i: int, nxt: str) -> bool:
-    """Line ``i`` is a table row a wrap cut: it has fewer bars than the rows just above it, and
-    the next line's bars make up the difference (a row has as many bars as the ones before)."""
+def _cut_row(lines: list[str], i: int, nxt: str, here: int, previous_row: int) -> bool:
+    """Line ``i`` is a table row a wrap cut: the row so far (``here`` bars, counting a part
+    already joined above) has fewer bars than the rows just above it, and the next line's bars
+    make up the difference (a row has as many bars as the ones before). A row as wide as the
+    view's previous row (``previous_row`` bars), or a next line followed by a line of its own
+    bar count, is a narrower table instead ("费用项目 | 计算方式 | 金额" and its rows right under
+    a five-column table's total row)."""
     above = []
     for line in reversed(lines[max(0, i - 4) : i]):
         if "|" not in line:
             break  # "附件二：交货计划": another table's rows above a title are not this one's
         above.append(line)
     full = max((line.count("|") for line in above), default=0)
-    here, rest = lines[i].count("|"), nxt.count("|")
+    rest = nxt.count("|")
+    after = lines[i + 2].count("|") if i + 2 < len(lines) else -1
+    if (rest == here and after == here) or previous_row == here:
+        return False
     return full >= 2 and 0 < here < full and rest > 0 and here + rest == full
+
+
+def _last_cell_below(lines: list[str], i: int, nxt: str, widest: float) -> bool:
+    """Line ``i`` is a row cut before its last cell: it ends on a bar (a row drawn open, not
+    "| … |"), the rows above have as many bars, and the next line, with none, is that cell,
+    which did not fit beside it. A short row ending on a bar ("Total | | 339,000 |") has an
+    empty last cell."""
+    line = lines[i].strip()
+    if not line.endswith("|") or line.startswith("|") or "|" in nxt or not nxt.strip():
+        return False
+    # widths are estimates of the printed ones: a tenth of slack
+    if display_width(line) + 1 + display_width(nxt.split()[0]) <= 0.9 * widest:
+        return False
+    above = lines[i - 1].strip() if i else ""
+    return above.count("|") == line.count("|") and not above.endswith("|")
 
 
 def _two_columns(lines: list[str], i: int) -> bool:
@@ -247,6 +269,8 @@ def _build_view(document: Document) -> TextView:
     out: list[str] = []
     origin: list[int] = []
     offset = 0
+    row_start = 0  # where the view's current line begins in ``out``
+    previous_row = 0  # the bars of the view's line before it
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -309,8 +333,15 @@ def _build_view(document: Document) -> TextView:
         closes = nxt.lstrip()[:1] in _CLOSING_PUNCT and "|" not in nxt
         if soft and not _NUMBER_ONLY.match(stripped) and ends_line and not awaits_number:
             soft = closes
-        if not soft and (j == i + 1 or crosses_page) and _cut_row(lines, i, nxt):
+        row_so_far = "".join(out[row_start:]).count("|")
+        if (
+            not soft
+            and (j == i + 1 or crosses_page)
+            and _cut_row(lines, i, nxt, row_so_far, previous_row)
+        ):
             soft = True  # "4 | HVAC installed | 10 October" then "2025 | 15% | 729,000"
+        if not soft and j == i + 1 and _last_cell_below(lines, i, nxt, widest):
+            soft = True  # "备份要求 | 每日增量备份 | — |" then "数据恢复点不早于故障前24小时"
         if soft:
             joiner = _joiner(stripped, nxt.lstrip())
             if joiner == "dehyphenate" and out[-1] == "-":
@@ -322,8 +353,10 @@ def _build_view(document: Document) -> TextView:
             offset = gap_end
             i = j
             continue
+        previous_row = "".join(out[row_start:]).count("|")
         out.append("\n")
         origin.append(offset)
+        row_start = len(out)
         offset += 1
         i += 1
     return TextView(text="".join(out), origin=tuple(origin), source_length=len(text))

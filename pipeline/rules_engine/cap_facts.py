@@ -72,6 +72,19 @@ _ESCAPE = re.compile(
     # "… which Provider shall bear in full whatever their amount"
     r"|\bwhatever (?:the|their|its|such) amounts?\b|\bin whatever amount\b"
     r"|\b(?:bear|borne)\s+(?:by\s+\w+\s+)?in full\b"
+    # other words for "no ceiling": "without any financial limit", "shall not be capped",
+    # "remain fully liable", "to the full extent of all Losses", "in any amount", "however large",
+    # "does not count towards the cap", "excluded from the limitation", "no cap on"
+    r"|without (?:any )?(?:financial |monetary |upper )(?:limit|cap|ceiling)"
+    # ("…except for the kinds listed in 11.3, which is not capped" speaks of the carve-outs)
+    r"|(?<!which )\b(?:is|are|shall|will)\s+not\s+(?:be\s+)?capped\b"
+    r"|\bno (?:cap|limit|ceiling) (?:on|to|applies)\b"
+    r"|\bremain(?:s)?\s+(?:fully|wholly)\s+liable\b"
+    r"|\bto the full extent of (?:all |any |such |the )?(?:Losses|losses|loss|damages)\b"
+    r"|\bin any amount\b|\bhowever (?:large|great)\b"
+    r"|(?:not|n't)\s+(?:count|be counted|be included)\s+(?:towards?|against|in|within)\s+"
+    r"(?:the|any)\s+(?:\w+\s+)?(?:cap|limit|aggregate)"
+    r"|\b(?:excluded|exempt)\s+from\s+(?:the|any)\s+(?:\w+\s+)?(?:cap|limit|limitation)\b"
     r"|\b(?:irrespective|regardless) of (?:the |their |its )?(?:amount|quantum|size)\b"
     # "Buyer shall be entitled to recover … the full amount of all Losses it incurs"
     r"|\b(?:recover|indemnif\w*|reimburse)\b[^.;]{0,80}\bthe (?:full|entire|whole) amount of "

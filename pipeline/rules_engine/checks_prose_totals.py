@@ -151,7 +151,7 @@ def schedule_total_restated(ctx: RuleContext, params: TableParams) -> Iterator[H
         value = float(stated.value)  # type: ignore[arg-type]
         if _SOME_ITEMS.search(_before_in_clause(ctx, stated)) or _a_row(table, j, value):
             continue  # "第1项、第2项…合计", "系统使用费…合同期内合计": a part, not the whole
-        if _sums_the_figures_before(ctx, stated, value):
+        if _sums_the_figures_before(ctx, stated, value, cell.value):
             continue  # "已缴定金1,000元及第二期费用3,800元，共计4,800元": its own sum
         if off_by_more_than(value, cell.value, params.allowed(cell)) and not same_price(
             cell.value, value
@@ -294,8 +294,12 @@ def _before_in_clause(ctx: RuleContext, e: Entity) -> str:
     return re.split(r"[；;。]", before)[-1]
 
 
-def _sums_the_figures_before(ctx: RuleContext, stated: Entity, value: float) -> bool:
-    """The last two or more figures just before the total, in the same part, add up to it."""
+def _sums_the_figures_before(
+    ctx: RuleContext, stated: Entity, value: float, column_total: float = 0.0
+) -> bool:
+    """The last two or more figures just before the total, in the same part, add up to it; or,
+    with the schedule's column total, the last ones do ("定金86,400.00元…与上表实付金额合计为
+    432,000.00元": the deposit and the column together)."""
     at = ctx.view_offset(stated.span.start)
     start = at - len(_before_in_clause(ctx, stated))
     parts = [
@@ -303,7 +307,11 @@ def _sums_the_figures_before(ctx: RuleContext, stated: Entity, value: float) -> 
         for e in ctx.of_kind("amount")
         if start <= ctx.view_offset(e.span.start) < at and isinstance(e.value, int | float)
     ]
-    return any(abs(sum(parts[-n:]) - value) <= 0.01 for n in range(2, len(parts) + 1))
+    if any(abs(sum(parts[-n:]) - value) <= 0.01 for n in range(2, len(parts) + 1)):
+        return True
+    return bool(column_total) and any(
+        abs(sum(parts[-n:]) + column_total - value) <= 0.01 for n in range(1, len(parts) + 1)
+    )
 
 
 def _a_row(table: list[list[Cell]], j: int, value: float) -> bool:

@@ -133,3 +133,66 @@ def test_a_tables_header_is_no_cut_row_of_the_wider_table_above_its_title() -> N
     )
     view = build_view(make_document(text)).text
     assert "批次 | 交货产品及数量 | 交货日期 | 交货地点\n第一批 |" in view
+
+
+def test_a_rows_last_cell_wrapped_below_it_rejoins_the_row() -> None:
+    """Dev zh_v04's PDF: a row cut after its last bar, the last cell alone on the next line.
+    A short total row that ends on an empty cell keeps the line below apart."""
+    text = (
+        "第十条 本附件所列各项服务指标按月考核，考核结果作为服务费结算和服务抵扣的依据，双方另有约定的除外。\n"
+        "项目 | 要求 | 响应时限 | 恢复时限\n"
+        "三级 | 非核心系统故障或单个用户问题 | 2小时 | 2个工作日\n"
+        "备份要求 | 每日增量备份、每周全量备份，备份保留期不少于90日 | — |\n"
+        "数据恢复点不早于故障前24小时\n"
+        "附件三：服务费构成\n"
+        "Item | Year 1 | Amount | Note\n"
+        "Support | 2025 | 339,000 | fixed\n"
+        "Total | | 339,000 |\n"
+        "Schedule 4 sets out the service levels.\n"
+    )
+    view = build_view(make_document(text)).text
+    assert "— |数据恢复点不早于故障前24小时\n附件三" in view
+    assert "339,000 |\nSchedule 4" in view
+
+
+def test_a_narrower_table_under_a_wider_ones_total_keeps_one_row_a_line() -> None:
+    """Dev zh_q01's PDF: a three-column fee table right under a five-column table's total row.
+    Its rows (two bars each) were taken for a five-column row cut in two and joined."""
+    text = (
+        "托盘位 | 区域 | 温区 | 单价 | 数量\n"
+        "A区 | 1号库 | 常温 | 45 | 1,200\n"
+        "合计 | — | — | — | 1,200\n"
+        "费用项目 | 计算方式 | 金额（人民币元）\n"
+        "月度包租仓储费（不含税） | 1,200托盘位×45元/托盘位·月 | 54,000.00\n"
+        "年度包租仓储费（不含税） | 54,000.00元×12个月 | 648,000.00\n"
+    )
+    view = build_view(make_document(text)).text
+    assert "金额（人民币元）\n月度包租仓储费" in view
+    assert "54,000.00\n年度包租仓储费" in view
+
+
+def test_a_cut_row_once_rejoined_is_not_joined_to_the_next_row() -> None:
+    """Dev zh_n07's PDF: each row cut after its fourth bar. The second half of the first row
+    (one bar) and the next row (four) made the five above, so the two rows were run together."""
+    text = (
+        "点位编号 | 点位名称及位置 | 屏幕规格 | 播放时段 | 每日播放频次 | 月发布费（元，含税）\n"
+        "NB-01 | 宁波市海曙区中山西路与解放南路交叉口天一商厦东立面 | 12m×8m | 07:00-23:00 |\n"
+        "15秒×120次 | 68,000\n"
+        "NB-02 | 宁波市鄞州区四明中路与天童南路交叉口嘉和中心北立面 | 10m×6m | 07:00-23:00 |\n"
+        "15秒×100次 | 52,000\n"
+    )
+    view = build_view(make_document(text)).text
+    assert "07:00-23:00 |15秒×120次 | 68,000\nNB-02 |" in view
+    assert view.rstrip().endswith("07:00-23:00 |15秒×100次 | 52,000")
+
+
+def test_a_note_under_a_tables_last_row_starts_its_own_line() -> None:
+    """Dev zh_s02's PDF: "注：上表单价…" under a full-width last row was run into the row."""
+    text = (
+        "序号 | 设备名称 | 型号 | 单位 | 数量 | 单价 | 金额 | 产地\n"
+        "3 | 立式加工中心 | VMC-850 | 台 | 1 | 386,000.00 | 386,000.00 | 江苏无锡\n"
+        "4 | 随机备件及专用工装 | 见备件清单 | 套 | 1 | 57,000.00 | 57,000.00 | 江苏无锡\n"
+        "注：上表单价均为含13%增值税的价格。\n"
+    )
+    view = build_view(make_document(text)).text
+    assert "江苏无锡\n注：上表单价" in view

@@ -249,3 +249,55 @@ def test_a_cost_borne_in_full_beside_a_ceiling_on_that_same_cost(stages: Stages)
         "全额承担维修费用。", "全额承担维修费用，但第7.2条另有约定的，以该条约定的限额为准。"
     )
     assert FULL_DUTY not in rule_ids(stages, own)
+
+
+ESCAPES = "en.indemnity.cap_reaches_escaping_indemnity"
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ", without any financial limit",
+        ", and that indemnity shall not be capped",
+        ", and Provider shall remain fully liable for them",
+        " to the full extent of such Losses",
+        ", however large",
+        ", which shall not count towards the cap",
+    ],
+)
+def test_other_words_for_an_indemnity_without_a_ceiling(stages: Stages, words: str) -> None:
+    assert ESCAPES in rule_ids(stages, _EN_MSA.format(bearing=words))
+
+
+def test_an_indemnity_that_accepts_the_cap_save_for_the_carve_outs_escapes_nothing(
+    stages: Stages,
+) -> None:
+    accepted = _EN_MSA.format(
+        bearing=". Provider's liability under this Section 9.1 is subject to the cap in Section "
+        "10.2, except for liability of the kinds listed in Section 10.3, which is not capped"
+    )
+    assert ESCAPES not in rule_ids(stages, accepted)
+
+
+RESTATED = "cn.amount.schedule_total_restated"
+
+_ZH_STORAGE = """仓储保管合同
+
+存货人（甲方）：上海星演文化传播有限公司
+保管人（乙方）：上海安储仓储服务有限公司
+
+第四条 保管费按附件二支付。
+附件二：保管费支付计划
+期次 | 对应保管期间 | 应付保管费（元） | 定金抵扣（元） | 实付金额（元）
+第一期 | 2025年3月1日至2025年8月31日 | 216,000.00 | 0.00 | 216,000.00
+第二期 | 2025年9月1日至2026年2月28日 | 216,000.00 | 86,400.00 | 129,600.00
+合计 | 2025年3月1日至2026年2月28日 | 432,000.00 | 86,400.00 | 345,600.00
+注：定金人民币86,400.00元已于本合同签订之日起五个工作日内另行支付，与上表实付金额合计为人民币{total}元。
+"""
+
+
+def test_a_sum_said_to_be_a_figure_and_the_tables_column_together(stages: Stages) -> None:
+    """Dev zh_y03 (clean), once its PDF's note stood on its own line: the deposit plus the
+    column's total is the whole fee, not a second total of the column."""
+    assert RESTATED not in rule_ids(stages, _ZH_STORAGE.format(total="432,000.00"))
+    assert RESTATED in rule_ids(stages, _ZH_STORAGE.format(total="350,000.00"))
