@@ -87,6 +87,11 @@ def day_period_vs_end(ctx: RuleContext, params: DayPeriodParams) -> Iterator[Hit
 # "计划竣工日期：2026年3月31日", "工期总日历天数：300天" (counted inclusive of both days)
 _WORKS_START = re.compile(r"开工日期\s*[：:为]?\s*$")
 _WORKS_END = re.compile(r"竣工日期\s*[：:为]?\s*$")
+# no label, a deadline for the whole works: "乙方应于2025年7月31日前完成承包范围内全部工程"
+_WORKS_END_AFTER = re.compile(
+    r"(?:之前|以前|前)\s*(?:竣工|完工|完成(?:[^，。；]{0,12}?全部工程|全部[^，。；]{0,8}?工程"
+    r"|[^，。；]{0,12}?竣工))"
+)
 _WORKS_PERIOD = re.compile(r"工期(?:总日历天数|总天数|天数)?\s*[：:为]?\s*(?:共计?|总计)?\s*$")
 
 
@@ -108,7 +113,9 @@ def works_period_vs_dates(ctx: RuleContext, params: DayPeriodParams) -> Iterator
         return
     dates = [d for d in ctx.of_kind("date") if _iso(d) is not None]
     starts = _labelled(ctx, dates, _WORKS_START)
-    ends = _labelled(ctx, dates, _WORKS_END)
+    ends = _labelled(ctx, dates, _WORKS_END) or [
+        d for d in dates if _WORKS_END_AFTER.match(ctx.text, ctx.view_offset(d.span.end))
+    ]
     periods = _labelled(
         ctx, (p for p in ctx.of_kind("duration") if p.attrs.get("unit") == "day"), _WORKS_PERIOD
     )

@@ -18,8 +18,9 @@ from pipeline.rules_engine.pipe_tables import pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 
 # "按实际工程量结算" is a way to compute the sum; "按月结算" / "按批次支付" says only when
+# "按原标准支付" points back to the term itself and fixes nothing
 BY_METHOD = (
-    r"按(?![月季年周日批次期]+度?(?:结算|支付|计收|收取))"
+    r"按(?![月季年周日批次期]+度?(?:结算|支付|计收|收取))(?!原|上述|前述|前款|该)"
     r"[^。；]{0,40}(?:计算|计收|收取|结算|标准|比例)"
 )
 # A figure or a computation method: what makes a price or fee determinate.
@@ -40,6 +41,9 @@ _TABLE_ROW_NEXT = re.compile(r"\n(?=[^\n]*\|)")
 _SHARE_BEFORE = re.compile(
     r"(?:%|\bper\s?cent|\bpercent)\s+of\s+(?:the\s+|all\s+|any\s+|such\s+)?(?:\w+\s+){0,2}$", re.I
 )
+# the term as an operand ("multiplied by the Group Rate, less twenty percent (20%)"): the
+# figures around it belong to the formula, not to the term
+_OPERAND_BEFORE = re.compile(r"\b(?:multiplied by|times|divided by)\s+(?:the\s+)?$", re.I)
 _OTHER_SUM = re.compile(r"违约金|滞纳金|利息|罚息|赔偿|押金|保证金|定金|必要费用|为限")
 # A gratuitous mandate or service settles the fee: nothing is owed.
 _GRATUITOUS = re.compile(
@@ -100,8 +104,9 @@ def fixed_near(
         # a pause ends the window; an ASCII comma only when a space follows (1,000 is a figure)
         after = pause.split(text[m.end() : m.end() + ahead], maxsplit=1)[0]
         after = _TABLE_ROW_NEXT.split(after, maxsplit=1)[0]  # a table header's figures are rows
-        before = pause.split(text[max(0, m.start() - back) : m.start()])[-1]
-        if _SHARE_OF.match(after) or _OTHER_SUM.search(after):
+        # a figure on an earlier line (the last row of the table above a heading) is not its own
+        before = pause.split(text[max(0, m.start() - back) : m.start()])[-1].split("\n")[-1]
+        if _SHARE_OF.match(after) or _OTHER_SUM.search(after) or _OPERAND_BEFORE.search(before):
             continue
         if _SHARE_BEFORE.search(before):
             before = ""  # "12% of the Charges for that month" is a share of it, not its figure

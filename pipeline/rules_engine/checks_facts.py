@@ -217,6 +217,11 @@ def _capped_by_reference(ctx: RuleContext, number: str, caps: re.Pattern[str]) -
     return any(capping.search(s.text) and not _RELEASED.search(s.text) for s in ctx.sentences)
 
 
+_MARKUP_ON_RATE = re.compile(
+    r"\s*\)?\s*(?:of|above|over)\s+(?:that|the|such|this)\s+(?:[\w-]+\s+){0,4}rate\b", re.I
+)
+
+
 @check("per_period_penalty_uncapped", UncappedParams, fields=("penalty", "yearly", "base"))
 def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Iterator[Hit]:
     """A penalty that accrues per day/week/month, comes to at least ``min_yearly`` of its base
@@ -229,6 +234,9 @@ def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Ite
     for e in ctx.entities:
         if e.kind not in ("rate", "amount") or e.attrs.get("share_of_total") is not None:
             continue
+        end = ctx.view_offset(e.span.end)
+        if e.kind == "rate" and _MARKUP_ON_RATE.match(ctx.text, end, end + 60):
+            continue  # "LPR plus fifty per cent (50%) of that rate": a markup, not a rate per day
         sentence = ctx.entity_sentence(e)
         found = period.search(sentence)
         if found is None or not words.search(sentence):

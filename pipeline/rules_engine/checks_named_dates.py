@@ -30,6 +30,11 @@ _EN_EVENT = (
 _EN_NAMED_BEFORE = re.compile(
     rf"(?:the\s+)?[\"“]?(?P<name>{_EN_EVENT})[\"”]?,?\s*(?:of|is|shall be|will be|means|on|:)?\s*$"
 )
+# any quoted definition of a date: '"Event Date" means Wednesday 5 November 2025'
+_EN_DEFINED_BEFORE = re.compile(
+    r"[\"“](?P<name>(?:[A-Z][\w-]*\s+){1,3}Date)[\"”]\s+(?:means|shall mean)\s+"
+    r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?\s+)?$"
+)
 # a basic-terms item: "1.3 Commencement Date. March 1, 2025."
 _EN_NAMED_ITEM = re.compile(rf"^\s*(?:\d+(?:\.\d+)*\.?\s+)?(?P<name>{_EN_EVENT})\s*[.:]\s*$")
 # a date named in a quoted definition right after it: any "… Date" ("the "Event Start Date"")
@@ -133,6 +138,7 @@ def event_name(ctx: RuleContext, date_entity: Entity) -> str | None:
     line = ctx.text[ctx.text.rfind("\n", 0, start) + 1 : start]
     m = (
         _EN_NAMED_BEFORE.search(before)
+        or _EN_DEFINED_BEFORE.search(before)
         or _EN_NAMED_AFTER.match(after)
         or _EN_NAMED_WHICH.match(after)
         or _EN_NAMED_ITEM.match(line)

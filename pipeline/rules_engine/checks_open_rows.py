@@ -28,6 +28,8 @@ from pipeline.rules_engine.registry import Hit, Params, check
 # a blank left to fill in: "[  ]%", "【  】", "____", "（ ）"; a redaction ("[***]") is no blank
 _BLANK = re.compile(r"\[\s*\]|【\s*】|_{3,}|＿{2,}|[（(]\s+[）)]")
 _BLANK_REACH = 24
+# a blank with a unit after it ("______%") is a figure to fill, whatever else the cell says
+_FIGURE_SLOT = re.compile("(?:" + _BLANK.pattern + ")" + r"\s*(?:%|％|‰|万?元|per ?cent)", re.I)
 _SIGNING = re.compile(r"签字|签章|盖章|签名|代表|seal|sign|representative|witness", re.I)
 _WORDS = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
 
@@ -96,7 +98,10 @@ def open_schedule_row(ctx: RuleContext, params: OpenRowParams) -> Iterator[Hit]:
                 if cell.value is not None or FIGURE_HERE.search(cell.text):
                     continue
                 # a blank fills the cell ("[  ]%"); a signature line's blank is no term
-                blank = _BLANK.search(cell.text[:_BLANK_REACH]) and not _SIGNING.search(cell.text)
+                head = cell.text[:_BLANK_REACH]
+                blank = _FIGURE_SLOT.search(head) or (
+                    _BLANK.search(head) and not _SIGNING.search(cell.text)
+                )
                 circular = _no_figure_in(row) and _points_back(ctx, cell)
                 if not (defer.search(cell.text) or blank or circular):
                     continue

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from datetime import date, timedelta
 
+from kb.numerals import parse_cn_integer
 from pipeline.entities.topics import DURATION_TOPICS
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_consistency import add_months
@@ -72,6 +73,34 @@ def _the_delivery_date(dates: list[Entity]) -> list[Entity]:
         and "range_start" not in d.attrs and "range_end" not in d.attrs
     ]  # fmt: skip
     return delivered[:1] if len({d.value for d in delivered}) == 1 else []
+
+
+# "2025年12月30日（即租赁期限届满前六十日）": a day counted back from the end, which it implies
+_ZH_BEFORE_END = re.compile(
+    r"\s*[（(]?\s*即?[^，。；）)]{0,12}?(?:届满|到期|期满)(?:之日)?(?:之|以)?前"
+    r"(?:\s*(?P<n>\d+|[一二两三四五六七八九十百]+)\s*(?P<unit>日|天|个月|月|年)(?!度))?"
+)
+
+
+def _implied_end(ctx: RuleContext, end: Entity, finish: date) -> date | None:
+    """The end a date implies: itself, or itself plus the period it is said to precede the end
+    by; None when that period cannot be counted (working days)."""
+    if ctx.language != "zh":
+        return finish
+    at = ctx.view_offset(end.span.end)
+    m = _ZH_BEFORE_END.match(ctx.text, at, at + 32)
+    if m is None:
+        return finish
+    if m.group("n") is None:
+        return None
+    try:
+        n = int(m.group("n")) if m.group("n").isdigit() else parse_cn_integer(m.group("n"))
+    except ValueError:
+        return None
+    unit = m.group("unit")
+    if unit in ("日", "天"):
+        return finish + timedelta(days=n)
+    return add_months(finish, n * (12 if unit == "年" else 1))
 
 
 def ends_the_term(ctx: RuleContext, d: Entity) -> bool:
@@ -378,11 +407,17 @@ def term_vs_expiry(ctx: RuleContext, params: TermDatesParams) -> Iterator[Hit]:
             if finish < begin and _is_a_renewal(ctx, duration):
                 continue  # "extended … for a further twelve (12) months from 1 March 2027":
                 # a period that starts after the term has ended is its renewal
-            off = days_off(finish, expected)
+            implied = _implied_end(ctx, end, finish)
+            if implied is None:
+                continue
+            shown = (
+                end.text if implied == finish else f"{end.text}（据其推算为{implied.isoformat()}）"
+            )
+            off = days_off(implied, expected)
             if off > params.slack_days:
                 yield Hit(
                     end.span,
-                    {"term": duration.text, "start": starts[0].text, "end": end.text,
+                    {"term": duration.text, "start": starts[0].text, "end": shown,
                      "expected": (expected - timedelta(days=1)).isoformat()},
                     (duration.span, starts[0].span),
                 )  # fmt: skip

@@ -132,8 +132,13 @@ def defined_by_period(
 
 # "Client shall notify … the Final Guest Count no later than fourteen (14) days before the Event
 # Start Date" against a timetable row "Final Guest Count due | Friday, October 3, 2025"
+# "the balance of the Hire Fee, plus VAT, not later than 28 days before the Event Date": the row
+# label may spell the same step with a capital ("Balance of the Hire Fee | … | 15 October 2025")
 _EN_DUE_BEFORE = re.compile(
-    r"(?:the\s+)?(?P<what>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,4})\s+(?:(?:shall|must) be \w+\s+)?"
+    r"(?:\bthe\s+)?(?P<what>(?:[a-z][\w-]*\s+of\s+(?:the\s+)?)?"
+    r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,4}))"
+    r"(?:,?\s+(?:plus|together with)\s+(?:any\s+)?(?:VAT|tax(?:es)?)\s*,?)?\s+"
+    r"(?:(?:shall|must) be \w+\s+)?"
     r"(?:no|not)\s+later\s+than\s+(?P<period>[^.;]{1,40}?)\s+(?:before|prior to)\s+(?:the\s+)?"
     r"(?P<anchor>(?:[A-Z][\w-]*\s+){0,3}Date)\b"
 )
@@ -169,6 +174,9 @@ def due_before_named_date(
         if anchor is None or len(period) != 1 or period[0].attrs.get("unit") not in {"day", "week"}:
             continue
         row = _row_date(ctx, what)
+        if row is None and what != m.group("name"):
+            what = m.group("name")  # "notify … in writing of the Final Guest Count"
+            row = _row_date(ctx, what)
         if row is None or what in reported or not isinstance(anchor.value, str):
             continue
         count = period[0].value

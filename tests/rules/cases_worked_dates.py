@@ -33,8 +33,13 @@ _ZH_WORKED_BAD = (
     "2026年12月27日），任何一方均未书面通知对方不再续租的，本合同自动续展一年。"
 )
 _ZH_WORKED_OK = _ZH_WORKED_BAD.replace("2026年12月27日", "2026年12月30日")
-_EN_WORKED_BAD = "The Client shall confirm guest numbers no later than 21 days before the Event Date, that is by 24 May 2026."
-_EN_WORKED_OK = "The Client shall confirm guest numbers no later than 21 days before the Event Date, that is by 21 May 2026."
+# a date worked back from the end of the term ("the Event Date" defined is restated_deadline's,
+# which reports the same words first)
+_EN_WORKED_BAD = (
+    "The Term runs from 1 March 2026 to 28 February 2027. Either party may give notice of "
+    "non-renewal no later than 60 days before the expiry of the Term, that is by 5 January 2027."
+)
+_EN_WORKED_OK = _EN_WORKED_BAD.replace("5 January 2027", "30 December 2026")
 
 WORKED_DATE_CASES: list[tuple[str, str, str]] = [
     (

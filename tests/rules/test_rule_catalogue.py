@@ -785,6 +785,42 @@ CASES += [
 ]
 
 
+# 2026-12-07 (thirty-second session): a table headed by a defined sum, a share of a defined sum
+# restated in its row, a price one side will quote later (batch AD)
+from tests.rules.test_batch_ad_twins import _EN_DISCOVERY, _ZH_PRINTING, _venue  # noqa: E402
+
+
+def _under_prc_law(text: str) -> str:
+    return text.replace(
+        "the law of England and Wales", "the laws of the People's Republic of China"
+    )
+
+
+CASES += [
+    (
+        "en.amount.named_sum_table_mismatch",
+        _EN_DISCOVERY.format(last="£12,000"),
+        _EN_DISCOVERY.format(last="£14,400"),
+    ),
+    (
+        "en.prc.amount.named_sum_table_mismatch",
+        _under_prc_law(_EN_DISCOVERY.format(last="£12,000")),
+        _under_prc_law(_EN_DISCOVERY.format(last="£14,400")),
+    ),
+    ("en.amount.share_row_mismatch", _venue(share="20"), _venue(share="25")),
+    (
+        "en.prc.amount.share_row_mismatch",
+        _under_prc_law(_venue(share="20")),
+        _under_prc_law(_venue(share="25")),
+    ),
+    (
+        "cn.essential.price_by_later_quote",
+        _ZH_PRINTING.format(price="按照乙方出具并经甲方确认的报价单执行。"),
+        _ZH_PRINTING.format(price="按照乙方出具并经甲方确认的报价单（附件一）执行。"),
+    ),
+]
+
+
 def test_catalogue_size_and_every_rule_tested(stages: Stages) -> None:
     rules = stages[1].rules
     assert sum(r.spec.language == "zh" for r in rules) >= 25
