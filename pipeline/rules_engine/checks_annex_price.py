@@ -154,6 +154,8 @@ def _fee_named(text: str, m: re.Match[str], language: str) -> str | None:
     named = named or _FEE_AFTER_ZH.match(text, m.end())
     if named is None or _GENERIC_FEE.match(named.group(1)) or "的" in named.group(1)[-2:]:
         return None
+    if "等" in named.group(1):
+        return None  # "装卸费、分拣贴标费等操作费用": a class of the fees listed before it
     return named.group(1)[-2:]
 
 

@@ -31,6 +31,11 @@ _TOTAL_ROW = re.compile(
 # "Contract Sum (excluding VAT)" above "VAT at 20%" and "Total including VAT": the pre-tax
 # total is a subtotal of the rows above it
 _SUBTOTAL_ROW = re.compile(r"^(?:小计|Sub-?total)" + _PRE_TAX, re.I)
+# the total of one part of the price ("首付款合计（含定金）", "第一期合计"), not of the whole
+_PART_TOTAL = re.compile(
+    r"^(?:首付款?|首期款?|预付款?|定金|进度款|尾款|余款|质保金|保证金|贷款|按揭款?"
+    r"|第[一二三四五六七八九十\d]{1,3}(?:期|批|阶段))[^|]{0,4}(?:合计|总计)"
+)
 _GROUP_SUBTOTAL = re.compile(r"小计$|\bsub-?total$", re.I)
 _TOTAL_COLUMN = re.compile(
     r"合计|总计|共计|小计|总额|全年|\b(?:Total|Sum|Aggregate|Annual)\b", re.I
@@ -300,7 +305,12 @@ def grand_totals(table: list[list[Cell]], column: int | None = None) -> list[Cel
     found: list[Cell] = []
     for row in table if listed else table[1:]:
         label = row_label(row)
-        if not is_total_row(row) or _SUBTOTAL_ROW.search(label) or _TAX_LABEL.search(label):
+        if (
+            not is_total_row(row)
+            or _SUBTOTAL_ROW.search(label)
+            or _TAX_LABEL.search(label)
+            or _PART_TOTAL.search(label)
+        ):
             continue
         cell = row[column] if column < len(row) else None
         if cell is not None and cell.value is not None and not cell.percent:

@@ -124,7 +124,12 @@ _UNIT_RATE_AFTER = re.compile(
     r"|per\s+(?:unit|piece|item|square|sq|tonne|ton|kg|pallet|hour|person|head)\b)",
     re.I,
 )
-_UNIT_RATE_BEFORE = re.compile(r"单价[^，。；]{0,10}$|\bunit (?:price|rate)\b[^.;,]{0,16}$", re.I)
+# "a unit price of RMB 3.20 for each RMB 1.00 of registered capital": the unit it is priced by
+_UNIT_RATE_BEFORE = re.compile(
+    r"单价[^，。；]{0,10}$|\bunit (?:price|rate)\b[^.;,]{0,16}$"
+    r"|\b(?:for each|for every|per)\s+$|每\s*$",
+    re.I,
+)
 
 
 # "按暂定总价测算，本期应付¥218,654.00", "this instalment payable is …": what one instalment comes

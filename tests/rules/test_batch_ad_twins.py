@@ -320,3 +320,76 @@ def test_a_price_left_to_one_sides_later_quote(stages: Stages) -> None:
     assert rule in rule_ids(stages, _ZH_PRINTING.format(price=later))
     assert rule not in rule_ids(stages, _ZH_PRINTING.format(price=attached))
     assert rule not in rule_ids(stages, _ZH_PRINTING.format(price=per_order))
+
+
+_ZH_COLD_STORE = """冷链仓储合同
+
+存货人（甲方）：上海鲜达食品有限公司
+保管人（乙方）：上海冰川冷链物流有限公司
+
+第三条 3.1 包租库位仓储费为每托盘位每月人民币120.00元（不含税）。
+3.4 {fees}按照附件二的标准按实际发生量计收。
+第十三条 本合同争议提交上海仲裁委员会仲裁。
+
+附件二 收费标准
+收费项目 | 计费单位 | 不含税单价（元）
+装卸费 | 吨 | 30.00
+分拣贴标 | 箱 | 1.00
+"""
+
+
+def test_a_class_of_fees_the_schedule_prices_one_by_one(stages: Stages) -> None:
+    rule = "cn.essential.price_in_missing_annex"
+    assert rule not in rule_ids(stages, _ZH_COLD_STORE.format(fees="装卸费、分拣贴标费等操作费用"))
+    assert rule in rule_ids(stages, _ZH_COLD_STORE.format(fees="冷冻加工费"))
+
+
+_ZH_HOUSE = """存量房买卖合同
+
+出卖人（甲方）：王建国
+买受人（乙方）：李晓梅
+
+第三条 成交总价为人民币肆佰贰拾陆万元整（¥4,260,000.00）。
+第四条 4.1 房款分首付款和贷款两部分支付，具体付款计划见附件一。首付款为成交总价的35%，即人民币壹佰肆拾玖万壹仟元整（¥1,491,000.00）。
+第十五条 本合同争议提交杭州仲裁委员会仲裁。
+
+附件一 付款计划
+款项 | 比例 | 金额（元）
+首付款 | 35% | 1,491,000.00
+{label} | 35% | 1,491,000.00
+贷款 | 65% | 2,769,000.00
+"""
+
+
+def test_the_total_of_one_part_of_the_price_is_not_the_price(stages: Stages) -> None:
+    rule = "cn.amount.table_total_vs_price"
+    assert rule not in rule_ids(stages, _ZH_HOUSE.format(label="首付款合计（含定金）"))
+    assert rule in rule_ids(stages, _ZH_HOUSE.format(label="合计"))
+
+
+_EN_EQUITY = """EQUITY TRANSFER AGREEMENT
+
+This Agreement is made between Jiangsu Ruifeng Holdings Co., Ltd. (the "Transferor") and Harbour Bridge Capital Limited (the "Transferee").
+
+{price}
+12.1 This Agreement is governed by the laws of the People's Republic of China.
+
+SCHEDULE 2 - PAYMENT OF THE PURCHASE PRICE
+
+Instalment | Share | Amount (RMB)
+First | 60% | 23,040,000
+Second | 40% | 15,360,000
+Total | 100% | 38,400,000
+"""
+
+
+def test_the_unit_a_price_is_counted_by_is_not_the_price(stages: Stages) -> None:
+    rule = "en.prc.amount.table_total_vs_price"
+    per_unit = (
+        '3.1 The price for the Sale Interest is RMB 38,400,000 (the "Purchase Price"), being a unit '
+        "price of RMB 3.20 for each RMB 1.00 of registered capital multiplied by the RMB 12,000,000 "
+        "of registered capital transferred."
+    )
+    stated = "3.1 The total consideration payable by the Transferee is RMB 38,400,000."
+    assert rule not in rule_ids(stages, _EN_EQUITY.format(price=per_unit))
+    assert rule in rule_ids(stages, _EN_EQUITY.format(price=stated.replace("38,4", "36,4")))
