@@ -135,6 +135,8 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_balance",
     "pipeline.rules_engine.checks_named_shares",
     "pipeline.rules_engine.checks_named_sum_tables",
+    "pipeline.rules_engine.checks_schedule_restated",
+    "pipeline.rules_engine.checks_payment_clauses",
     "pipeline.rules_engine.checks_open_price",
     "pipeline.rules_engine.checks_annex_price",
     "pipeline.rules_engine.checks_share_rows",

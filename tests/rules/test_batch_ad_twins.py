@@ -393,3 +393,68 @@ def test_the_unit_a_price_is_counted_by_is_not_the_price(stages: Stages) -> None
     stated = "3.1 The total consideration payable by the Transferee is RMB 38,400,000."
     assert rule not in rule_ids(stages, _EN_EQUITY.format(price=per_unit))
     assert rule in rule_ids(stages, _EN_EQUITY.format(price=stated.replace("38,4", "36,4")))
+
+
+_ZH_FACTORING = """保理合同
+
+保理商（甲方）：上海浦银商业保理有限公司
+卖方（乙方）：江苏澄远机电有限公司
+
+第四条 4.1 保理融资期限自放款日起算，融资到期日与附件一所列应收账款的到期日一致，即{stated}。
+第十五条 本合同争议提交上海国际仲裁中心仲裁。
+
+附件一：应收账款转让明细表
+序号 | 发票号码 | 票面金额（人民币元） | 应收账款到期日
+1 | 32002511020087654 | 4,200,000.00 | 2025年11月15日
+2 | 32002511020087911 | 3,500,000.00 | 2025年11月15日
+合计 | — | 7,700,000.00 | —
+"""
+
+_EN_LOAN = """FACILITY AGREEMENT
+
+This Agreement is made between Harbour Commercial Bank Limited (the "Lender") and Northgate Foods Limited (the "Borrower").
+
+7.1 The Borrower shall repay the Loan in full on the Final Repayment Date, being the Maturity Date set out in Schedule 1, that is {stated}.
+20.1 This Agreement is governed by {law}.
+
+SCHEDULE 1 - REPAYMENT
+
+Tranche | Amount | Maturity Date
+A | £400,000 | 31 July 2026
+B | £600,000 | 31 July 2026
+"""
+
+
+def test_a_date_said_to_be_the_schedules_restated_as_another(stages: Stages) -> None:
+    rule = "cn.date.restated_schedule_date"
+    assert rule in rule_ids(stages, _ZH_FACTORING.format(stated="2025年10月15日"))
+    assert rule not in rule_ids(stages, _ZH_FACTORING.format(stated="2025年11月15日"))
+    england = "the law of England and Wales"
+    assert "en.date.restated_schedule_date" in rule_ids(
+        stages, _EN_LOAN.format(stated="30 June 2026", law=england)
+    )
+    assert "en.date.restated_schedule_date" not in rule_ids(
+        stages, _EN_LOAN.format(stated="31 July 2026", law=england)
+    )
+
+
+_EN_SHARES = """SHARE PURCHASE AGREEMENT
+
+This Agreement is made between Alder Holdings Limited (the "Seller") and Fenwick Group plc (the "Buyer").
+
+3.1 The consideration for the Shares is £6,450,000 (the "Consideration"), which shall be paid as set out in clauses 3.2 to 3.4.
+3.2 At Completion the Buyer shall pay £4,450,000 (the "Completion Payment"), of which £400,000 shall be paid into the Retention Account.
+3.3 On the first anniversary of the Completion Date the Buyer shall pay £1,000,000 (the "First Deferred Payment").
+3.4 On the second anniversary of the Completion Date the Buyer shall pay {last} (the "Second Deferred Payment").
+15.1 This Agreement is governed by {law}.
+"""
+
+
+def test_payments_a_run_of_clauses_sets_out_against_the_total(stages: Stages) -> None:
+    england = "the law of England and Wales"
+    assert "en.amount.payment_clauses_vs_total" in rule_ids(
+        stages, _EN_SHARES.format(last="£750,000", law=england)
+    )
+    assert "en.amount.payment_clauses_vs_total" not in rule_ids(
+        stages, _EN_SHARES.format(last="£1,000,000", law=england)
+    )

@@ -787,7 +787,14 @@ CASES += [
 
 # 2026-12-07 (thirty-second session): a table headed by a defined sum, a share of a defined sum
 # restated in its row, a price one side will quote later (batch AD)
-from tests.rules.test_batch_ad_twins import _EN_DISCOVERY, _ZH_PRINTING, _venue  # noqa: E402
+from tests.rules.test_batch_ad_twins import (  # noqa: E402
+    _EN_DISCOVERY,
+    _EN_LOAN,
+    _EN_SHARES,
+    _ZH_FACTORING,
+    _ZH_PRINTING,
+    _venue,
+)
 
 
 def _under_prc_law(text: str) -> str:
@@ -812,6 +819,31 @@ CASES += [
         "en.prc.amount.share_row_mismatch",
         _under_prc_law(_venue(share="20")),
         _under_prc_law(_venue(share="25")),
+    ),
+    (
+        "cn.date.restated_schedule_date",
+        _ZH_FACTORING.format(stated="2025年10月15日"),
+        _ZH_FACTORING.format(stated="2025年11月15日"),
+    ),
+    (
+        "en.date.restated_schedule_date",
+        _EN_LOAN.format(stated="30 June 2026", law="the law of England and Wales"),
+        _EN_LOAN.format(stated="31 July 2026", law="the law of England and Wales"),
+    ),
+    (
+        "en.prc.date.restated_schedule_date",
+        _EN_LOAN.format(stated="30 June 2026", law="the laws of the People's Republic of China"),
+        _EN_LOAN.format(stated="31 July 2026", law="the laws of the People's Republic of China"),
+    ),
+    (
+        "en.amount.payment_clauses_vs_total",
+        _EN_SHARES.format(last="£750,000", law="the law of England and Wales"),
+        _EN_SHARES.format(last="£1,000,000", law="the law of England and Wales"),
+    ),
+    (
+        "en.prc.amount.payment_clauses_vs_total",
+        _EN_SHARES.format(last="£750,000", law="the laws of the People's Republic of China"),
+        _EN_SHARES.format(last="£1,000,000", law="the laws of the People's Republic of China"),
     ),
     (
         "cn.essential.price_by_later_quote",
