@@ -67,7 +67,11 @@ TOPICS: dict[str, str] = {
     # a measure of a company (what a price was based on), not a sum the contract moves
     "company_metric": r"净资产|注册资本|实缴资本|营业收入|净利润|资产总额|估值"
     r"|net assets|registered capital|net profit|valuation|EBITDA",
-    "interest": r"利率|利息|年息|月息|interest",
+    # "the Sale Interest", "a security interest", "an interest in the Company": a share or a
+    # lien, not interest on money
+    "interest": r"利率|利息|年息|月息"
+    r"|(?<![Ss]ale )(?<![Ee]quity )(?<![Oo]wnership )(?<![Mm]embership )(?<![Pp]artnership )"
+    r"(?<![Ss]ecurity )(?<![Ss]ubject )\binterest(?!s? in\b)",
     "rent": r"租金|租用费|租赁费|场地费|场地使用费|rent",
     "salary": r"工资|月薪|薪酬|salary|wage",
     "compensation": r"经济补偿|补偿金|补偿|compensation",
