@@ -462,6 +462,6 @@ def test_payments_a_run_of_clauses_sets_out_against_the_total(stages: Stages) ->
 
 def test_the_price_of_a_sale_interest_is_a_price_not_interest(stages: Stages) -> None:
     rule = "en.prc.amount.table_total_vs_price"
-    price = "3.1 The total price for the Sale Interest is RMB {figure} (the \"Purchase Price\")."
+    price = '3.1 The total price for the Sale Interest is RMB {figure} (the "Purchase Price").'
     assert rule in rule_ids(stages, _EN_EQUITY.format(price=price.format(figure="36,400,000")))
     assert rule not in rule_ids(stages, _EN_EQUITY.format(price=price.format(figure="38,400,000")))
