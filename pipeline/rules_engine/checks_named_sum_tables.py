@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_tables import is_total_row, off_by_more_than
 from pipeline.rules_engine.context import RuleContext
-from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
+from pipeline.rules_engine.pipe_tables import Cell, pipe_tables, two_column_tables
 from pipeline.rules_engine.registry import Hit, NoParams, check
 
 # '(£48,000) (the "Discovery Fee")': the name defined right after its figure
@@ -159,3 +159,67 @@ def share_row_mismatch(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
             (ctx.span(m.start(), m.end()),),
         )  # fmt: skip
         return
+
+
+# a row that says how its figure is made: "Annual Fixed Charge (12 x Fixed Monthly Charge) |
+# 61,380.00"
+_ROW_FORMULA = re.compile(
+    r"\(\s*(?P<n>\d+(?:\.\d+)?)\s*[x×*]\s*(?:the\s+)?(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,4})\s*\)"
+)
+
+
+# "VAT on the Fixed Monthly Charge is £1,053.00": a figure derived from the named sum
+_DERIVED_FROM = re.compile(
+    r"(?:\bVAT|\btax(?:es)?|\binterest|\bdut(?:y|ies)|%\s*\)?|\bper ?cent\)?)\s+(?:on|of|upon)\s+"
+    r"(?:the\s+)?$",
+    re.I,
+)
+
+
+def _text_before(ctx: RuleContext, e: Entity, width: int) -> str:
+    start = ctx.view_offset(e.span.start)
+    return ctx.text[max(0, start - width) : start]
+
+
+def _named_figure(ctx: RuleContext, name: str) -> Entity | None:
+    """The one figure the contract gives ``name``: its definition, or "the {name} of £5,265.00"."""
+    defined = _defined_sums(ctx).get(name)
+    if defined is not None:
+        return defined
+    stated = re.compile(
+        rf"\b{re.escape(name)}\s+(?:of|is|shall be|:)\s*(?:[A-Z]{{3}}\s?|US\$|£|\$|€)?\s*$"
+    )
+    found = []
+    for e in ctx.of_kind("amount"):
+        if not isinstance(e.value, float) or e.attrs.get("form") not in (None, "figure"):
+            continue
+        before = _text_before(ctx, e, 120)
+        m = stated.search(before)
+        if m and not _DERIVED_FROM.search(before[: m.start()]):
+            found.append(e)
+    return found[0] if len({e.value for e in found}) == 1 else None
+
+
+@check("row_formula_mismatch", NoParams, fields=("label", "stated", "expected"))
+def row_formula_mismatch(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
+    """A schedule row's figure that is not what its own label says it is (N x a named sum)."""
+    if ctx.language == "zh":
+        return
+    text = ctx.document.text
+    for table in [*pipe_tables(text), *two_column_tables(text)]:
+        for row in table:
+            m = _ROW_FORMULA.search(row[0].text)
+            cell = next((c for c in row[1:] if c.value is not None and not c.percent), None)
+            base = _named_figure(ctx, m.group("name")) if m else None
+            if m is None or cell is None or base is None or not isinstance(base.value, float):
+                continue
+            expected = float(m.group("n")) * base.value
+            if not off_by_more_than(expected, float(cell.value or 0.0), _TOLERANCE):
+                continue
+            start = ctx.view_offset(cell.start)
+            yield Hit(
+                ctx.span(start, start + len(cell.text)),
+                {"label": row[0].text.strip(), "stated": cell.text, "expected": f"{expected:,.2f}"},
+                (base.span,),
+            )
+            return

@@ -465,3 +465,26 @@ def test_the_price_of_a_sale_interest_is_a_price_not_interest(stages: Stages) ->
     price = '3.1 The total price for the Sale Interest is RMB {figure} (the "Purchase Price").'
     assert rule in rule_ids(stages, _EN_EQUITY.format(price=price.format(figure="36,400,000")))
     assert rule not in rule_ids(stages, _EN_EQUITY.format(price=price.format(figure="38,400,000")))
+
+
+_EN_PRINT = """MANAGED PRINT SERVICES AGREEMENT
+
+This Agreement is made between Copyline Services Limited (the "Supplier") and Westmere Housing Trust (the "Customer").
+
+6.1 The Customer shall pay the Fixed Monthly Charge of £5,265.00 excluding VAT, monthly in advance.
+6.5 At the rate of twenty per cent (20%), VAT on the Fixed Monthly Charge is £1,053.00.
+16.1 This Agreement is governed by {law}.
+
+SCHEDULE 2 - CHARGES
+
+Item | Amount (GBP)
+Fixed Monthly Charge | 5,265.00
+Annual Fixed Charge (12 x Fixed Monthly Charge) | {annual}
+"""
+
+
+def test_a_schedule_row_that_is_not_what_its_own_formula_gives(stages: Stages) -> None:
+    england = "the law of England and Wales"
+    rule = "en.amount.row_formula_mismatch"
+    assert rule in rule_ids(stages, _EN_PRINT.format(annual="61,380.00", law=england))
+    assert rule not in rule_ids(stages, _EN_PRINT.format(annual="63,180.00", law=england))

@@ -790,6 +790,7 @@ CASES += [
 from tests.rules.test_batch_ad_twins import (  # noqa: E402
     _EN_DISCOVERY,
     _EN_LOAN,
+    _EN_PRINT,
     _EN_SHARES,
     _ZH_FACTORING,
     _ZH_PRINTING,
@@ -844,6 +845,16 @@ CASES += [
         "en.prc.amount.payment_clauses_vs_total",
         _EN_SHARES.format(last="£750,000", law="the laws of the People's Republic of China"),
         _EN_SHARES.format(last="£1,000,000", law="the laws of the People's Republic of China"),
+    ),
+    (
+        "en.amount.row_formula_mismatch",
+        _EN_PRINT.format(annual="61,380.00", law="the law of England and Wales"),
+        _EN_PRINT.format(annual="63,180.00", law="the law of England and Wales"),
+    ),
+    (
+        "en.prc.amount.row_formula_mismatch",
+        _EN_PRINT.format(annual="61,380.00", law="the laws of the People's Republic of China"),
+        _EN_PRINT.format(annual="63,180.00", law="the laws of the People's Republic of China"),
     ),
     (
         "cn.essential.price_by_later_quote",
