@@ -223,3 +223,53 @@ def row_formula_mismatch(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
                 (base.span,),
             )
             return
+
+
+# "an annual fixed service fee of RMB 216,000": a yearly sum, named
+_EN_ANNUAL = re.compile(
+    r"\b(?:an?|the)\s+(?:annual|yearly)\s+(?P<name>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+of\s+$"
+)
+_PER_PERIOD = (
+    (12, re.compile(r"\bper (?:calendar )?month\b|\bmonthly\b|/\s*month\b|每月|/月", re.I)),
+    (4, re.compile(r"\bper quarter\b|\bquarterly\b|/\s*quarter\b|每季|/季", re.I)),
+)
+
+
+def _periods_a_year(row: list[Cell]) -> int | None:
+    said = " ".join(c.text for c in row[1:])
+    return next((n for n, words in _PER_PERIOD if words.search(said)), None)
+
+
+@check("periodic_row_vs_annual", NoParams, fields=("name", "annual", "stated", "expected"))
+def periodic_row_vs_annual(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
+    """A yearly sum whose schedule row gives a monthly (or quarterly) figure that does not make
+    it: "an annual fixed service fee of RMB 216,000" and "Fixed service fee | per month |
+    16,000"."""
+    if ctx.language == "zh":
+        return
+    text = ctx.document.text
+    rows = [row for table in pipe_tables(text) for row in table[1:]]
+    for e in ctx.of_kind("amount"):
+        if not isinstance(e.value, float) or e.attrs.get("form") not in (None, "figure"):
+            continue
+        m = _EN_ANNUAL.search(_text_before(ctx, e, 80))
+        if m is None:
+            continue
+        named = [r for r in rows if r[0].text.strip().casefold() == m.group("name").casefold()]
+        if len(named) != 1:
+            continue
+        periods = _periods_a_year(named[0])
+        cell = next((c for c in named[0][1:] if c.value is not None and not c.percent), None)
+        if periods is None or cell is None or cell.value is None:
+            continue
+        expected = e.value / periods
+        if not off_by_more_than(expected, cell.value, _TOLERANCE):
+            continue
+        start = ctx.view_offset(cell.start)
+        yield Hit(
+            ctx.span(start, start + len(cell.text)),
+            {"name": m.group("name"), "annual": e.text, "stated": cell.text,
+             "expected": f"{expected:,.2f}"},
+            (e.span,),
+        )  # fmt: skip
+        return

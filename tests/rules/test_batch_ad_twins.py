@@ -488,3 +488,25 @@ def test_a_schedule_row_that_is_not_what_its_own_formula_gives(stages: Stages) -
     rule = "en.amount.row_formula_mismatch"
     assert rule in rule_ids(stages, _EN_PRINT.format(annual="61,380.00", law=england))
     assert rule not in rule_ids(stages, _EN_PRINT.format(annual="63,180.00", law=england))
+
+
+_EN_FORWARDING = """FREIGHT FORWARDING AGREEMENT
+
+This Agreement is made between Shanghai Orient Logistics Co., Ltd. (the "Forwarder") and Westbury Home Goods Limited (the "Principal").
+
+5.2 The Principal shall pay the Forwarder an annual fixed service fee of RMB 216,000 (exclusive of VAT), paid monthly in arrears in equal instalments in the amount set out in Schedule 2.
+18.1 This Agreement is governed by {law}.
+
+SCHEDULE 2 - RATES AND CHARGES
+
+Item | Unit | Rate (RMB, excl. VAT)
+Fixed service fee | per month | {monthly}
+Documentation fee | per bill of lading | 350
+"""
+
+
+def test_a_monthly_row_that_does_not_make_the_annual_sum(stages: Stages) -> None:
+    prc = "the laws of the People's Republic of China"
+    rule = "en.prc.amount.periodic_row_vs_annual"
+    assert rule in rule_ids(stages, _EN_FORWARDING.format(monthly="16,000", law=prc))
+    assert rule not in rule_ids(stages, _EN_FORWARDING.format(monthly="18,000", law=prc))

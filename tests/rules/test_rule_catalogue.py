@@ -789,6 +789,7 @@ CASES += [
 # restated in its row, a price one side will quote later (batch AD)
 from tests.rules.test_batch_ad_twins import (  # noqa: E402
     _EN_DISCOVERY,
+    _EN_FORWARDING,
     _EN_LOAN,
     _EN_PRINT,
     _EN_SHARES,
@@ -855,6 +856,16 @@ CASES += [
         "en.prc.amount.row_formula_mismatch",
         _EN_PRINT.format(annual="61,380.00", law="the laws of the People's Republic of China"),
         _EN_PRINT.format(annual="63,180.00", law="the laws of the People's Republic of China"),
+    ),
+    (
+        "en.amount.periodic_row_vs_annual",
+        _EN_FORWARDING.format(monthly="16,000", law="the law of England and Wales"),
+        _EN_FORWARDING.format(monthly="18,000", law="the law of England and Wales"),
+    ),
+    (
+        "en.prc.amount.periodic_row_vs_annual",
+        _EN_FORWARDING.format(monthly="16,000", law="the laws of the People's Republic of China"),
+        _EN_FORWARDING.format(monthly="18,000", law="the laws of the People's Republic of China"),
     ),
     (
         "cn.essential.price_by_later_quote",
