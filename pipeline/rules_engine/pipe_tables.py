@@ -57,12 +57,15 @@ _MID_PHRASE = re.compile(
 )
 
 
-def _cells(line: str, offset: int) -> list[Cell]:
+def _cells(line: str, offset: int, lead_cell: bool = False) -> list[Cell]:
+    """The cells of a line; ``lead_cell`` keeps an empty first cell of a line that opens on a
+    bar but does not close on one ("| 合计 | 38,624,500.00" under "序号 | 项目名称 | 金额")."""
     out: list[Cell] = []
     pos = 0
     pieces = line.split("|")
+    edges = (len(pieces) - 1,) if lead_cell and pieces[-1].strip() else (0, len(pieces) - 1)
     for k, raw in enumerate(pieces):
-        if not raw.strip() and k in (0, len(pieces) - 1):
+        if not raw.strip() and k in edges:
             pos += len(raw) + 1
             continue  # the empty edge of "| a | b |"
         lead = len(raw) - len(raw.lstrip())
@@ -123,7 +126,10 @@ def pipe_tables(text: str, max_gap: int = 3) -> Iterator[list[list[Cell]]]:
             # a wrap cut short ("第一阶段 现状诊断 |" then its cells on the lines below)
             and (display_width(line) >= 0.75 * widest or line.rstrip().endswith("|"))
         ):
-            row = _cells(line, offset)
+            # after a whole row of a table not drawn "| a | b |", a line opening on a bar is a
+            # row whose first cell is empty
+            lead_cell = bool(table) and not edged and len(table[-1]) >= len(table[0])
+            row = _cells(line, offset, lead_cell)
             whole_or_cut = len(row) == len(table[0]) if table else False
             whole_or_cut = whole_or_cut or line.rstrip().endswith("|")
             if opening is not None and gap == 1 and whole_or_cut and _opens(opening, row, table):

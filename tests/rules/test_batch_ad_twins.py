@@ -510,3 +510,26 @@ def test_a_monthly_row_that_does_not_make_the_annual_sum(stages: Stages) -> None
     rule = "en.prc.amount.periodic_row_vs_annual"
     assert rule in rule_ids(stages, _EN_FORWARDING.format(monthly="16,000", law=prc))
     assert rule not in rule_ids(stages, _EN_FORWARDING.format(monthly="18,000", law=prc))
+
+
+_ZH_ROAD = """市政道路工程施工合同
+
+发包人（甲方）：南通市城市建设投资有限公司
+承包人（乙方）：江苏通达路桥工程有限公司
+
+第三条 签约合同价为人民币叁仟捌佰陆拾贰万肆仟伍佰元整（¥38,624,500.00），分项金额见附件二。
+第二十条 本合同争议提交南通仲裁委员会仲裁。
+
+附件二 签约合同价构成
+序号 | 项目名称 | 金额
+1 | 道路工程 | 21,356,800.00
+2 | 雨污水排水工程 | {drains}
+3 | 路灯照明工程 | 3,215,600.00
+4 | 绿化工程 | 12,577,700.00
+| 合计（即签约合同价） | 38,624,500.00
+"""
+
+
+def test_a_total_row_with_its_first_cell_left_empty(stages: Stages) -> None:
+    assert "cn.amount.table_total" in rule_ids(stages, _ZH_ROAD.format(drains="1,374,400.00"))
+    assert "cn.amount.table_total" not in rule_ids(stages, _ZH_ROAD.format(drains="1,474,400.00"))
