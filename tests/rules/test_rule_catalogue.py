@@ -805,6 +805,25 @@ def _under_prc_law(text: str) -> str:
     )
 
 
+_ENGLAND_LAW = "the law of England and Wales"
+_PRC_LAW = "the laws of the People's Republic of China"
+
+
+def _both_laws(
+    check: str, template: str, field: str, bad: str, good: str
+) -> list[tuple[str, str, str]]:
+    """The English-law rule ``en.<check>`` and its PRC-law twin ``en.prc.<check>``, each fired by
+    ``bad`` and silenced by ``good`` in ``template``'s ``field``."""
+    return [
+        (
+            f"{prefix}.{check}",
+            template.format(**{field: bad, "law": law}),
+            template.format(**{field: good, "law": law}),
+        )
+        for prefix, law in (("en", _ENGLAND_LAW), ("en.prc", _PRC_LAW))
+    ]
+
+
 CASES += [
     (
         "en.amount.named_sum_table_mismatch",
@@ -827,46 +846,10 @@ CASES += [
         _ZH_FACTORING.format(stated="2025年10月15日"),
         _ZH_FACTORING.format(stated="2025年11月15日"),
     ),
-    (
-        "en.date.restated_schedule_date",
-        _EN_LOAN.format(stated="30 June 2026", law="the law of England and Wales"),
-        _EN_LOAN.format(stated="31 July 2026", law="the law of England and Wales"),
-    ),
-    (
-        "en.prc.date.restated_schedule_date",
-        _EN_LOAN.format(stated="30 June 2026", law="the laws of the People's Republic of China"),
-        _EN_LOAN.format(stated="31 July 2026", law="the laws of the People's Republic of China"),
-    ),
-    (
-        "en.amount.payment_clauses_vs_total",
-        _EN_SHARES.format(last="£750,000", law="the law of England and Wales"),
-        _EN_SHARES.format(last="£1,000,000", law="the law of England and Wales"),
-    ),
-    (
-        "en.prc.amount.payment_clauses_vs_total",
-        _EN_SHARES.format(last="£750,000", law="the laws of the People's Republic of China"),
-        _EN_SHARES.format(last="£1,000,000", law="the laws of the People's Republic of China"),
-    ),
-    (
-        "en.amount.row_formula_mismatch",
-        _EN_PRINT.format(annual="61,380.00", law="the law of England and Wales"),
-        _EN_PRINT.format(annual="63,180.00", law="the law of England and Wales"),
-    ),
-    (
-        "en.prc.amount.row_formula_mismatch",
-        _EN_PRINT.format(annual="61,380.00", law="the laws of the People's Republic of China"),
-        _EN_PRINT.format(annual="63,180.00", law="the laws of the People's Republic of China"),
-    ),
-    (
-        "en.amount.periodic_row_vs_annual",
-        _EN_FORWARDING.format(monthly="16,000", law="the law of England and Wales"),
-        _EN_FORWARDING.format(monthly="18,000", law="the law of England and Wales"),
-    ),
-    (
-        "en.prc.amount.periodic_row_vs_annual",
-        _EN_FORWARDING.format(monthly="16,000", law="the laws of the People's Republic of China"),
-        _EN_FORWARDING.format(monthly="18,000", law="the laws of the People's Republic of China"),
-    ),
+    *_both_laws("date.restated_schedule_date", _EN_LOAN, "stated", "30 June 2026", "31 July 2026"),
+    *_both_laws("amount.payment_clauses_vs_total", _EN_SHARES, "last", "£750,000", "£1,000,000"),
+    *_both_laws("amount.row_formula_mismatch", _EN_PRINT, "annual", "61,380.00", "63,180.00"),
+    *_both_laws("amount.periodic_row_vs_annual", _EN_FORWARDING, "monthly", "16,000", "18,000"),
     (
         "cn.essential.price_by_later_quote",
         _ZH_PRINTING.format(price="按照乙方出具并经甲方确认的报价单执行。"),
