@@ -99,7 +99,7 @@ def _after(ctx: RuleContext, e: Entity) -> str:
 
 # the name stands inside a phrase about another figure ("VAT on the Contract Sum is …", "interest
 # on the Price is …", "10% of the Fee is …")
-_DERIVED = re.compile(
+DERIVED_FROM = re.compile(
     r"(?:\b(?:VAT|[Tt]ax(?:es)?|[Ii]nterest|[Dd]ut(?:y|ies)|[Cc]ommission|[Dd]iscount)\s+(?:on|of|upon)"
     r"|%\s*\)?\s*of|\bper ?cent\)?\s+of)\s+(?:the\s+)?(?:[a-z]+\s+)?$"
 )
@@ -120,7 +120,7 @@ def _named_value(ctx: RuleContext, name: str, currency: object, skip: Entity) ->
             continue
         before = _before(ctx, e, len(name) + 60)
         named = strict.search(before)
-        if named and _DERIVED.search(before[: named.start()]):
+        if named and DERIVED_FROM.search(before[: named.start()]):
             named = None  # "VAT on the unadjusted Contract Sum is £97,200": not the sum itself
         if named or defined_after.match(_after(ctx, e)):
             return e

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 
 from pipeline.model import Entity
+from pipeline.rules_engine.checks_named_shares import DERIVED_FROM
 from pipeline.rules_engine.checks_tables import is_total_row, off_by_more_than
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables, two_column_tables
@@ -168,14 +169,6 @@ _ROW_FORMULA = re.compile(
 )
 
 
-# "VAT on the Fixed Monthly Charge is £1,053.00": a figure derived from the named sum
-_DERIVED_FROM = re.compile(
-    r"(?:\bVAT|\btax(?:es)?|\binterest|\bdut(?:y|ies)|%\s*\)?|\bper ?cent\)?)\s+(?:on|of|upon)\s+"
-    r"(?:the\s+)?$",
-    re.I,
-)
-
-
 def _text_before(ctx: RuleContext, e: Entity, width: int) -> str:
     start = ctx.view_offset(e.span.start)
     return ctx.text[max(0, start - width) : start]
@@ -195,7 +188,7 @@ def _named_figure(ctx: RuleContext, name: str) -> Entity | None:
             continue
         before = _text_before(ctx, e, 120)
         m = stated.search(before)
-        if m and not _DERIVED_FROM.search(before[: m.start()]):
+        if m and not DERIVED_FROM.search(before[: m.start()]):
             found.append(e)
     return found[0] if len({e.value for e in found}) == 1 else None
 
