@@ -19,6 +19,7 @@ from pipeline.draft_check.figures import (
     about_the_contract,
     clause_bounds,
     clause_text,
+    estimated,
     find_figures,
     same_value,
     sentence_before,
@@ -125,21 +126,65 @@ class ContractFacts:
         """The point's figures that contradict the contract (see the module docstring)."""
         said = find_figures(point_text, detect_language(point_text) if point_text else "en")
         clauses = [c for c in (self.clause_at(s) for s, _ in quoted) if c is not None]
-        out: list[Mismatch] = []
+        local = [f for c in clauses for f in self.in_clause(c)]
+        contradicted: dict[Figure, Mismatch] = {}
         for figure in said:
             if not about_the_contract(point_text, figure, cites):
                 continue
-            local = [f for c in clauses for f in self.in_clause(c)]
             if any(same_value(figure, f) for f in local):
-                continue
-            if derivable(figure, local, self.figures, said, point_text):
                 continue
             if self._read_from_a_row(point_text, figure):
                 continue
             found = self._contradicted_by(point_text, figure, clauses)
             if found is not None:
+                contradicted[figure] = found
+        out: list[Mismatch] = []
+        for figure, found in contradicted.items():
+            # a value the contract states somewhere is its own, whatever the point calls it: the
+            # figures worked out from it are the point's arithmetic, not a circle
+            stated = any(same_value(figure, c) for c in self.figures)
+            operands = (
+                said
+                if stated
+                else self._operands(figure, said, contradicted, local, point_text, cites)
+            )
+            if not derivable(figure, local, self.figures, operands, point_text):
                 out.append(found)
         return out
+
+    def _operands(
+        self,
+        figure: Figure,
+        said: list[Figure],
+        contradicted: dict[Figure, Mismatch],
+        local: list[Figure],
+        point_text: str,
+        cites: Callable[[str], list[str]] | None,
+    ) -> list[Figure]:
+        """The point's other figures that may enter the arithmetic excusing ``figure``: the
+        law's, the contract's, those nothing contradicts and that do not follow from
+        ``figure`` itself, and what follows from all these. A wrong figure and the sum worked
+        out from it agree with each other ("200% … about $49,448 on the $24,724 rent" where
+        the clause says 150%), so neither may vouch for the other."""
+        others = [f for f in said if f is not figure]
+        operands = [
+            f
+            for f in others
+            if any(same_value(f, c) for c in self.figures)
+            or (not about_the_contract(point_text, f, cites) and not estimated(point_text, f))
+            or (
+                f not in contradicted
+                and not derivable(f, local, self.figures, [figure], point_text)
+            )
+        ]
+        rest = [f for f in others if f not in operands]
+        while rest:
+            reached = [f for f in rest if derivable(f, local, self.figures, operands, point_text)]
+            if not reached:
+                break
+            operands = sorted([*operands, *reached], key=lambda f: f.start)  # runs are in order
+            rest = [f for f in rest if f not in reached]
+        return operands
 
     @cached_property
     def _table_rows(self) -> list[set[float]]:

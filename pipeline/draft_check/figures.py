@@ -73,8 +73,10 @@ _LAW_SPEECH = re.compile(
 )
 # a suggestion's figures are new terms, not the contract's: 建议…（如合同总价款的百分之十五）,
 # "Suggested fix: … cap it (e.g. 15–20% of the Order Price)"
+# a proposal, or an example the point makes up ("例如油价上涨12%"): not the contract's figure
 _PROPOSAL_LEAD = re.compile(
-    r"建议|可考虑|不妨|\b(?:suggest|recommend|propose)|\bfix\b|\be\.g\.|\bfor example\b",
+    r"建议|可考虑|不妨|例如|比如|譬如|假设|假定|举例|\b(?:suggest|recommend|propose)|\bfix\b"
+    r"|\be\.g\.|\bfor (?:example|instance)\b|\bsuppos(?:e|ing)\b|\bassuming\b|\bhypothetical",
     re.I,
 )
 # an estimate is the reviewer's arithmetic, not a restatement: "about $250,000", 约18.25%
@@ -187,6 +189,11 @@ def clause_text(text: str, start: int, end: int) -> str:
     return text[left:right]
 
 
+def estimated(text: str, figure: Figure) -> bool:
+    """The reviewer's own rounded arithmetic ("about $49,448"), not a restatement."""
+    return bool(_ESTIMATE_BEFORE.search(text[max(0, figure.start - 16) : figure.start]))
+
+
 def about_the_contract(
     text: str, figure: Figure, cites: Callable[[str], list[str]] | None = None
 ) -> bool:
@@ -197,7 +204,7 @@ def about_the_contract(
         return False
     if _PROPOSAL_LEAD.search(sentence_before(text, figure.start)):
         return False
-    if _ESTIMATE_BEFORE.search(text[max(0, figure.start - 16) : figure.start]):
+    if estimated(text, figure):
         return False
     law_speaks = _LAW_SPEECH.search(sentence_before(text, figure.start))
     if law_speaks and THRESHOLD_WORDS.search(clause) and not _CONTRACT_WORDS.search(clause):

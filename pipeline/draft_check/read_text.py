@@ -24,13 +24,16 @@ a run, a plain paragraph holding no quote, citation, field or severity is unpars
 opens like a summary (``Overall``, ``综上``) or the points are a compact list (CommonMark: a
 paragraph at column 0 after a blank line ends the list). Reviews mix forms, so a marker of
 another rank that lies outside every point and whose own text (up to the next marker) quotes
-the contract or cites law is a point too, in reading order.
+the contract or cites law is a point too, in reading order; and a point that runs on into
+bold-titled paragraphs or bullets at the margin, each quoting the contract, is cut before
+each of them when the text before it quotes the contract too.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from pipeline.draft_check.point_fields import (
     Fields,
@@ -276,7 +279,40 @@ def _point_ranges(lines: list[Line], rank: int, find: FindCitations) -> list[tup
     loose = [_loose(lines, s, e) for s, e in kept if e in ends]  # points followed by a point
     compact = lines[kept[0][0]].kind == "item" and not any(loose) if kept else False
     ranges = [(s, e if e in ends else _trim_tail(lines, s, e, compact, find)) for s, e in kept]
+    ranges = [part for s, e in ranges for part in _split_titled(lines, s, e, find)]
     return sorted(ranges + _other_forms(lines, ranges, find)) if ranges else ranges
+
+
+# a paragraph or top-level bullet that opens with a bold title: "**Renewal notice window.** …",
+# "- **Fees on Gross Sales:** “…”"
+_TITLED = re.compile(r"^(?:[-*+•·]\s+)?(\*\*|__)[^*_\n]{2,150}?\1")
+
+
+def _split_titled(
+    lines: list[Line], start: int, end: int, find: FindCitations
+) -> list[tuple[int, int]]:
+    """A point of the review's unit that runs on into bold-titled paragraphs or bullets, each
+    quoting the contract, holds several points: reviews mix forms ("### Renewal" with its
+    quote, then "**Break right.** The clause reads “…”"). It is cut before each such
+    paragraph when what comes before it quotes the contract too; a bullet that carries the
+    quote of a heading with none of its own stays a part of it."""
+    cuts = [start]
+    for k in range(start + 1, end):
+        line = lines[k]
+        if not (
+            line.kind == "item"
+            and lines[k - 1].kind == "blank"
+            and not line.raw[:1].isspace()
+            and _TITLED.match(line.raw)
+        ):
+            continue
+        stop = next((j for j in range(k + 1, end) if _is_marker(lines[j])), end)
+        own = read_point(line.content, lines[k + 1 : stop], find)
+        before = read_point(lines[cuts[-1]].content, lines[cuts[-1] + 1 : k], find)
+        if own.quotes and before.quotes:
+            cuts.append(k)
+    bounds = [*cuts, end]
+    return list(pairwise(bounds))
 
 
 def _other_forms(

@@ -23,7 +23,9 @@ _AUTHORITIES = re.compile(
     # s 8 of the Limitation Act
     rf"|(?:{_SECTION})(?:\(\w+\))*\s+(?:of\s+)?(?:the\s+)?(?:{_STATUTE})"
     r"|\b\d+\s+U\.?\s?S\.?\s?C\.?\s*§*\s*\d+"  # 26 U.S.C. § 1060
-    r"|[A-Z][A-Za-z.]+(?:\s+[A-Z&][A-Za-z.]*)*\s+Code\s+§+\s*\d+"  # Cal. Lab. Code § 201
+    # Cal. Lab. Code § 201, N.Y. Gen. Oblig. Law § 5-1401, Fla. Stat. § 542.335
+    r"|[A-Z][A-Za-z.]+(?:\s+[A-Z&][A-Za-z.]*)*\s+(?:Code|Law|Stat\.?|Ann\.)\s+§+\s*\d+(?:[-.:]\d+)*"
+    r"|\b\d+\s+ILCS\s+\d+(?:/\d+(?:-\d+)?)?"  # 765 ILCS 705/1
     r"|\b[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*\s+v\.?\s+[A-Z][A-Za-z]+[^.;\n]{0,40}?\[\d{4}\]"
     # a US reporter citation: 219 A.3d 1144 (Del. 2019), 556 U.S. 662 (2009)
     r"|\b\d{1,4}\s+(?:[A-Z][A-Za-z]*\.\s?)+(?:\d?[a-z]{1,2}\s)?\s*\d{1,5}(?:,\s*\d{1,5})?"

@@ -149,3 +149,23 @@ def test_a_single_citation_with_a_clearly_better_neighbour_is_unsupported() -> N
     assert close.rival(close.judge("民法典第586条", "定金"), "定金").status == "supported"
     itself = CitationJudge(RivalChecker(cited, rival=(ARTICLE, 0.9)))
     assert itself.rival(itself.judge("民法典第586条", "定金"), "定金").status == "supported"
+
+
+def test_an_interpretation_that_scores_a_little_higher_does_not_unseat_the_code_article() -> None:
+    """An SPC interpretation elaborates the Code article a point cites and often scores a
+    little higher for the same point; only a clear lead makes the article the wrong one."""
+    cited = _verdict(support="supports", score=0.69)
+    interpretation = ARTICLE.model_copy(
+        update={
+            "doc_id": "cn.spc-contract-general.31",
+            "law": "合同编通则解释",
+            "article": "第31条",
+        }
+    )
+    near = CitationJudge(RivalChecker(cited, rival=(interpretation, 0.72)))
+    assert near.rival(near.judge("民法典第586条", "抵销"), "抵销").status == "supported"
+    same_law = CitationJudge(RivalChecker(cited, rival=(OTHER, 0.72)))  # a neighbour: 0.02 will do
+    assert same_law.rival(same_law.judge("民法典第586条", "抵销"), "抵销").status == "unsupported"
+    clear = CitationJudge(RivalChecker(cited, rival=(interpretation, 0.76)))
+    check = clear.rival(clear.judge("民法典第586条", "抵销"), "抵销")
+    assert check.status == "unsupported" and check.better == interpretation

@@ -490,3 +490,35 @@ def test_a_period_read_from_a_schedule_row_is_no_mismatch(tmp_path: Path) -> Non
     assert _mismatches(doc, quote, read) == []
     # the clause's own period misstated, with no row behind it, is still a mismatch
     assert _mismatches(doc, quote, "第8.1条按每迟延48小时计收违约金。") == ["48小时"]
+
+
+@pytest.mark.parametrize(
+    ("said", "wrong"),
+    [
+        # a wrong rate and the sum worked out from it agree with each other: neither vouches
+        ("逾期违约金为每日万分之八，即每日人民币800元。", ["日万分之八"]),
+        ("违约金累计上限为合同总价款的百分之十五，即人民币150,000元。", ["百分之十五"]),
+    ],
+)
+def test_a_wrong_figure_is_not_excused_by_the_sum_worked_out_from_it(
+    zh: Document, said: str, wrong: list[str]
+) -> None:
+    quote = (
+        "每日按合同总价款的万分之五支付违约金"
+        if "每日" in said
+        else "累计不超过合同总价款的百分之十"
+    )
+    assert _mismatches(zh, quote, said) == wrong
+
+
+def test_the_right_figure_and_the_sum_worked_out_from_it_are_no_mismatch(zh: Document) -> None:
+    said = "逾期违约金为每日万分之五，即每日人民币500元，累计上限为百分之十，即人民币100,000元。"
+    assert _mismatches(zh, "每日按合同总价款的万分之五支付违约金", said) == []
+
+
+def test_an_example_the_point_makes_up_is_not_the_contracts_figure(zh: Document) -> None:
+    quote = "累计不超过合同总价款的百分之十"
+    example = "例如逾期损失达到合同总价款的百分之十五，违约金仍以上限为准，买方损失得不到弥补。"
+    assert _mismatches(zh, quote, example) == []
+    stated = "逾期违约金累计上限为合同总价款的百分之十五，买方损失得不到弥补。"
+    assert _mismatches(zh, quote, stated) == ["百分之十五"]

@@ -58,6 +58,9 @@ def test_authorities_no_parser_resolves_are_named() -> None:
     assert any("v Makdessi [2015]" in f for f in found)
     assert not any("2.5" in f for f in found)  # the contract's own section is no authority
     assert unresolved_authorities("UCC § 2-302 applies", ("UCC § 2-302",)) == []
+    # state compilations: a point relying on one is not verified by anything here
+    state = "the Illinois Landlord Act at 765 ILCS 742/5 and N.Y. Gen. Oblig. Law § 5-1401"
+    assert unresolved_authorities(state, ()) == ["765 ILCS 742/5", "N.Y. Gen. Oblig. Law § 5-1401"]
 
 
 def test_a_us_case_cited_by_its_reporter_is_named_and_a_bracketed_year_alone_is_not() -> None:

@@ -659,3 +659,44 @@ def test_a_fix_label_after_a_full_stop_starts_the_fix_mid_line() -> None:
     assert point.severity is Severity.HIGH
     assert point.suggested_fix == "reduce the daily rate (e.g. 1–2%) and cap it."
     assert "1–2%" not in point.reasoning
+
+
+MIXED_FORMS = """\
+# Review of the franchise agreement
+
+### Post-term non-compete
+
+Clause text: “For twelve months after the end of this Agreement, the Franchisee shall not operate a coffee shop.”
+
+The restraint is likely to be reasonable for a single outlet. Severity: medium.
+
+**Renewal notice window.** The clause reads “by giving written notice not more than twelve months before the end of the Term”. A late notice is ineffective. Severity: medium.
+
+- **Fees on Gross Sales:** “the Management Service Fee is £2,400”
+  The arithmetic is correct. Severity: low.
+
+### Insurance levels
+
+- **Cover:** “public and products liability insurance of not less than £5,000,000”
+  The cover is adequate. Severity: low.
+
+Overall, the agreement is balanced.
+"""
+
+
+def test_bold_titled_paragraphs_and_bullets_after_a_quoted_heading_are_points_of_their_own() -> (
+    None
+):
+    """Reviews mix forms: a heading with its quote, then a bold run-in paragraph and a bold
+    bullet, each with a quote of its own, are three points; a bold bullet that carries the
+    quote of a heading with none stays part of it."""
+    draft = read(MIXED_FORMS)
+    assert [p.line for p in draft.points] == [3, 9, 11, 14]
+    assert len(draft.points) == 4, [p.title for p in draft.points]
+    assert [p.quotes for p in draft.points] == [
+        ("For twelve months after the end of this Agreement, the Franchisee shall not operate a "
+         "coffee shop.",),
+        ("by giving written notice not more than twelve months before the end of the Term",),
+        ("the Management Service Fee is £2,400",),
+        ("public and products liability insurance of not less than £5,000,000",),
+    ]  # fmt: skip
