@@ -140,9 +140,12 @@ class ContractFacts:
                 contradicted[figure] = found
         out: list[Mismatch] = []
         for figure, found in contradicted.items():
-            # a value the contract states somewhere is its own, whatever the point calls it: the
-            # figures worked out from it are the point's arithmetic, not a circle
-            stated = any(same_value(figure, c) for c in self.figures)
+            # a sum or a date the contract states somewhere is its own, whatever the point calls
+            # it: the figures worked out from it are the point's arithmetic, not a circle (a
+            # rate or a period of that size may well be another term's)
+            stated = figure.kind in ("amount", "date") and any(
+                same_value(figure, c) for c in self.figures
+            )
             operands = (
                 said
                 if stated
@@ -162,20 +165,17 @@ class ContractFacts:
         cites: Callable[[str], list[str]] | None,
     ) -> list[Figure]:
         """The point's other figures that may enter the arithmetic excusing ``figure``: the
-        law's, the contract's, those nothing contradicts and that do not follow from
-        ``figure`` itself, and what follows from all these. A wrong figure and the sum worked
-        out from it agree with each other ("200% … about $49,448 on the $24,724 rent" where
-        the clause says 150%), so neither may vouch for the other."""
+        law's, the contract's, those nothing contradicts and that follow from no other figure
+        of the point, and what follows from all these without ``figure``. A wrong figure and
+        the sums worked out from it agree with each other ("capped at 3% … an increase of GBP
+        5,580, to GBP 191,580" where the clause says 5%), so none of them may vouch for it."""
         others = [f for f in said if f is not figure]
         operands = [
             f
             for f in others
             if any(same_value(f, c) for c in self.figures)
             or (not about_the_contract(point_text, f, cites) and not estimated(point_text, f))
-            or (
-                f not in contradicted
-                and not derivable(f, local, self.figures, [figure], point_text)
-            )
+            or (f not in contradicted and not self._follows(f, said, local, point_text))
         ]
         rest = [f for f in others if f not in operands]
         while rest:
@@ -185,6 +185,13 @@ class ContractFacts:
             operands = sorted([*operands, *reached], key=lambda f: f.start)  # runs are in order
             rest = [f for f in rest if f not in reached]
         return operands
+
+    def _follows(
+        self, figure: Figure, said: list[Figure], local: list[Figure], point_text: str
+    ) -> bool:
+        """``figure`` is worked out from the point's other figures (one step)."""
+        others = [f for f in said if f is not figure]
+        return derivable(figure, local, self.figures, others, point_text)
 
     @cached_property
     def _table_rows(self) -> list[set[float]]:
@@ -265,6 +272,11 @@ class ContractFacts:
             return None
         overlap, best = max(scored, key=lambda pair: pair[0])
         if overlap < MIN_SUBJECT_OVERLAP:
+            return None
+        # the same value where the contract speaks of the same things ("£92,500 basic salary"
+        # in 6.1, read as another topic): the point restates that passage, not this one
+        same = [f for f in self.figures if same_value(figure, f)]
+        if max((self._overlap(words, f) for f in same), default=-1.0) >= overlap:
             return None
         return Mismatch(figure, best, self.clause_at(best.start))
 

@@ -15,12 +15,17 @@ from pipeline.draft_check.figures import Figure, clause_text, close_values
 _VAT_WORDS = re.compile(r"增值税|含税|VAT|tax[- ]inclusive|inclusive of (?:VAT|tax)", re.I)
 _VAT_RATES = (0.13, 0.09, 0.06, 0.03)
 _LAW_RATES = (0.2, 0.3)  # 定金 20% (民法典586), penalty 30% above the loss (通则解释65)
-# the point shows arithmetic near the figure: 即, 按…计, ×, "comes to", "at 30%"
+# the point shows arithmetic near the figure: 即, 按…计, ×, "comes to" (not "of" or "at", which
+# nearly every English clause has: "cover of two million pounds" is no product of 10M x 20%)
 _COMPUTES = re.compile(
-    r"即|按|计算|合计|共计|折合|相当于|乘|[×xX*=＝]|\b(?:of|at|times|comes? to|amounts? to"
+    r"即|按|计算|合计|共计|折合|相当于|乘|[×xX*=＝]|\b(?:times|comes? to|amounts? to"
     r"|equals?|calculated|computed|works? out)\b",
     re.I,
 )
+# a multiple is arithmetic only where the point writes it as one: "of" or "at" alone ("cover of
+# two million pounds") would excuse any double of any sum in the contract
+_TIMES_SIGN = re.compile(r"[×xX*]\s*\d|乘以?|\bmultiplied\b")
+_SO_IS = re.compile(r"即|折合|相当于|[=＝]")  # "定金的两倍，即人民币400,000元"
 _MULTIPLIER = re.compile(r"[×xX*]\s*(\d{1,3})(?![\d,.%])")
 _MULTIPLE_WORDS = re.compile(
     r"倍|double|twice|treble|triple|three times|four times|two times", re.I
@@ -95,8 +100,8 @@ def derivable(
         around = clause_text(point_text, figure.start, figure.end)
         computes_here = bool(_COMPUTES.search(around))
         # a multiple or a count of periods is arithmetic only where the point says so ("双倍返还",
-        # "12 months' rent", "即…"): a bare 400,000 where the contract says 200,000 is a misreading
-        if computes_here or _MULTIPLE_WORDS.search(around):
+        # "12 months' rent", "×2"): a bare 400,000 where the contract says 200,000 is a misreading
+        if _MULTIPLE_WORDS.search(around) or _TIMES_SIGN.search(around) or _SO_IS.search(around):
             factors += [2.0, 3.0, 4.0]
         if computes_here or _PERIOD_WORDS.search(around):
             factors += counts  # 12 x rent

@@ -174,7 +174,31 @@ def judge_citations(judge: CitationJudge, point: DraftPoint) -> tuple[CitationCh
             judged.append(check)
     if len(judged) == 1:  # a point that rests on one article: is it the right one?
         judged = [judge.rival(judged[0], claim)]
-    return tuple(judged)
+    return tuple(_cited_together(judged))
+
+
+def _cited_together(judged: list[CitationCheck]) -> list[CitationCheck]:
+    """Articles cited together each carry a part of the point (UCC § 2-209 on modification
+    beside § 2-305 on the price), so one that merely scores low against the whole point, beside
+    one that supports it, is not judged alone: it is ``unverifiable``, not ``unsupported``. A
+    citation that states the subject with other figures stays unsupported."""
+    backed = [c for c in judged if c.status == "supported" and c.assessed]
+    if not backed:
+        return judged
+    names = ", ".join(c.citation for c in backed)
+    return [
+        c.model_copy(
+            update={
+                "status": "unverifiable",
+                "reason": f"{c.citation} scores low against the whole point (support {c.score}), "
+                f"but it is cited beside {names}, which supports it; each may carry a part of "
+                "the point, so it is not judged alone",
+            }
+        )
+        if c.status == "unsupported" and c.support == "unrelated"
+        else c
+        for c in judged
+    ]
 
 
 def _registry_evidence(repeal: Repeal) -> EvidenceSource:

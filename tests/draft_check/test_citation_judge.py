@@ -169,3 +169,27 @@ def test_an_interpretation_that_scores_a_little_higher_does_not_unseat_the_code_
     clear = CitationJudge(RivalChecker(cited, rival=(interpretation, 0.76)))
     check = clear.rival(clear.judge("民法典第586条", "抵销"), "抵销")
     assert check.status == "unsupported" and check.better == interpretation
+
+
+@dataclass
+class PerCitationChecker(FakeChecker):
+    by_citation: dict[str, CitationVerdict] = field(default_factory=dict)
+
+    def verify(self, citation: str, claim: str, search_conflicts: bool = True) -> CitationVerdict:
+        return self.by_citation.get(citation, self.verdict)
+
+
+def test_an_article_cited_beside_one_that_supports_the_point_is_not_judged_alone() -> None:
+    """Two articles cited together each carry a part of the point: the one that scores low
+    against the whole point is unverifiable, not unsupported; alone, it is unsupported."""
+    from pipeline.draft_check.points import DraftPoint
+    from pipeline.draft_check.verdicts import judge_citations
+
+    good = _verdict(support="supports", score=0.7)
+    low = _verdict(support="unrelated", score=0.05, evidence=OTHER)
+    checker = PerCitationChecker(good, by_citation={"民法典第585条": low})
+    both = DraftPoint(index=0, reasoning="违约金过高", citations=("民法典第586条", "民法典第585条"))
+    statuses = [c.status for c in judge_citations(CitationJudge(checker), both)]
+    assert statuses == ["supported", "unverifiable"]
+    alone = DraftPoint(index=0, reasoning="违约金过高", citations=("民法典第585条",))
+    assert [c.status for c in judge_citations(CitationJudge(checker), alone)] == ["unsupported"]

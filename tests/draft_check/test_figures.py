@@ -522,3 +522,28 @@ def test_an_example_the_point_makes_up_is_not_the_contracts_figure(zh: Document)
     assert _mismatches(zh, quote, example) == []
     stated = "逾期违约金累计上限为合同总价款的百分之十五，买方损失得不到弥补。"
     assert _mismatches(zh, quote, stated) == ["百分之十五"]
+
+
+INSURED = """FRANCHISE AGREEMENT
+6.1 Your Fees are subject to VAT at 20%.
+6.2 The basic fee is £92,500 per annum.
+8.1 A car allowance of £7,200 per annum is payable, with life assurance of four times the basic fee.
+14.3 The Franchisee shall maintain public liability insurance of not less than £5,000,000 for each occurrence and employer's liability insurance of not less than £10,000,000.
+14.4 On early exit the Franchisee shall pay a sum equal to six months' basic fee.
+"""
+
+
+def test_of_alone_is_no_arithmetic_a_cover_misread_is_found(tmp_path: Path) -> None:
+    """ "cover of two million pounds" is not 20% of the £10,000,000 beside it: "of" is in
+    nearly every English clause and shows no arithmetic."""
+    doc = _doc(tmp_path, INSURED, "insured.txt")
+    said = "The public liability cover of two million pounds per occurrence is low."
+    assert _mismatches(doc, "public liability insurance of not less than £5,000,000", said) == [
+        "two million pounds"
+    ]
+
+
+def test_a_sum_the_contract_states_for_the_same_subject_is_no_mismatch(tmp_path: Path) -> None:
+    doc = _doc(tmp_path, INSURED, "insured.txt")
+    said = "The exit sum is six months of the £92,500 basic fee, which is high for an exit."
+    assert _mismatches(doc, "a sum equal to six months' basic fee", said) == []
