@@ -34,6 +34,9 @@ BRIDGE_MIN_TERMS = 2  # see CitationJudge._bridged
 # every true point stated at least as many of the point's terms as any other article; the
 # wrong ones stated 1-2 fewer (621: 1 against 641's 4; 605: 3 against 642's 5)
 BRIDGE_MARGIN = 2
+# the laws whose terms the glossary (kb/corpus/glossary_en_zh.yaml) speaks: the Civil Code and
+# the SPC's interpretations of it
+BRIDGED_LAWS = ("cn.civil-code", "cn.spc-")
 
 
 class CitationChecker(Protocol):
@@ -112,6 +115,8 @@ class CitationJudge:
         terms = terms_of(claim)
         if article is None or len(terms) < BRIDGE_MIN_TERMS:
             return None
+        if not article.law_key.startswith(BRIDGED_LAWS):
+            return None  # the glossary's words are contract law's: PIPL's 加工 is no 承揽
         own = coverage(terms, article.text)
         rivals = [
             (coverage(terms, other.text), other)

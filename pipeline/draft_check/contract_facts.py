@@ -37,6 +37,9 @@ from pipeline.model import Document, EvidenceSource
 # when the point's quote does not locate the clause: high, so only a near-restatement counts.
 MIN_SUBJECT_OVERLAP = 0.6
 MIN_SUBJECT_WORDS = 2
+# digits a bare number needs before it counts as a figure the contract states ("0.75", "186,000";
+# not "12" or "30", which every contract writes somewhere)
+MIN_BARE_DIGITS = 3
 
 
 @dataclass(frozen=True)
@@ -174,6 +177,7 @@ class ContractFacts:
             f
             for f in others
             if any(same_value(f, c) for c in self.figures)
+            or self.states_number(f)
             or (not about_the_contract(point_text, f, cites) and not estimated(point_text, f))
             or (f not in contradicted and not self._follows(f, said, local, point_text))
         ]
@@ -185,6 +189,22 @@ class ContractFacts:
             operands = sorted([*operands, *reached], key=lambda f: f.start)  # runs are in order
             rest = [f for f in rest if f not in reached]
         return operands
+
+    @cached_property
+    def _bare_numbers(self) -> list[float]:
+        """Every number the contract writes with at least three digits, money sign or not: a
+        schedule's cells often carry no currency ("Licence Fee | … | 186,000")."""
+        return [
+            float(m.group().replace(",", ""))
+            for m in _NUMBER.finditer(self.view.text)
+            if sum(ch.isdigit() for ch in m.group()) >= MIN_BARE_DIGITS
+        ]
+
+    def states_number(self, figure: Figure) -> bool:
+        """An amount whose number the contract writes somewhere, perhaps without a currency."""
+        if figure.kind != "amount" or not isinstance(figure.value, float):
+            return False
+        return any(abs(n - figure.value) < 0.005 for n in self._bare_numbers)
 
     def _follows(
         self, figure: Figure, said: list[Figure], local: list[Figure], point_text: str
@@ -212,6 +232,8 @@ class ContractFacts:
     def _contradicted_by(
         self, point_text: str, figure: Figure, clauses: list[Clause]
     ) -> Mismatch | None:
+        if self.states_number(figure):
+            return None  # a schedule's bare "0.75 per 100.00" or "| 186,000": the contract's
         said_clause = clause_text(point_text, figure.start, figure.end)
         words = subject_words(said_clause)
         shape = _shape(point_text, figure)

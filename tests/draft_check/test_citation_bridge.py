@@ -67,3 +67,21 @@ def test_an_article_that_states_fewer_of_the_terms_than_another_is_unsupported(
     )
     right = judge.rival(judge.judge("PRC Civil Code, Article 641", ROT_CLAIM), ROT_CLAIM)
     assert right.status == "supported"
+
+
+PIPL_CLAIM = (
+    "Clause 7.1 lets each party share customer data with the other for joint marketing. Under "
+    "Article 23 of the Personal Information Protection Law, providing personal information to "
+    "another handler requires telling the individuals the recipient's name, the purpose, the "
+    "processing method and the categories of data, and obtaining their separate consent; the "
+    "sale of products does not dispense with this."
+)
+
+
+def test_the_glossary_of_contract_terms_does_not_judge_other_laws(judge: CitationJudge) -> None:
+    """The glossary speaks contract law: "processing" and "sale" in a PIPL point are not
+    承揽 and 买卖, so another PIPL article does not outrank the one cited on their strength."""
+    assert len(terms_of(PIPL_CLAIM)) >= 2  # the glossary does read contract terms in it
+    cited = "Article 23 of the Personal Information Protection Law"
+    check = judge.rival(judge.judge(cited, PIPL_CLAIM), PIPL_CLAIM)
+    assert check.status == "supported", check.reason

@@ -547,3 +547,19 @@ def test_a_sum_the_contract_states_for_the_same_subject_is_no_mismatch(tmp_path:
     doc = _doc(tmp_path, INSURED, "insured.txt")
     said = "The exit sum is six months of the £92,500 basic fee, which is high for an exit."
     assert _mismatches(doc, "a sum equal to six months' basic fee", said) == []
+
+
+SCHEDULED = """WAREHOUSING AGREEMENT
+6.6 Liability is limited to Two Dollars ($2.00) per pound unless Customer declares a higher value and pays the excess value charge stated in Schedule A.
+SCHEDULE A
+Excess value charge: 0.75 per 100.00 of declared value.
+"""
+
+
+def test_a_sum_a_schedule_writes_without_currency_is_the_contracts(tmp_path: Path) -> None:
+    doc = _doc(tmp_path, SCHEDULED, "scheduled.txt")
+    quote = "pays the excess value charge stated in Schedule A"
+    right = "Section 6.6 offers a higher limit at $0.75 per $100 of declared value."
+    assert _mismatches(doc, quote, right) == []
+    wrong = "Section 6.6 offers a higher limit at $1.25 per $100 of declared value."
+    assert _mismatches(doc, quote, wrong) == ["$1.25"]
