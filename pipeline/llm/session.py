@@ -173,10 +173,16 @@ class LLMSession:
         return self.fence
 
     def fits(self, messages: list[Message]) -> bool:
-        """True when ``messages`` and the longest reply fit the context window."""
-        return tokens_needed(messages, self.settings.max_output_tokens) <= (
-            self.settings.context_tokens
-        )
+        """True when ``messages`` and the longest reply fit the context window: counted by the
+        model's own tokenizer when the backend has one (the embedded model), else estimated
+        high (:mod:`pipeline.llm.context`)."""
+        return self.tokens_needed(messages) <= self.settings.context_tokens
+
+    def tokens_needed(self, messages: list[Message]) -> int:
+        count = getattr(self.client, "count_tokens", None)
+        if callable(count) and self.active:
+            return int(count(messages)) + self.settings.max_output_tokens
+        return tokens_needed(messages, self.settings.max_output_tokens)
 
     def set_review_deadline(self, deadline: float | None) -> None:
         """Give the whole review a deadline: an absolute ``time.monotonic()`` time (``None``
@@ -244,7 +250,7 @@ class LLMSession:
     def _check_context(self, stage: str, messages: list[Message]) -> None:
         if self.fits(messages):
             return
-        needed = tokens_needed(messages, self.settings.max_output_tokens)
+        needed = self.tokens_needed(messages)
         raise LLMContextOverflowError(
             f"stage {stage!r}: the prompt and its reply need up to {needed} tokens, more than "
             f"the context window of {self.settings.context_tokens} (--llm-ctx); it was not "

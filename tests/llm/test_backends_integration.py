@@ -118,6 +118,22 @@ def test_llamacpp_backend_in_process(smollm2: Any) -> None:
     assert call.input_tokens > 20 and call.output_tokens > 0
 
 
+def test_the_embedded_model_counts_a_prompt_with_its_own_tokenizer(smollm2: Any) -> None:
+    """SmolLM2 spends about two tokens on a Chinese character, more than the high estimate
+    allows: a prompt the estimate passes is refused by llama.cpp, so the session counts with
+    the model's tokenizer and splits the block instead."""
+    from pipeline.llm.context import prompt_tokens
+
+    chinese = [Message(role="user", content="甲方应于合同签订之日起五日内支付定金。" * 200)]
+    counted = smollm2.count_tokens(chinese)
+    assert counted > prompt_tokens(chinese)  # the estimate is low for this tokenizer
+    settings = SessionSettings(context_tokens=prompt_tokens(chinese) + 600, max_output_tokens=512)
+    session = LLMSession(smollm2, settings)
+    assert not session.fits(chinese)  # the estimate alone would say it fits
+    english = [Message(role="user", content="The Buyer shall pay the deposit. " * 100)]
+    assert session.fits(english)
+
+
 def test_bad_specs_are_config_errors(tmp_path: Any) -> None:
     with pytest.raises(LLMConfigError, match="Valid: auto, none"):
         build_client(LLMSettings(spec="gpt4"))
