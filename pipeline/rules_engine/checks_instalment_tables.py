@@ -14,7 +14,7 @@ from kb.numerals import parse_cn_integer
 from pipeline.entities.number_words import parse_en_words
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_tables import is_total_row, off_by_more_than
-from pipeline.rules_engine.computed_totals import is_vat
+from pipeline.rules_engine.computed_totals import MONEY_TOLERANCE, is_vat
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables
 from pipeline.rules_engine.registry import Hit, NoParams, check
@@ -26,7 +26,6 @@ _EN_COUNT = re.compile(
     re.I,
 )
 _TOTAL_BEFORE = re.compile(r"总额|总价|总计|合计|\btotal\b|\baggregate\b", re.I)
-_MONEY_TOLERANCE = 0.0002
 
 
 def _count(sentence: str, language: str) -> int | None:
@@ -81,7 +80,7 @@ def instalment_table_vs_total(ctx: RuleContext, params: NoParams) -> Iterator[Hi
             continue
         sums = [s for t in tables for s in _column_sums(t, n)]
         if not sums or any(
-            not off_by_more_than(s, stated, _MONEY_TOLERANCE)
+            not off_by_more_than(s, stated, MONEY_TOLERANCE)
             or is_vat(s, stated, 0.001)
             or is_vat(stated, s, 0.001)
             for s in sums

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_named_shares import DERIVED_FROM
 from pipeline.rules_engine.checks_tables import is_total_row, off_by_more_than
+from pipeline.rules_engine.computed_totals import MONEY_TOLERANCE
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.pipe_tables import Cell, pipe_tables, two_column_tables
 from pipeline.rules_engine.registry import Hit, NoParams, check
@@ -32,7 +33,6 @@ _DEFINED_BEFORE = re.compile(
 _GROSS_COLUMN = re.compile(r"\bincl|\binclusive\b|\bgross\b|\bVAT\b(?!\))|\btax\b|含税|税额", re.I)
 _NET_COLUMN = re.compile(r"\bexcl|\bexclusive\b|\bnet\b|不含税", re.I)
 _HEADING_LINES = 3
-_TOLERANCE = 0.0002
 
 
 def _defined_sums(ctx: RuleContext) -> dict[str, Entity]:
@@ -106,7 +106,7 @@ def named_sum_table_mismatch(ctx: RuleContext, params: NoParams) -> Iterator[Hit
         if not columns or not isinstance(total.value, float):
             continue
         sums_of = [sum(c.value or 0.0 for c in cells) for _, cells in columns]
-        if any(not off_by_more_than(total.value, s, _TOLERANCE) for s in sums_of):
+        if any(not off_by_more_than(total.value, s, MONEY_TOLERANCE) for s in sums_of):
             continue
         cells = columns[0][1]
         start = ctx.view_offset(cells[-1].start)
@@ -150,7 +150,7 @@ def share_row_mismatch(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
         if base is None or cell is None or not isinstance(base.value, float) or not cell.value:
             continue
         expected = float(m.group("pct")) / 100 * base.value
-        if not off_by_more_than(expected, cell.value, _TOLERANCE):
+        if not off_by_more_than(expected, cell.value, MONEY_TOLERANCE):
             continue
         start = ctx.view_offset(cell.start)
         yield Hit(
@@ -207,7 +207,7 @@ def row_formula_mismatch(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
             if m is None or cell is None or base is None or not isinstance(base.value, float):
                 continue
             expected = float(m.group("n")) * base.value
-            if not off_by_more_than(expected, float(cell.value or 0.0), _TOLERANCE):
+            if not off_by_more_than(expected, float(cell.value or 0.0), MONEY_TOLERANCE):
                 continue
             start = ctx.view_offset(cell.start)
             yield Hit(
@@ -256,7 +256,7 @@ def periodic_row_vs_annual(ctx: RuleContext, params: NoParams) -> Iterator[Hit]:
         if periods is None or cell is None or cell.value is None:
             continue
         expected = e.value / periods
-        if not off_by_more_than(expected, cell.value, _TOLERANCE):
+        if not off_by_more_than(expected, cell.value, MONEY_TOLERANCE):
             continue
         start = ctx.view_offset(cell.start)
         yield Hit(

@@ -10,9 +10,10 @@ import re
 from collections.abc import Iterator
 from datetime import date, timedelta
 
-from pipeline.rules_engine.checks_term_expiry import TERM_WORDS, ends_the_term
+from pipeline.rules_engine.checks_term_expiry import TERM_WORDS
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
+from pipeline.rules_engine.term_end_dates import ends_the_term
 
 # "unless either party gives … notice at least ninety (90) days before the expiry of the Initial
 # Term" against "Last day for receipt of notice of non-renewal … | October 15, 2026": the stated

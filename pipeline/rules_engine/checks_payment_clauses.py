@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pipeline.entities.model import Clause
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_tables import off_by_more_than
+from pipeline.rules_engine.computed_totals import MONEY_TOLERANCE
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, NoParams, check
 
@@ -24,7 +25,6 @@ _PAID_AS = re.compile(
     re.I,
 )
 _PAY = re.compile(r"\b(?:shall|will|must)\s+pay\s+(?:to\s+[^£$€\d]{0,40})?$", re.I)
-_TOLERANCE = 0.0002
 
 
 def _run(clauses: tuple[Clause, ...], first: str, last: str) -> list[Clause]:
@@ -71,7 +71,7 @@ def payment_clauses_vs_total(ctx: RuleContext, params: NoParams) -> Iterator[Hit
             continue
         paid = [p for p in parts if p is not None]
         parts_sum = sum(float(p.value) for p in paid if isinstance(p.value, float))
-        if not off_by_more_than(total.value, parts_sum, _TOLERANCE):
+        if not off_by_more_than(total.value, parts_sum, MONEY_TOLERANCE):
             continue
         yield Hit(
             total.span,

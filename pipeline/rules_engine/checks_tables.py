@@ -11,6 +11,7 @@ from itertools import combinations
 
 from pydantic import Field
 
+from pipeline.rules_engine.computed_totals import MONEY_TOLERANCE
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.contract_total import stated_totals
 from pipeline.rules_engine.pipe_tables import Cell, colon_lists, pipe_tables, two_column_tables
@@ -49,7 +50,7 @@ class TableParams(Params):
     # money adds up to the cent; a total rounded to the hundred still passes, a transposed
     # digit ("27,516,740" against parts that sum to 27,561,740, 0.16%) does not
     money_tolerance: float = Field(
-        default=0.0002, ge=0, description="relative difference allowed for money"
+        default=MONEY_TOLERANCE, ge=0, description="relative difference allowed for money"
     )
     min_rows: int = Field(default=2, ge=2, description="rows a total must sum")
 

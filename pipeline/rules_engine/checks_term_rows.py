@@ -17,11 +17,11 @@ from datetime import date
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_named_dates import event_dates
 from pipeline.rules_engine.checks_schedule_dates import _AFTER_THE_WHOLE, _iso, _term_ranges
-from pipeline.rules_engine.checks_term_expiry import ends_the_term
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.pipe_tables import Cell, pipe_rows, pipe_tables
 from pipeline.rules_engine.registry import Hit, Params, check
 from pipeline.rules_engine.signing_date import agreement_date
+from pipeline.rules_engine.term_end_dates import ends_the_term
 
 _AFTER_BY_NAME = re.compile(
     r"续|延期|延长|展期|顺延|超期|逾期|占用|退还|返还|清算"

@@ -60,6 +60,9 @@ def _computed(e: Entity, total: float, note: str) -> Entity:
 
 # China's VAT rates, then the UK's standard and reduced rates
 _VAT_RATES = (0.13, 0.09, 0.06, 0.03, 0.2, 0.1)
+# the relative difference allowed between a money total and its parts (or a net sum and its
+# VAT-inclusive sum): cents of rounding on sums in the millions, never a missing line
+MONEY_TOLERANCE = 0.0002
 
 
 def is_vat(a: float, b: float, tolerance: float) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from pipeline.model import Entity
-from pipeline.rules_engine.computed_totals import is_vat
+from pipeline.rules_engine.computed_totals import MONEY_TOLERANCE, is_vat
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.priced_items import priced_total
 
@@ -49,7 +49,9 @@ def net_and_gross(ctx: RuleContext, a: Entity, b: Entity) -> bool:
     net, gross = sorted((a, b), key=lambda e: float(e.value or 0))
     if not isinstance(net.value, float) or not isinstance(gross.value, float):
         return False
-    return is_vat(net.value, gross.value, 0.0002) and bool(_EX_TAX.search(ctx.entity_sentence(net)))
+    return is_vat(net.value, gross.value, MONEY_TOLERANCE) and bool(
+        _EX_TAX.search(ctx.entity_sentence(net))
+    )
 
 
 def stated_totals(ctx: RuleContext) -> list[Entity]:

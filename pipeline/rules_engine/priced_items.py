@@ -11,6 +11,7 @@ from bisect import bisect_left
 from pipeline.entities.amounts import cn_lower_number
 from pipeline.model import Entity
 from pipeline.rules_engine.computed_totals import (
+    MONEY_TOLERANCE,
     count_times_unit_price,
     fee_over_term,
     is_vat,
@@ -125,7 +126,7 @@ def _total_row(ctx: RuleContext) -> Entity | None:
             attrs = {**e.attrs, "topic": "total_price", "computed": True}
             found.append((e.value, e.model_copy(update={"attrs": attrs})))
     values = sorted({round(value, 2) for value, _ in found})
-    if len(values) == 2 and is_vat(values[0], values[1], 0.0002):
+    if len(values) == 2 and is_vat(values[0], values[1], MONEY_TOLERANCE):
         found = [f for f in found if round(f[0], 2) == values[1]]  # the price with its VAT
     elif len(values) != 1:
         return None  # none, or schedules that total different things (a budget, a payment plan)
