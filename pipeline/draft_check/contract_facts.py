@@ -25,6 +25,7 @@ from pipeline.draft_check.figures import (
     sentence_before,
     subject_words,
 )
+from pipeline.draft_check.worked_figures import day_counts, shares
 from pipeline.entities.clause_refs import clause_refs
 from pipeline.entities.clauses import segment
 from pipeline.entities.model import Clause
@@ -47,6 +48,7 @@ class Mismatch:
     said: Figure  # in the point's text
     stated: Figure  # in the contract (original offsets)
     clause: Clause | None
+    worked: str = ""  # the point's own arithmetic, redone ("8,475 / 339,000 = 2.50%")
 
     def reason(self, view: TextView) -> str:
         """Said as the page reads: a figure a PDF line wrap cut ("8,26⏎8.52") is shown whole."""
@@ -56,6 +58,11 @@ class Mismatch:
         start, end = _view_range(view, self.stated.start, self.stated.end)
         sentence = _sentence(view.text, start, end)
         stated = shown(view, self.stated)
+        if self.worked:
+            return (
+                f"the point states {self.said.describe()}, but {self.worked}, from {stated} "
+                f"in {where}: “{sentence}”"
+            )
         return f"the point states {self.said.describe()}, but {where} states {stated}: “{sentence}”"
 
 
@@ -141,8 +148,10 @@ class ContractFacts:
             found = self._contradicted_by(point_text, figure, clauses)
             if found is not None:
                 contradicted[figure] = found
-        out: list[Mismatch] = []
+        out = self._worked(point_text, said, clauses)
         for figure, found in contradicted.items():
+            if any(m.said == figure for m in out):
+                continue
             # a sum or a date the contract states somewhere is its own, whatever the point calls
             # it: the figures worked out from it are the point's arithmetic, not a circle (a
             # rate or a period of that size may well be another term's)
@@ -157,6 +166,31 @@ class ContractFacts:
             if not derivable(figure, local, self.figures, operands, point_text):
                 out.append(found)
         return out
+
+    def _worked(self, point_text: str, said: list[Figure], clauses: list[Clause]) -> list[Mismatch]:
+        """The point's shares and day counts that its own operands contradict
+        (:mod:`pipeline.draft_check.worked_figures`)."""
+        local = [f for c in clauses for f in self.in_clause(c)]
+        found = [
+            *shares(point_text, said, self._states),
+            *day_counts(point_text, said, self._states),
+        ]
+        out: list[Mismatch] = []
+        for worked in found:
+            if any(same_value(worked.said, f) for f in local):
+                continue  # the quoted clause says so itself: the contract's figure, right or not
+            stated = self._stating(worked.anchor, clauses)
+            out.append(Mismatch(worked.said, stated, self.clause_at(stated.start), worked.computed))
+        return out
+
+    def _states(self, figure: Figure) -> bool:
+        return any(same_value(figure, c) for c in self.figures) or self.states_number(figure)
+
+    def _stating(self, figure: Figure, clauses: list[Clause]) -> Figure:
+        """The contract's own figure equal to ``figure``: in the quoted clauses first."""
+        same = [c for c in self.figures if same_value(figure, c)]
+        quoted = [c for c in same if any(cl.span.start <= c.start < cl.span.end for cl in clauses)]
+        return (quoted or same or [figure])[0]
 
     def _operands(
         self,

@@ -563,3 +563,57 @@ def test_a_sum_a_schedule_writes_without_currency_is_the_contracts(tmp_path: Pat
     assert _mismatches(doc, quote, right) == []
     wrong = "Section 6.6 offers a higher limit at $1.25 per $100 of declared value."
     assert _mismatches(doc, quote, wrong) == ["$1.25"]
+
+
+MAINTENANCE = """MAINTENANCE AGREEMENT
+2.1 This Agreement ends with the maintenance period on 31 December 2026 unless the Parties sign a supplemental agreement by 31 October 2026.
+5.1 The Annual Maintenance Fee is RMB 339,000.
+6.1 Service credits are RMB 1,000 for each full four hours of delay, capped per quarter at RMB 8,475.
+"""
+
+
+@pytest.mark.parametrize(
+    ("quote", "said", "wrong"),
+    [
+        (
+            "capped per quarter at RMB 8,475",
+            "Credits are capped at RMB 8,475, which is only 1.25% of the Annual Maintenance Fee "
+            "of RMB 339,000.",
+            ["1.25%"],
+        ),
+        (
+            "capped per quarter at RMB 8,475",
+            "Credits are capped at RMB 8,475, which is only 2.5% of the Annual Maintenance Fee "
+            "of RMB 339,000.",
+            [],
+        ),
+        (
+            "sign a supplemental agreement by 31 October 2026",
+            "Unless an extension is signed by 31 October 2026, the Agreement ends on 31 December "
+            "2026. That leaves only 30 days between the last date to sign and expiry.",
+            ["30 days"],
+        ),
+        (
+            "sign a supplemental agreement by 31 October 2026",
+            "Unless an extension is signed by 31 October 2026, the Agreement ends on 31 December "
+            "2026. That leaves only 61 days between the last date to sign and expiry.",
+            [],
+        ),
+    ],
+)
+def test_a_share_or_a_day_count_the_point_works_out_wrongly_is_found(
+    tmp_path: Path, quote: str, said: str, wrong: list[str]
+) -> None:
+    """Derived figures no clause states: the point's own arithmetic is redone."""
+    doc = _doc(tmp_path, MAINTENANCE, "maintenance.txt")
+    assert _mismatches(doc, quote, said) == wrong
+
+
+def test_a_chinese_share_worked_out_wrongly_is_found(zh: Document) -> None:
+    quote = "定金人民币贰拾万元整"
+    wrong = "以合同总价款1,000,000元计，定金200,000元约占25%，超过法定上限。"
+    assert _mismatches(zh, quote, wrong) == ["25%"]
+    right = "以合同总价款1,000,000元计，定金200,000元约占20%，未超过法定上限。"
+    assert _mismatches(zh, quote, right) == []
+    named = "定金200,000元占合同总价款1,000,000元的25%。"
+    assert _mismatches(zh, quote, named) == ["25%"]
