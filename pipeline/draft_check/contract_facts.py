@@ -25,7 +25,7 @@ from pipeline.draft_check.figures import (
     sentence_before,
     subject_words,
 )
-from pipeline.draft_check.worked_figures import day_counts, shares
+from pipeline.draft_check.worked_figures import counted_dates, day_counts, days_to_cap, shares
 from pipeline.entities.clause_refs import clause_refs
 from pipeline.entities.clauses import segment
 from pipeline.entities.model import Clause
@@ -174,23 +174,40 @@ class ContractFacts:
         found = [
             *shares(point_text, said, self._states),
             *day_counts(point_text, said, self._states),
+            *counted_dates(point_text, said, self._states),
+            *days_to_cap(point_text, said, self._states),
         ]
         out: list[Mismatch] = []
         for worked in found:
             if any(same_value(worked.said, f) for f in local):
                 continue  # the quoted clause says so itself: the contract's figure, right or not
-            stated = self._stating(worked.anchor, clauses)
-            out.append(Mismatch(worked.said, stated, self.clause_at(stated.start), worked.computed))
+            stated = self._stating(worked.anchor, local)
+            if stated is not None:
+                out.append(
+                    Mismatch(worked.said, stated, self.clause_at(stated.start), worked.computed)
+                )
         return out
 
     def _states(self, figure: Figure) -> bool:
-        return any(same_value(figure, c) for c in self.figures) or self.states_number(figure)
+        """The contract states ``figure``, or one step of arithmetic on its figures gives it
+        (a cap of 5% of the contract price)."""
+        return (
+            any(same_value(figure, c) for c in self.figures)
+            or self.states_number(figure)
+            or derivable(figure, self._rates, self.figures, [], "")
+        )
 
-    def _stating(self, figure: Figure, clauses: list[Clause]) -> Figure:
-        """The contract's own figure equal to ``figure``: in the quoted clauses first."""
+    @cached_property
+    def _rates(self) -> list[Figure]:
+        return [f for f in self.figures if f.kind == "rate"]
+
+    def _stating(self, figure: Figure, local: list[Figure]) -> Figure | None:
+        """The contract's figure to show for ``figure``: the same value, in the quoted clauses
+        first; for a figure worked out from the contract's, the quoted clause's first figure."""
         same = [c for c in self.figures if same_value(figure, c)]
-        quoted = [c for c in same if any(cl.span.start <= c.start < cl.span.end for cl in clauses)]
-        return (quoted or same or [figure])[0]
+        quoted = [c for c in same if c in local]
+        found = quoted or same or local
+        return found[0] if found else None
 
     def _operands(
         self,

@@ -1,6 +1,8 @@
 """A point's own arithmetic, checked: a share it says one sum is of another ("RMB 8,475, which is
-only 1.25% of the Annual Maintenance Fee of RMB 339,000"; "定金200,000元约占23.4%") and a count
-of days it says lies between two dates ("only 30 days between 31 October and 31 December").
+only 1.25% of the Annual Maintenance Fee of RMB 339,000"; "定金200,000元约占23.4%"), a count of
+days it says lies between two dates ("only 30 days between 31 October and 31 December"), a date
+it counts from another ("by 4 April 2025, thirty days after the Effective Date of 3 March
+2025") and the days a daily charge takes to reach its cap ("逾期约80日即达到上限").
 
 Only a relation the point writes out is checked, so a figure is never blamed for a computation
 it does not claim; and one of the operands must be the contract's, so the verdict has a clause
@@ -141,3 +143,89 @@ def day_counts(
         yield Worked(
             period, anchor, f"{pair[0].text.strip()} to {pair[1].text.strip()} is {gap} days"
         )
+
+
+# "thirty days after the Effective Date of 3 March 2025", "届满前六十日": counted from a date
+_COUNTED = re.compile(r"\s*(?:之)?(?:前|后|以前|以后|before|after|prior to|following)", re.I)
+_COUNTED_BEFORE = re.compile(r"(?:前|后)\s*$")  # "届满前六十日"
+# "逾期约80日即达到上限", "the cap is reached after 100 days"
+_TO_CAP = re.compile(r"达到|触及|reach|hit", re.I)
+_CAP_WORDS = re.compile(r"上限|封顶|cap\b|ceiling|limit|maximum|不超过|at most", re.I)
+_DAILY_BEFORE = re.compile(r"(?:每日|每天|日|per day|a day|daily)[^，。；,;\d]{0,12}$", re.I)
+_DAILY_AFTER = re.compile(r"\s*(?:/\s*(?:日|天|day)|per day|a day|每日)", re.I)
+_CAP_BEFORE = re.compile(rf"(?:{_CAP_WORDS.pattern})[^，。；,;\d]{{0,12}}$", re.I)
+
+
+def _days_of(period: Figure) -> float | None:
+    return period.count if _DAY_UNIT.search(period.text) else None
+
+
+def counted_dates(
+    text: str, said: list[Figure], is_contracts: Callable[[Figure], bool]
+) -> Iterator[Worked]:
+    """A date the point counts from another by a period it states ("by 4 April 2025, thirty
+    days after the Effective Date of 3 March 2025"): the date that is not the contract's must be
+    the other plus or minus the period."""
+    dates = [f for f in said if f.kind == "date" and isinstance(f.value, str)]
+    for period in (f for f in said if f.kind == "duration" and f.count):
+        days = _days_of(period)
+        if days is None:
+            continue
+        if not (_COUNTED.match(text, period.end) or _COUNTED_BEFORE.search(text, 0, period.start)):
+            continue
+        if _BUSINESS_DAYS.search(text[period.start : period.end + 16]):
+            continue
+        left, right = _sentence_span(text, period.start, period.end)
+        pair = [d for d in dates if left <= d.start < right]
+        if len(pair) != 2:
+            continue
+        known = [d for d in pair if is_contracts(d)]
+        if len(known) != 1:
+            continue
+        base, counted = known[0], next(d for d in pair if d is not known[0])
+        gap = abs(
+            (date.fromisoformat(str(counted.value)) - date.fromisoformat(str(base.value))).days
+        )
+        if abs(gap - days) <= 1:
+            continue
+        yield Worked(
+            counted,
+            base,
+            f"{counted.text.strip()} is {gap} days from {base.text.strip()}, "
+            f"not {period.text.strip()}",
+        )
+
+
+def days_to_cap(
+    text: str, said: list[Figure], is_contracts: Callable[[Figure], bool]
+) -> Iterator[Worked]:
+    """The days a daily charge takes to reach its cap ("每日违约金为23,435元，累计上限为
+    2,343,500元，逾期约80日即达到上限"): the cap over the daily sum, or rate."""
+    for period in (f for f in said if f.kind == "duration" and f.count):
+        days = _days_of(period)
+        if days is None:
+            continue
+        left, right = _sentence_span(text, period.start, period.end)
+        if not (_TO_CAP.search(text, left, right) and _CAP_WORDS.search(text, left, right)):
+            continue
+        for kind in ("amount", "rate"):
+            figures = [f for f in said if f.kind == kind and left <= f.start < right]
+            daily = [
+                f
+                for f in figures
+                if _DAILY_BEFORE.search(text[left : f.start]) or _DAILY_AFTER.match(text, f.end)
+            ]
+            caps = [f for f in figures if _CAP_BEFORE.search(text[left : f.start])]
+            if len(daily) != 1 or len(caps) != 1 or float(daily[0].value) <= 0:
+                continue
+            needed = float(caps[0].value) / float(daily[0].value)
+            if abs(needed - days) <= max(1.0, 0.05 * needed):
+                continue
+            anchor = next((f for f in (caps[0], daily[0]) if is_contracts(f)), None)
+            if anchor is None:
+                continue
+            yield Worked(
+                period,
+                anchor,
+                f"{caps[0].text.strip()} / {daily[0].text.strip()} a day takes {needed:g} days",
+            )

@@ -617,3 +617,43 @@ def test_a_chinese_share_worked_out_wrongly_is_found(zh: Document) -> None:
     assert _mismatches(zh, quote, right) == []
     named = "定金200,000元占合同总价款1,000,000元的25%。"
     assert _mismatches(zh, quote, named) == ["25%"]
+
+
+LICENCE = """PATENT LICENCE AGREEMENT
+1.1 The Effective Date is 3 March 2025. The Agreement ends on 30 June 2026.
+3.1 The Licensor shall deliver the Technical Documentation within thirty (30) days after the Effective Date.
+3.2 Either Party may give notice of non-renewal within sixty (60) days before the end of the Term.
+"""
+
+
+@pytest.mark.parametrize(
+    ("quote", "said", "wrong"),
+    [
+        (
+            "within thirty (30) days after the Effective Date",
+            "The documents are due by 4 April 2025, thirty days after the Effective Date of "
+            "3 March 2025.",
+            ["4 April 2025"],
+        ),
+        (
+            "within thirty (30) days after the Effective Date",
+            "The documents are due by 2 April 2025, thirty days after the Effective Date of "
+            "3 March 2025.",
+            [],
+        ),
+    ],
+)
+def test_a_date_counted_wrongly_from_the_contracts_date_is_found(
+    tmp_path: Path, quote: str, said: str, wrong: list[str]
+) -> None:
+    doc = _doc(tmp_path, LICENCE, "licence.txt")
+    assert _mismatches(doc, quote, said) == wrong
+
+
+def test_the_days_a_daily_penalty_takes_to_reach_its_cap_are_checked(zh: Document) -> None:
+    """ZH: 万分之五 a day of ¥1,000,000 is ¥500, capped at 百分之十 (¥100,000): 200 days."""
+    quote = "每日按合同总价款的万分之五支付违约金"
+    wrong = "每日违约金为500元，累计上限为100,000元，逾期约80日即达到上限。"
+    assert _mismatches(zh, quote, wrong) == ["80日"]
+    right = "每日违约金为500元，累计上限为100,000元，逾期200日即达到上限。"
+    assert _mismatches(zh, quote, right) == []
