@@ -58,12 +58,10 @@ class Mismatch:
         start, end = _view_range(view, self.stated.start, self.stated.end)
         sentence = _sentence(view.text, start, end)
         stated = shown(view, self.stated)
-        if self.worked:
-            return (
-                f"the point states {self.said.describe()}, but {self.worked}, from {stated} "
-                f"in {where}: “{sentence}”"
-            )
-        return f"the point states {self.said.describe()}, but {where} states {stated}: “{sentence}”"
+        said = self.said.describe()
+        if self.worked:  # the operands' clause, whichever of its figures the sum came from
+            return f"the point states {said}, but {self.worked}; {where}: “{sentence}”"
+        return f"the point states {said}, but {where} states {stated}: “{sentence}”"
 
 
 def _closeness(said: Figure, stated: Figure) -> float:

@@ -646,3 +646,14 @@ def test_the_days_a_daily_penalty_takes_to_reach_its_cap_are_checked(zh: Documen
     assert _mismatches(zh, quote, wrong) == ["80日"]
     right = "每日违约金为500元，累计上限为100,000元，逾期200日即达到上限。"
     assert _mismatches(zh, quote, right) == []
+
+
+def test_a_worked_figure_s_reason_shows_the_arithmetic_and_the_clause(tmp_path: Path) -> None:
+    doc = _doc(tmp_path, MAINTENANCE, "contract.txt")
+    found = QuoteFinder(doc.text).locate("capped per quarter at RMB 8,475")
+    facts = ContractFacts(doc)
+    said = "Credits are capped at RMB 8,475, which is only 1.25% of the fee of RMB 339,000."
+    (mismatch,) = facts.mismatches(said, [(found.start, found.end)])  # type: ignore[list-item]
+    reason = mismatch.reason(facts.view)
+    assert "RMB 8,475 / RMB 339,000 = 2.50%" in reason
+    assert "clause 6.1: “6.1 Service credits" in reason
