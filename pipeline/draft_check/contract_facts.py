@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from pipeline.draft_check.derivations import derivable
+from pipeline.draft_check.derivations import derivable, grounded_operands
 from pipeline.draft_check.figures import (
     ORDINAL_BEFORE,
     SENTENCE_END,
@@ -19,7 +19,6 @@ from pipeline.draft_check.figures import (
     about_the_contract,
     clause_bounds,
     clause_text,
-    estimated,
     find_figures,
     same_value,
     sentence_before,
@@ -146,29 +145,33 @@ class ContractFacts:
             found = self._contradicted_by(point_text, figure, clauses)
             if found is not None:
                 contradicted[figure] = found
-        out = self._worked(point_text, said, clauses)
+        out = self._worked(point_text, said, local)
         for figure, found in contradicted.items():
             if any(m.said == figure for m in out):
                 continue
             # a sum or a date the contract states somewhere is its own, whatever the point calls
             # it: the figures worked out from it are the point's arithmetic, not a circle (a
             # rate or a period of that size may well be another term's)
-            stated = figure.kind in ("amount", "date") and any(
-                same_value(figure, c) for c in self.figures
-            )
-            operands = (
-                said
-                if stated
-                else self._operands(figure, said, contradicted, local, point_text, cites)
-            )
+            stated = figure.kind in ("amount", "date") and self._same_anywhere(figure)
+            operands = said
+            if not stated:
+                operands = grounded_operands(
+                    figure,
+                    said,
+                    contradicted,
+                    local,
+                    self.figures,
+                    point_text,
+                    self._written,
+                    cites,
+                )
             if not derivable(figure, local, self.figures, operands, point_text):
                 out.append(found)
         return out
 
-    def _worked(self, point_text: str, said: list[Figure], clauses: list[Clause]) -> list[Mismatch]:
-        """The point's shares and day counts that its own operands contradict
-        (:mod:`pipeline.draft_check.worked_figures`)."""
-        local = [f for c in clauses for f in self.in_clause(c)]
+    def _worked(self, point_text: str, said: list[Figure], local: list[Figure]) -> list[Mismatch]:
+        """The point's shares, day counts, counted dates and days to a cap that its own
+        operands contradict (:mod:`pipeline.draft_check.worked_figures`)."""
         found = [
             *shares(point_text, said, self._states),
             *day_counts(point_text, said, self._states),
@@ -186,14 +189,17 @@ class ContractFacts:
                 )
         return out
 
+    def _same_anywhere(self, figure: Figure) -> bool:
+        return any(same_value(figure, c) for c in self.figures)
+
+    def _written(self, figure: Figure) -> bool:
+        """The contract writes ``figure``: as a typed figure, or as a bare number."""
+        return self._same_anywhere(figure) or self.states_number(figure)
+
     def _states(self, figure: Figure) -> bool:
-        """The contract states ``figure``, or one step of arithmetic on its figures gives it
+        """The contract writes ``figure``, or one step of arithmetic on its figures gives it
         (a cap of 5% of the contract price)."""
-        return (
-            any(same_value(figure, c) for c in self.figures)
-            or self.states_number(figure)
-            or derivable(figure, self._rates, self.figures, [], "")
-        )
+        return self._written(figure) or derivable(figure, self._rates, self.figures, [], "")
 
     @cached_property
     def _rates(self) -> list[Figure]:
@@ -206,38 +212,6 @@ class ContractFacts:
         quoted = [c for c in same if c in local]
         found = quoted or same or local
         return found[0] if found else None
-
-    def _operands(
-        self,
-        figure: Figure,
-        said: list[Figure],
-        contradicted: dict[Figure, Mismatch],
-        local: list[Figure],
-        point_text: str,
-        cites: Callable[[str], list[str]] | None,
-    ) -> list[Figure]:
-        """The point's other figures that may enter the arithmetic excusing ``figure``: the
-        law's, the contract's, those nothing contradicts and that follow from no other figure
-        of the point, and what follows from all these without ``figure``. A wrong figure and
-        the sums worked out from it agree with each other ("capped at 3% … an increase of GBP
-        5,580, to GBP 191,580" where the clause says 5%), so none of them may vouch for it."""
-        others = [f for f in said if f is not figure]
-        operands = [
-            f
-            for f in others
-            if any(same_value(f, c) for c in self.figures)
-            or self.states_number(f)
-            or (not about_the_contract(point_text, f, cites) and not estimated(point_text, f))
-            or (f not in contradicted and not self._follows(f, said, local, point_text))
-        ]
-        rest = [f for f in others if f not in operands]
-        while rest:
-            reached = [f for f in rest if derivable(f, local, self.figures, operands, point_text)]
-            if not reached:
-                break
-            operands = sorted([*operands, *reached], key=lambda f: f.start)  # runs are in order
-            rest = [f for f in rest if f not in reached]
-        return operands
 
     @cached_property
     def _bare_numbers(self) -> list[float]:
@@ -254,13 +228,6 @@ class ContractFacts:
         if figure.kind != "amount" or not isinstance(figure.value, float):
             return False
         return any(abs(n - figure.value) < 0.005 for n in self._bare_numbers)
-
-    def _follows(
-        self, figure: Figure, said: list[Figure], local: list[Figure], point_text: str
-    ) -> bool:
-        """``figure`` is worked out from the point's other figures (one step)."""
-        others = [f for f in said if f is not figure]
-        return derivable(figure, local, self.figures, others, point_text)
 
     @cached_property
     def _table_rows(self) -> list[set[float]]:

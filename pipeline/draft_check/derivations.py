@@ -6,11 +6,17 @@ figure that follows from the figures at hand by one such step is no misreading o
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date, timedelta
 from itertools import combinations
 
-from pipeline.draft_check.figures import Figure, clause_text, close_values
+from pipeline.draft_check.figures import (
+    Figure,
+    about_the_contract,
+    clause_text,
+    close_values,
+    estimated,
+)
 
 _VAT_WORDS = re.compile(r"增值税|含税|VAT|tax[- ]inclusive|inclusive of (?:VAT|tax)", re.I)
 _VAT_RATES = (0.13, 0.09, 0.06, 0.03)
@@ -158,6 +164,41 @@ def derivable(
             for a, b in combinations(valid, 2)
         )
     return False
+
+
+def grounded_operands(
+    figure: Figure,
+    said: list[Figure],
+    suspects: Iterable[Figure],
+    local: list[Figure],
+    contract: list[Figure],
+    point_text: str,
+    written: Callable[[Figure], bool],
+    cites: Callable[[str], list[str]] | None = None,
+) -> list[Figure]:
+    """The point's other figures that may enter the arithmetic excusing ``figure``: those the
+    contract writes (``written``), the law's, those no contract figure contradicts (not among
+    ``suspects``) that follow from no other figure of the point, ``figure`` included, and what
+    follows from all these without ``figure``. A wrong figure and the sums worked out from it
+    agree with each other ("capped at 3% … an increase of GBP 5,580, to GBP 191,580" where the
+    clause says 5%), so none of them may vouch for it."""
+    others = [f for f in said if f is not figure]
+    suspect = list(suspects)
+    operands = [
+        f
+        for f in others
+        if written(f)
+        or (not about_the_contract(point_text, f, cites) and not estimated(point_text, f))
+        or (f not in suspect and not derivable(f, local, contract, said, point_text))
+    ]
+    rest = [f for f in others if f not in operands]
+    while rest:
+        reached = [f for f in rest if derivable(f, local, contract, operands, point_text)]
+        if not reached:
+            break
+        operands = sorted([*operands, *reached], key=lambda f: f.start)  # runs are in order
+        rest = [f for f in rest if f not in reached]
+    return operands
 
 
 _QUANTITY = re.compile(

@@ -176,6 +176,13 @@ def sentence_before(text: str, start: int) -> str:
     return text[cuts[-1] if cuts else 0 : start]
 
 
+def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence of ``text`` around ``[start, end)`` begins and ends."""
+    cuts = [m.end() for m in SENTENCE_END.finditer(text, 0, start)]
+    stop = SENTENCE_END.search(text, end)
+    return (cuts[-1] if cuts else 0), (stop.start() if stop else len(text))
+
+
 def clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     """Where the comma-delimited clause of ``text`` around ``[start, end)`` begins and ends."""
     cuts = [m.end() for m in _CLAUSE_END.finditer(text, 0, start)]

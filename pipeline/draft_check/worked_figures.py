@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 
-from pipeline.draft_check.figures import SENTENCE_END, Figure
+from pipeline.draft_check.figures import Figure, sentence_bounds
 
 # the share a point claims: "which is only 1.25% of", "represents 12% of", "约占23.4%"
 _EN_SHARE_BEFORE = re.compile(
@@ -49,12 +49,6 @@ class Worked:
     computed: str  # what the operands give, as the reason shows it
 
 
-def _sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
-    cuts = [m.end() for m in SENTENCE_END.finditer(text, 0, start)]
-    stop = SENTENCE_END.search(text, end)
-    return (cuts[-1] if cuts else 0), (stop.start() if stop else len(text))
-
-
 def _decimals(text: str) -> int:
     m = re.search(r"\d+(?:\.(\d+))?", text)
     return len(m.group(1)) if m and m.group(1) else 0
@@ -74,7 +68,7 @@ def shares(
     """Percentages the point states as the share of one of its sums in another."""
     amounts = [f for f in said if f.kind == "amount" and float(f.value) > 0]
     for rate in (f for f in said if f.kind == "rate" and float(f.value) > 0):
-        left, _ = _sentence_span(text, rate.start, rate.end)
+        left, _ = sentence_bounds(text, rate.start, rate.end)
         before = text[left : rate.start]
         english = _EN_SHARE_BEFORE.search(before) and _EN_OF_AFTER.match(text, rate.end)
         chinese = _ZH_SHARE_BEFORE.search(before)
@@ -124,7 +118,7 @@ def day_counts(
             text[period.start : period.end + 16]
         ):
             continue
-        left, right = _sentence_span(text, period.start, period.end)
+        left, right = sentence_bounds(text, period.start, period.end)
         pair = [d for d in dates if left <= d.start < right]
         joined = len(pair) == 2 and _JOINED.match(text[pair[0].end : pair[1].start])
         if not joined:
@@ -175,7 +169,7 @@ def counted_dates(
             continue
         if _BUSINESS_DAYS.search(text[period.start : period.end + 16]):
             continue
-        left, right = _sentence_span(text, period.start, period.end)
+        left, right = sentence_bounds(text, period.start, period.end)
         pair = [d for d in dates if left <= d.start < right]
         if len(pair) != 2:
             continue
@@ -205,7 +199,7 @@ def days_to_cap(
         days = _days_of(period)
         if days is None:
             continue
-        left, right = _sentence_span(text, period.start, period.end)
+        left, right = sentence_bounds(text, period.start, period.end)
         if not (_TO_CAP.search(text, left, right) and _CAP_WORDS.search(text, left, right)):
             continue
         for kind in ("amount", "rate"):

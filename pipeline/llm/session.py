@@ -176,9 +176,10 @@ class LLMSession:
         """True when ``messages`` and the longest reply fit the context window: counted by the
         model's own tokenizer when the backend has one (the embedded model), else estimated
         high (:mod:`pipeline.llm.context`)."""
-        return self.tokens_needed(messages) <= self.settings.context_tokens
+        return self.window_needed(messages) <= self.settings.context_tokens
 
-    def tokens_needed(self, messages: list[Message]) -> int:
+    def window_needed(self, messages: list[Message]) -> int:
+        """The prompt's tokens and the longest reply's."""
         count = getattr(self.client, "count_tokens", None)
         if callable(count) and self.active:
             return int(count(messages)) + self.settings.max_output_tokens
@@ -250,7 +251,7 @@ class LLMSession:
     def _check_context(self, stage: str, messages: list[Message]) -> None:
         if self.fits(messages):
             return
-        needed = self.tokens_needed(messages)
+        needed = self.window_needed(messages)
         raise LLMContextOverflowError(
             f"stage {stage!r}: the prompt and its reply need up to {needed} tokens, more than "
             f"the context window of {self.settings.context_tokens} (--llm-ctx); it was not "
