@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from pydantic import Field
+
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.registry import Hit, Params, check
 
@@ -82,8 +84,34 @@ def annex_key(m: re.Match[str]) -> str:
     return f"{kind} {m.group('id')}"
 
 
-@check("missing_annex", fields=("annex",))
-def missing_annex(ctx: RuleContext, params: Params) -> Iterator[Hit]:
+# what the contract is about, its price and its measure: an annex that alone fixes one of them
+# leaves a main term open when it is missing ("the Equipment … as itemised in the asset register
+# at Schedule 5"), not merely a term undefined
+MAIN_TERMS = {
+    "zh": re.compile(
+        r"价款|价格|单价|总价|租金|报酬|收费标准|费率|标的|设备|货物|产品|资产|数量|规格|型号"
+        r"|质量标准|技术要求|技术参数|验收标准|服务内容|服务范围|工作范围|工程范围|承包范围"
+    ),
+    "en": re.compile(
+        r"\b(?:price|prices|pricing|fees?|charges?|rent|consideration|remuneration|rates?|assets"
+        r"|equipment|goods|products|stock|inventory|deliverables|specifications?|quantit(?:y|ies)"
+        r"|premises|scope of (?:the )?(?:work|works|services)|acceptance criteria"
+        r"|service levels?)\b",
+        re.I,
+    ),
+}
+
+
+class MissingAnnexParams(Params):
+    main_terms: bool = Field(
+        default=False,
+        description="report only references whose sentence names a main term (price, subject, "
+        "quantity, quality); without it, only the others",
+    )
+
+
+@check("missing_annex", MissingAnnexParams, fields=("annex", "sentence"))
+def missing_annex(ctx: RuleContext, params: MissingAnnexParams) -> Iterator[Hit]:
     """An annex (附件三, Schedule D) that an obligation refers to but that is not attached,
     while the contract does attach others: its content, and the obligation, are uncertain."""
     language = "zh" if ctx.language == "zh" else "en"
@@ -100,5 +128,9 @@ def missing_annex(ctx: RuleContext, params: Params) -> Iterator[Hit]:
             continue  # "Appendix 2 to the Manual": part of another document, not of this one
         if _OWNED_BY_INSTRUMENT.search(ctx.text[max(0, m.start() - 12) : m.start()]):
             continue  # "REACH法规附件十七", "《…》附件三": an annex of a law or a standard
+        held = ctx.sentence_at(m.start())
+        sentence = held.text.strip() if held else ""
+        if bool(MAIN_TERMS[language].search(sentence)) != params.main_terms:
+            continue
         reported.add(key)
-        yield Hit(ctx.span(m.start(), m.end()), {"annex": m.group()})
+        yield Hit(ctx.span(m.start(), m.end()), {"annex": m.group(), "sentence": sentence[:200]})

@@ -28,6 +28,12 @@ _ENDS = re.compile(
 # two dates joined as a range are term_dates_mismatch's matter
 _RANGE = re.compile(r"^\s*(?:起)?\s*(?:至|到|—|–|-|~|to|until|through)\s*$", re.I)
 _DAYS = {"day": 1, "week": 7}
+# a period counted back from a later date ("not less than sixty (60) days before the Expiry
+# Date", "届满前六十日") does not run forward from the line's first date
+_BACK_AFTER = re.compile(
+    r"^\s*(?:\([^)]{0,20}\)\s*)?(?:\w+\s+){0,2}?(?:before|prior to|preceding|in advance of)\b", re.I
+)
+_BACK_BEFORE = re.compile(r"前\s*$")
 
 
 class DayPeriodParams(Params):
@@ -70,7 +76,9 @@ def day_period_vs_end(ctx: RuleContext, params: DayPeriodParams) -> Iterator[Hit
             continue
         period = periods[k][0]
         count = period.value if isinstance(period.value, int | float) else None
-        if not count:
+        after = ctx.text[ctx.view_offset(period.span.end) :][:60]
+        ahead = ctx.text[: ctx.view_offset(period.span.start)][-4:]
+        if not count or _BACK_AFTER.match(after) or _BACK_BEFORE.search(ahead):
             continue
         expected = start + timedelta(days=float(count) * _DAYS[str(period.attrs["unit"])])
         if days_off(end, expected) > params.slack_days:

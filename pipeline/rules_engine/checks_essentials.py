@@ -44,6 +44,8 @@ _SHARE_BEFORE = re.compile(
 # the term as an operand ("multiplied by the Group Rate, less twenty percent (20%)"): the
 # figures around it belong to the formula, not to the term
 _OPERAND_BEFORE = re.compile(r"\b(?:multiplied by|times|divided by)\s+(?:the\s+)?$", re.I)
+# "按原收费标准的150%加收仓储费": a markup on a standard, which itself must be fixed elsewhere
+_OF_A_STANDARD = re.compile(r"标准的?\s*(?:\d|百分之)")
 _OTHER_SUM = re.compile(r"违约金|滞纳金|利息|罚息|赔偿|押金|保证金|定金|必要费用|为限")
 # A gratuitous mandate or service settles the fee: nothing is owed.
 _GRATUITOUS = re.compile(
@@ -108,7 +110,7 @@ def fixed_near(
         before = pause.split(text[max(0, m.start() - back) : m.start()])[-1].split("\n")[-1]
         if _SHARE_OF.match(after) or _OTHER_SUM.search(after) or _OPERAND_BEFORE.search(before):
             continue
-        if _SHARE_BEFORE.search(before):
+        if _SHARE_BEFORE.search(before) or _OF_A_STANDARD.search(before):
             before = ""  # "12% of the Charges for that month" is a share of it, not its figure
         if figure.search(after) or figure.search(before):
             return True

@@ -134,6 +134,9 @@ _KEEPS_FAULT = re.compile(
 )
 
 
+_NOR_FOR = re.compile(r"\bnor\s+(?:\w+\s+){0,3}?for\b", re.I)
+
+
 @check("injury_excluded_by_sentence", fields=("sentence",))
 def injury_excluded_by_sentence(ctx: RuleContext, params: Params) -> Iterator[Hit]:
     """An English sentence (not a list) excluding liability for death or personal injury
@@ -147,7 +150,10 @@ def injury_excluded_by_sentence(ctx: RuleContext, params: Params) -> Iterator[Hi
         if head is None or len(_ITEM["en"].findall(text)) >= 2:
             continue
         tail = text[head.end() :]
-        injury = _INJURY["en"].search(tail[:160])
+        # "shall not be responsible for the costs …, nor for any injury to …": each "nor for"
+        # opens the head again
+        starts = [0, *(m.end() for m in _NOR_FOR.finditer(tail))]
+        injury = next((m for k in starts if (m := _INJURY["en"].search(tail[k : k + 160]))), None)
         if injury is None or _KEEPS_FAULT.search(text):
             continue
         if _ANY_CAUSE["en"].search(text) or not _OWN_FAULT["en"].search(text):

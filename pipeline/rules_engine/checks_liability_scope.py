@@ -167,7 +167,9 @@ _RELEASE = re.compile(
     re.I,
 )
 _EXCLUSIVE_REMEDY = re.compile(r"\bexclusive remed", re.I)
-_LIST_END = re.compile(r"\.(?=\s*(?:\n|$))|\n\s*\d+(?:\.\d+)*\s")
+# the list ends at its sentence's end: "… under clause 5. Liability under clause 10.3 counts
+# towards the limit" starts a new sentence, not a further carve-out
+_LIST_END = re.compile(r"\.(?=\s*(?:\n|$))|\.(?=[ \t]+[A-Z][a-z])|\n\s*\d+(?:\.\d+)*\s")
 _ITEM_SPLIT = re.compile(r";|\(\s*[a-z]{1,3}\s*\)|\(\s*\d{1,2}\s*\)", re.I)
 _MUTUAL = re.compile(r"\b(?:a|either|each|any|both|neither|the relevant) part(?:y|ies)'?s?\b", re.I)
 _WHOLE_CONTRACT = re.compile(

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pipeline.model import Entity
 from pipeline.rules_engine.context import RuleContext
 from pipeline.rules_engine.defined_dates import defined_by_period, due_before_named_date
+from pipeline.rules_engine.defined_periods import period_end_restated
 from pipeline.rules_engine.registry import Hit, Params, check
 
 # A date that names one event: "交割日即2025年5月31日", "the Closing Date of March 17, 2025",
@@ -179,6 +180,7 @@ def named_date_conflict(ctx: RuleContext, params: Params) -> Iterator[Hit]:
             yield Hit(d.span, {"name": name, "first": first.text, "second": d.text}, (first.span,))
     yield from _tied_to_another_date(ctx, seen, reported)
     yield from defined_by_period(ctx, seen, reported)
+    yield from period_end_restated(ctx, seen, reported)
     yield from due_before_named_date(ctx, seen, reported)
 
 

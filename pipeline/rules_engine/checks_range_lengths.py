@@ -23,8 +23,9 @@ from pipeline.rules_engine.registry import Hit, NoParams, check
 # "…六个月，自", "三个月的装修免租期，即", "twelve (12) months from"
 _BEFORE = re.compile(
     r"^\s*(?:的[\u4e00-\u9fff]{1,8})?\s*[，,（(]?\s*"
-    r"(?:自|从|由|即|from|commencing(?: on)?|starting(?: on)?|beginning(?: on)?"
-    r"|being|i\.e\.,?)?\s*$",
+    # "十八个月，即自2025年4月30日起": the restatement may open on 即 and then 自
+    r"(?:(?:即|亦即)\s*(?:自|从)|自|从|由|即|from|commencing(?: on)?|starting(?: on)?"
+    r"|beginning(?: on)?|being|i\.e\.,?)?\s*$",
     re.I,
 )
 _AFTER = re.compile(

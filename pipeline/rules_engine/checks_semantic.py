@@ -240,9 +240,9 @@ def unilateral_right(ctx: RuleContext, params: UnilateralParams) -> Iterator[Hit
 
 _FAULT = {
     "zh": {
-        "exclusion": r"不承担|免除|概不负责|不负责任|不负任何|不予赔偿|无须承担|无需承担|免责|仅(?:退还|赔偿|承担)"
-        r"|以[^，。；]{0,12}为限|限额|最高赔偿",
-        "fault": r"故意|重大过失|酒后驾驶|醉酒|监守自盗|盗窃|(?:不论|无论|不管)(?:是否)?[^，。；]{0,30}(?:任何|其他任何)"
+        "exclusion": r"不(?:再)?承担|免除|概不负责|不负责任|不负任何|不予赔偿|无须承担|无需承担|免责|仅(?:退还|赔偿|承担)"
+        r"|以[^，。；]{0,20}为限|限额|最高赔偿",
+        "fault": r"故意|重大过失|酒后驾驶|醉酒|监守自盗|盗窃|(?:不论|无论|不管)(?:是否)?[^，。；]{0,30}(?:任何|其他任何|何种|什么)"
         r"(?:原因|行为|情形)|任何原因(?:造成|导致|所致)|因任何原因"
         # "不论其过失程度如何": gross negligence included
         r"|(?:不论|无论|不管)[^，。；]{0,6}(?:过失|过错)(?:程度|大小|轻重)",
@@ -250,6 +250,9 @@ _FAULT = {
         "carve_out": r"除外|不适用|不免除|不在此限|仍(?:应当?|须|需)(?:依法)?(?:承担|赔偿)"
         r"|但[^，。；]{0,20}(?:故意|重大过失)"
         r"|不受[^，。；]{0,10}限|除[^。；]{0,60}(?:故意|重大过失)[^。；]{0,60}外"
+        # "除下列情形外，…累计不超过合同总价：（1）因一方故意或者重大过失造成的损失": the list
+        # that follows names what the cap leaves out
+        r"|除(?:下列|以下|下述)[^，。；：]{0,12}外"
         # an exclusion that holds only where the party did its duty excludes no fault of its own
         r"|已(?:按照|依照|按|依)[^，。；]{0,30}履行[^，。；]{0,20}义务的|尽到[^，。；]{0,12}义务的"
         r"|第三(?:人|方)[^，。；]{0,10}(?:侵权|盗窃|行为)",
@@ -259,11 +262,12 @@ _FAULT = {
         r"(?:all |any )?liability|limited to|shall not exceed"
         r"|releases? (?:the )?\w+ from (?:all |any )?liabilit",
         "fault": r"gross(?:ly)? neglig|wil(?:l)?ful|intentional|deliberate|regardless of (?:the )?cause"
-        r"|howsoever (?:caused|arising)|any cause whatsoever|even if caused by|whether or not caused by"
+        r"|how(?:so)?ever (?:caused|arising)|any cause whatsoever|even if caused by|whether or not caused by"
         r"|from whatever cause|whatever (?:the|its|their) cause",
         "harm": r"loss|damage|injury|death",
         "carve_out": r"(?:except|save|other than|excluding|unless|but not)[^.;]{0,60}(?:gross(?:ly)? "
         r"neglig|wil(?:l)?ful|intentional|deliberate|fraud)|nothing in this"
+        r"|(?:except|save|other than)\s+(?:in\s+|for\s+|in respect of\s+)?(?:the following|as follows)"
         r"|(?:shall|does|do|will) not (?:apply|exclude|limit|restrict)",
     },
 }

@@ -81,7 +81,8 @@ def table_total_mismatch(ctx: RuleContext, params: TableParams) -> Iterator[Hit]
 
 # a cell that is nothing but a total's name, after a group label ("Contract Year 1 | Annual total")
 _TOTAL_CELL = re.compile(
-    r"^(?:(?:annual|grand|contract|overall|aggregate|yearly|quarterly)\s+)?total$|^(?:合计|总计|小计)$",
+    r"^(?:(?:annual|grand|contract|overall|aggregate|yearly|quarterly)\s+)?total$|^(?:合计|总计|小计)$"
+    r"|^sub-?total$",
     re.I,
 )
 
@@ -100,6 +101,16 @@ def is_total_row(row: list[Cell]) -> bool:
             break
         labels.append(cell.text.strip())
     return any(_TOTAL_CELL.match(text) for text in labels[1:])
+
+
+def _subtotal_cell(row: list[Cell]) -> bool:
+    """ "Party A | Subtotal | 30,000,000": a group's subtotal named after its label."""
+    labels = []
+    for cell in row:
+        if cell.value is not None:
+            break
+        labels.append(cell.text.strip())
+    return any(re.fullmatch(r"sub-?total|小计", text, re.I) for text in labels[1:])
 
 
 def row_label(row: list[Cell]) -> str:
@@ -135,6 +146,8 @@ def _column_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParam
     for row in table:
         label = row_label(row)
         grouped = _GROUP_SUBTOTAL.search(label) is not None and not is_total_row(row)
+        if not is_total_row(row):
+            row = [_embedded(c) for c in row]
         if not is_total_row(row) and not grouped:
             if any(c.value is not None for c in row):
                 data.append(row)
@@ -143,10 +156,11 @@ def _column_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParam
         if grouped:
             continue
         own_kind = _own_kind_rows(label, data)
+        named = _named_rows(label, data)
         for j, cell in enumerate(row):
             if cell.value is None or _per_item_column(table[0], j):
                 continue
-            blocks = (data, stacked, *([own_kind] if own_kind else []))
+            blocks = (data, stacked, *(b for b in (own_kind, named) if b))
             sums = [_sum_column(b, j, cell, params.min_rows) for b in blocks]
             known = [x for x in sums if x is not None]
             if known and all(off_by_more_than(cell.value, x, params.allowed(cell)) for x in known):
@@ -155,10 +169,36 @@ def _column_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParam
                     # Fees £1,480": the rows after a base row are what the total adds up
                 yield _hit(ctx, cell, known[0])
                 return
-        if _SUBTOTAL_ROW.search(label):
+        if _SUBTOTAL_ROW.search(label) or _subtotal_cell(row):
             stacked = [row]
         else:
             data, stacked = [], []
+
+
+# one sum inside a cell's words ("定金372,000.00（已于签约时支付，抵作本期款项）"): the row's
+# figure for that column, which leaving out would make the column seem short of its total
+_EMBEDDED_SUM = re.compile(
+    r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d\d)(?![\d.,]*\d|\s*[%％])"
+)
+
+
+_CURRENCY_WORDS = re.compile(r"人民币|RMB|CNY|US\$|[¥￥$£€]", re.I)
+_LEAD_WORDS = 4  # "定金", "Deposit": a short name of what the sum is, no more
+
+
+def _embedded(cell: Cell) -> Cell:
+    """The cell with the one sum its words lead with, when it is a figure among words; a sum
+    deep in a sentence ("月营业额的4%，每月不低于人民币15,000元") is a floor or a rule, not the
+    row's figure."""
+    if cell.value is not None:
+        return cell
+    sums = list(_EMBEDDED_SUM.finditer(cell.text))
+    if len(sums) != 1:
+        return cell
+    lead = _CURRENCY_WORDS.sub("", cell.text[: sums[0].start()]).strip()
+    if len(lead) > _LEAD_WORDS or re.search(r"\d|每|per\b|each\b", lead, re.I):
+        return cell
+    return Cell(cell.text, cell.start, float(sums[0].group().replace(",", "")), False)
 
 
 def _tail_adds_up(rows: list[list[Cell]], j: int, total: float, tolerance: float) -> bool:
@@ -167,6 +207,22 @@ def _tail_adds_up(rows: list[list[Cell]], j: int, total: float, tolerance: float
         not off_by_more_than(total, sum(v for v in values[k:] if v is not None), tolerance)
         for k in range(1, len(values) - 1)
     )
+
+
+# "开业前一次性款项合计（加盟费、履约保证金、首批设备及物料款）", "Total (Items 1 and 2)": the
+# total names the rows it adds up
+_NAMED_PARTS = re.compile(r"[（(](?P<parts>[^（）()]{2,80})[)）]\s*$")
+
+
+def _named_rows(label: str, data: list[list[Cell]]) -> list[list[Cell]] | None:
+    m = _NAMED_PARTS.search(label.strip())
+    if m is None:
+        return None
+    parts = [
+        p.strip() for p in re.split(r"[、，,/]|\band\b|及|和|与", m.group("parts")) if p.strip()
+    ]
+    rows = [r for r in data if row_label(r).strip() in parts]
+    return rows if len(rows) >= 2 and len(rows) == len(parts) else None
 
 
 # A total named for one kind of money ("利息合计", "Total Interest") sums the rows of that kind,

@@ -102,14 +102,28 @@ def _linked_elsewhere(ctx: RuleContext, own: Clause | None) -> bool:
     乙方依照第5.4款承担的…"): the contract says how the two meet."""
     if own is None or not own.number:
         return False
+    bodies = {c.id: _body(ctx, c) for c in ctx.clauses}
     for clause in ctx.clauses:
         if clause.id == own.id:
             continue
-        text = ctx.clause_text(clause)
-        speaks_of_a_limit = bool(_NAMES_A_LIMIT.search(text)) or "限制" in text
-        if speaks_of_a_limit and any(overlap(own.number, n) for n in clause_refs(text)):
+        # a clause's own words, not its sub-clauses': 第十条 holds a refund that names 第七条 in
+        # 10.3 and a cap in 10.5, and neither speaks to the other
+        text = bodies[clause.id]
+        head = bodies.get(clause.parent or "", "").rstrip()
+        listed = head.endswith(("：", ":")) and _speaks_of_a_limit(head)
+        if (listed or _speaks_of_a_limit(text)) and any(
+            overlap(own.number, n) for n in clause_refs(text)
+        ):
             return True
     return False
+
+
+def _speaks_of_a_limit(text: str) -> bool:
+    return bool(_NAMES_A_LIMIT.search(text)) or "限制" in text
+
+
+def _body(ctx: RuleContext, clause: Clause) -> str:
+    return ctx.text[ctx.view_offset(clause.body.start) : ctx.view_offset(clause.body.end)]
 
 
 # a ceiling on one head of cost a party bears: "乙方就每次事故承担的车辆维修费用以人民币1,500元为限"
@@ -123,6 +137,11 @@ def _head(cap: Sentence) -> str | None:
     """The head of cost a head cap limits ("维修费用"), or None for a cap on all liability."""
     m = _HEAD_CAP.search(cap.text)
     return m.group("head")[-4:] if m and not ZH_CAP.search(cap.text) else None
+
+
+# a bracketed aside between the liability and its ceiling ("赔偿责任之和（不含依照第10.3条退还的
+# 价款及其利息），在任何情况下均不超过…") is no part of the cap's grammar
+_ASIDES = re.compile(r"（[^（）]{0,60}）|\([^()]{0,60}\)")
 
 
 def _full_amount_duty(sentence: str) -> re.Match[str] | None:
@@ -144,7 +163,8 @@ def zh_cap_vs_full_amount_duty(ctx: RuleContext, params: ZhCapEscapeParams) -> I
     caps = [
         s
         for s in ctx.sentences
-        if (ZH_CAP.search(s.text) and not _PART_CAP.search(s.text)) or _HEAD_CAP.search(s.text)
+        if (ZH_CAP.search(_ASIDES.sub("", s.text)) and not _PART_CAP.search(s.text))
+        or _HEAD_CAP.search(s.text)
     ]
     if not caps:
         return

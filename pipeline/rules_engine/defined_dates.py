@@ -53,7 +53,8 @@ def date_after(anchor: date, duration: Entity, sign: int = 1) -> date | None:
     return None
 
 
-def _anchor_day(ctx: RuleContext, anchor: str, fixed: dict[str, Entity]) -> Entity | None:
+def anchor_entity(ctx: RuleContext, anchor: str, fixed: dict[str, Entity]) -> Entity | None:
+    """The date entity an anchor names: the contract's own date, or a named event's date."""
     if _OWN_DATE.match(anchor):
         return agreement_date(ctx)
     name = anchor.removeprefix("the").strip()
@@ -91,7 +92,7 @@ def dates_defined_by_period(
     defined = _ZH_DEFINED if ctx.language == "zh" else _EN_DEFINED
     durations = ctx.of_kind("duration")
     for m in defined.finditer(ctx.text):
-        anchor = _anchor_day(ctx, m.group("anchor"), fixed)
+        anchor = anchor_entity(ctx, m.group("anchor"), fixed)
         period = [
             d for d in durations
             if m.start("period") <= ctx.view_offset(d.span.start) < m.end("period")

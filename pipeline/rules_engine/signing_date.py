@@ -14,13 +14,16 @@ from pipeline.rules_engine.context import RuleContext
 
 # signing alone makes it effective; a further condition (payment, approval) makes it another day
 _ZH_ON_SIGNING = re.compile(
-    r"自(?:双方|各方|甲乙双方)?(?:法定代表人|授权代表|委托代理人|[或及和、]){0,6}"
+    r"自(?:双方|各方|甲乙双方)?(?:法定代表人|授权代表|委托代理人|或者|以及|[或及和、]){0,6}"
     r"(?:签字|签章|签名|盖章|签署|签订|加盖|公章|合同专用章|印章|[并且和及、或/]){1,10}之日起(?:成立并)?生效"
 )
 _EN_ON_SIGNING = re.compile(
     r"\b(?:takes|shall take|will take) effect (?:on|from) the date (?:it is|this Agreement is|of)"
     r" (?:signed|executed|signature|execution)\b"
-    r"|\beffective (?:on|from|as of) the date (?:of (?:its )?(?:signature|execution)|it is signed)",
+    r"|\beffective (?:on|from|as of) the date (?:of (?:its )?(?:signature|execution)|it is signed)"
+    # '"Effective Date" means the date on which this Agreement has been signed by …'
+    r"|[\"“]Effective Date[\"”] means the date (?:on which |when )?(?:this Agreement|it) "
+    r"(?:has been |is |was )?(?:signed|executed)\b",
     re.I,
 )
 # the term runs from the day the contract takes effect or is signed
@@ -32,7 +35,12 @@ RUNS_FROM_SIGNING = re.compile(
 )
 # "本合同于2025年3月1日在杭州签订": the preamble dates the signing
 _ZH_SIGNED_ON = re.compile(r"^\s*(?:在[^，。；\n]{1,20})?(?:签订|签署)")
-_EN_SIGNED_ON = re.compile(r"\b(?:signed|executed) on\s*$", re.I)
+# "Signed on 1 March 2025", and a labelled line: "Date of signing: 12 March 2025"
+_EN_SIGNED_ON = re.compile(
+    r"(?:\b(?:signed|executed) on|(?:^|\n)[ \t]*(?:date of (?:signing|signature|execution)"
+    r"|signing date)[ \t]*[:：])\s*$",
+    re.I,
+)
 
 
 def _signed_on(ctx: RuleContext, d: Entity) -> bool:
@@ -42,7 +50,7 @@ def _signed_on(ctx: RuleContext, d: Entity) -> bool:
         return ctx.text[max(0, start - 1) : start] == "于" and bool(
             _ZH_SIGNED_ON.match(ctx.text[end : end + 24])
         )
-    return bool(_EN_SIGNED_ON.search(ctx.text[max(0, start - 16) : start]))
+    return bool(_EN_SIGNED_ON.search(ctx.text[max(0, start - 40) : start]))
 
 
 def signing_day(ctx: RuleContext, dates: list[Entity]) -> Entity | None:
