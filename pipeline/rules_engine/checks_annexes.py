@@ -84,30 +84,41 @@ def annex_key(m: re.Match[str]) -> str:
     return f"{kind} {m.group('id')}"
 
 
-# what the contract is about, its price and its measure: an annex that alone fixes one of them
-# leaves a main term open when it is missing ("the Equipment … as itemised in the asset register
-# at Schedule 5"), not merely a term undefined
-MAIN_TERMS = {
+# what is sold and for what: a missing annex that alone says so ("the Equipment … as itemised in
+# the asset register at Schedule 5", "设备清单详见附件五") leaves a main term open, besides the
+# reference being undefined
+_MAIN_TERM_BEFORE = {
     "zh": re.compile(
-        r"价款|价格|单价|总价|租金|报酬|收费标准|费率|标的|设备|货物|产品|资产|数量|规格|型号"
-        r"|质量标准|技术要求|技术参数|验收标准|服务内容|服务范围|工作范围|工程范围|承包范围"
+        r"(?:标的|货物|设备|产品|资产|价款|价格|单价|总价|租金|报价|数量)(?:清单|明细|构成|名称)?"
+        r"[^。；，,]{0,6}(?:详见|见|按照?|依照?|以|列于|载于)[^。；，,]{0,4}$"
     ),
     "en": re.compile(
-        r"\b(?:price|prices|pricing|fees?|charges?|rent|consideration|remuneration|rates?|assets"
-        r"|equipment|goods|products|stock|inventory|deliverables|specifications?|quantit(?:y|ies)"
-        r"|premises|scope of (?:the )?(?:work|works|services)|acceptance criteria"
-        r"|service levels?)\b",
+        r"\b(?:price|prices|pricing|fees|rent|consideration|assets|equipment|goods|products|stock"
+        r"|inventory|quantit(?:y|ies))\b[^.;:]{0,200}?\b(?:listed|set out|set forth|itemi[sz]ed"
+        r"|specified|described|identified|detailed|stated)\s+in\s+(?:the\s+)?(?:[\w-]+\s+){0,4}?"
+        r"(?:at|in)?\s*$",
         re.I,
     ),
 }
+_MAIN_TERM_AFTER = re.compile(
+    r"[^。；，,]{0,12}?(?:所列|载明|列明)的?(?:标的|货物|设备|产品|资产|价格|单价)"
+)
 
 
 class MissingAnnexParams(Params):
     main_terms: bool = Field(
         default=False,
-        description="report only references whose sentence names a main term (price, subject, "
-        "quantity, quality); without it, only the others",
+        description="report only references that alone fix what is sold or its price",
     )
+
+
+def _fixes_main_term(ctx: RuleContext, m: re.Match[str], language: str) -> bool:
+    held = ctx.sentence_at(m.start())
+    start = held.start if held else max(0, m.start() - 260)
+    before = ctx.text[max(start, m.start() - 260) : m.start()]
+    if _MAIN_TERM_BEFORE[language].search(before):
+        return True
+    return language == "zh" and bool(_MAIN_TERM_AFTER.match(ctx.text, m.end()))
 
 
 @check("missing_annex", MissingAnnexParams, fields=("annex", "sentence"))
@@ -128,9 +139,9 @@ def missing_annex(ctx: RuleContext, params: MissingAnnexParams) -> Iterator[Hit]
             continue  # "Appendix 2 to the Manual": part of another document, not of this one
         if _OWNED_BY_INSTRUMENT.search(ctx.text[max(0, m.start() - 12) : m.start()]):
             continue  # "REACH法规附件十七", "《…》附件三": an annex of a law or a standard
+        if params.main_terms and not _fixes_main_term(ctx, m, language):
+            continue
         held = ctx.sentence_at(m.start())
         sentence = held.text.strip() if held else ""
-        if bool(MAIN_TERMS[language].search(sentence)) != params.main_terms:
-            continue
         reported.add(key)
         yield Hit(ctx.span(m.start(), m.end()), {"annex": m.group(), "sentence": sentence[:200]})

@@ -28,6 +28,16 @@ ZH_CAP = re.compile(
     # "前述标准为供电人在本合同项下承担赔偿责任的最高限额"
     r"|(?:赔偿责任|违约责任|补偿责任|全部责任)的?(?:最高|总)限额"
 )
+# a bracketed aside between the liability and its ceiling ("赔偿责任之和（不含依照第10.3条退还的
+# 价款及其利息），在任何情况下均不超过…") is no part of the cap's grammar
+ASIDES = re.compile(r"（[^（）]{0,60}）|\([^()]{0,60}\)")
+
+
+def zh_cap(text: str) -> re.Match[str] | None:
+    """A ceiling on all liability in ``text``, read past bracketed asides."""
+    return ZH_CAP.search(ASIDES.sub("", text))
+
+
 # "全部损失…不因本合同其他条款的约定而减少或者受到限制", "不受本合同任何责任限额的限制"
 ZH_ESCAPE = re.compile(
     r"不(?:因|受)(?:本合同|本协议)?(?:其他|任何)(?:条款|约定|规定)?[^。；]{0,12}?"
@@ -85,7 +95,7 @@ def zh_cap_vs_uncapped_duty(ctx: RuleContext, params: ZhCapEscapeParams) -> Iter
     may reduce or limit, which the cap does not except."""
     if ctx.language != "zh":
         return
-    caps = [s for s in ctx.sentences if ZH_CAP.search(s.text)]
+    caps = [s for s in ctx.sentences if zh_cap(s.text)]
     if not caps:
         return
     for escape in ctx.sentences:

@@ -28,6 +28,7 @@ from pipeline.rules_engine.checks_zh_cap_escape import (
     ZhCapEscapeParams,
     cap_excepts_clause,
     clause_at,
+    zh_cap,
 )
 from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, check
@@ -136,12 +137,7 @@ _HEAD_CAP = re.compile(
 def _head(cap: Sentence) -> str | None:
     """The head of cost a head cap limits ("维修费用"), or None for a cap on all liability."""
     m = _HEAD_CAP.search(cap.text)
-    return m.group("head")[-4:] if m and not ZH_CAP.search(cap.text) else None
-
-
-# a bracketed aside between the liability and its ceiling ("赔偿责任之和（不含依照第10.3条退还的
-# 价款及其利息），在任何情况下均不超过…") is no part of the cap's grammar
-_ASIDES = re.compile(r"（[^（）]{0,60}）|\([^()]{0,60}\)")
+    return m.group("head")[-4:] if m and not zh_cap(cap.text) else None
 
 
 def _full_amount_duty(sentence: str) -> re.Match[str] | None:
@@ -163,8 +159,7 @@ def zh_cap_vs_full_amount_duty(ctx: RuleContext, params: ZhCapEscapeParams) -> I
     caps = [
         s
         for s in ctx.sentences
-        if (ZH_CAP.search(_ASIDES.sub("", s.text)) and not _PART_CAP.search(s.text))
-        or _HEAD_CAP.search(s.text)
+        if (zh_cap(s.text) and not _PART_CAP.search(s.text)) or _HEAD_CAP.search(s.text)
     ]
     if not caps:
         return

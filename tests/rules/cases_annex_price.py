@@ -94,3 +94,26 @@ BLANK_PRICE_CASES: list[tuple[str, str, str]] = [
         ZH_WAREHOUSING.format(annex_two=ANNEX_TWO),
     ),
 ]
+
+# what is stored fixed only by a schedule the contract does not attach (Schedule 1 / 附件一
+# dropped while the fee schedule stays): a main term left open, besides an undefined reference
+_EN_GOODS_SCHEDULE = "SCHEDULE 1 - GOODS\nFrozen vegetables, palletised, up to 400 pallets.\n\n"
+_ZH_GOODS_ANNEX = "附件一：货物清单\n速冻蔬菜，托盘装，不超过400托。\n"
+
+MAIN_TERM_ANNEX_CASES: list[tuple[str, str, str]] = [
+    (
+        "en.essential.main_term_in_missing_annex",
+        EN_WAREHOUSING.format(law=ENGLAND, part_b=PART_B).replace(_EN_GOODS_SCHEDULE, ""),
+        EN_WAREHOUSING.format(law=ENGLAND, part_b=PART_B),
+    ),
+    (
+        "en.prc.essential.main_term_in_missing_annex",
+        EN_WAREHOUSING.format(law=PRC, part_b=PART_B).replace(_EN_GOODS_SCHEDULE, ""),
+        EN_WAREHOUSING.format(law=PRC, part_b=PART_B),
+    ),
+    (
+        "cn.essential.main_term_in_missing_annex",
+        ZH_WAREHOUSING.format(annex_two=ANNEX_TWO).replace(_ZH_GOODS_ANNEX, ""),
+        ZH_WAREHOUSING.format(annex_two=ANNEX_TWO),
+    ),
+]

@@ -14,7 +14,11 @@ from pipeline.stages.validate_rules import ValidateRules
 from tests.entities.helpers import make_document
 from tests.rules.cases_acceleration import ACCELERATION_CASES
 from tests.rules.cases_agreed_damages import AGREED_DAMAGES_CASES
-from tests.rules.cases_annex_price import ANNEX_PRICE_CASES, BLANK_PRICE_CASES
+from tests.rules.cases_annex_price import (
+    ANNEX_PRICE_CASES,
+    BLANK_PRICE_CASES,
+    MAIN_TERM_ANNEX_CASES,
+)
 from tests.rules.cases_balance import BALANCE_CASES
 from tests.rules.cases_calendar import (
     DAY_AFTER_CASES,
@@ -550,6 +554,7 @@ CASES += ESSENTIAL_EN_CASES
 CASES += DEFERRED_CASES
 CASES += OPEN_PRICE_CASES
 CASES += ANNEX_PRICE_CASES
+CASES += MAIN_TERM_ANNEX_CASES
 CASES += BLANK_PRICE_CASES
 CASES += WARRANTY_CASES
 CASES += LOAN_CASES
