@@ -3,18 +3,20 @@ figure check of a point against them (see :mod:`pipeline.draft_check.figures`)."
 
 from __future__ import annotations
 
-import math
 import re
-from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
 
 from pipeline.draft_check.derivations import derivable, grounded_operands
+from pipeline.draft_check.figure_shapes import (
+    BRACKETED,
+    restates,
+    shape_of,
+    topic_of,
+    topics_agree,
+)
 from pipeline.draft_check.figures import (
-    ORDINAL_BEFORE,
-    SENTENCE_END,
-    THRESHOLD_WORDS,
     Figure,
     about_the_contract,
     clause_bounds,
@@ -24,13 +26,14 @@ from pipeline.draft_check.figures import (
     sentence_before,
     subject_words,
 )
+from pipeline.draft_check.instalment_sums import Instalment, claimed_sums, instalments
+from pipeline.draft_check.mismatch import Mismatch, closeness, sentence_of
 from pipeline.draft_check.worked_figures import counted_dates, day_counts, days_to_cap, shares
 from pipeline.entities.clause_refs import clause_refs
 from pipeline.entities.clauses import segment
 from pipeline.entities.model import Clause
 from pipeline.entities.parse import detect_language
-from pipeline.entities.textview import TextView, build_view
-from pipeline.entities.topics import nearest_topic
+from pipeline.entities.textview import build_view
 from pipeline.model import Document, EvidenceSource
 
 # Share of the point's clause words a contract sentence must hold to be "about the same thing"
@@ -40,46 +43,6 @@ MIN_SUBJECT_WORDS = 2
 # digits a bare number needs before it counts as a figure the contract states ("0.75", "186,000";
 # not "12" or "30", which every contract writes somewhere)
 MIN_BARE_DIGITS = 3
-
-
-@dataclass(frozen=True)
-class Mismatch:
-    said: Figure  # in the point's text
-    stated: Figure  # in the contract (original offsets)
-    clause: Clause | None
-    worked: str = ""  # the point's own arithmetic, redone ("8,475 / 339,000 = 2.50%")
-
-    def reason(self, view: TextView) -> str:
-        """Said as the page reads: a figure a PDF line wrap cut ("8,26⏎8.52") is shown whole."""
-        where = (
-            f"clause {self.clause.number}" if self.clause and self.clause.number else "the contract"
-        )
-        start, end = _view_range(view, self.stated.start, self.stated.end)
-        sentence = _sentence(view.text, start, end)
-        stated = shown(view, self.stated)
-        said = self.said.describe()
-        if self.worked:  # the operands' clause, whichever of its figures the sum came from
-            return f"the point states {said}, but {self.worked}; {where}: “{sentence}”"
-        return f"the point states {said}, but {where} states {stated}: “{sentence}”"
-
-
-def _closeness(said: Figure, stated: Figure) -> float:
-    """Of two figures the point's words fit as well, the nearer in size is the one it restates
-    (a cap of 1,578,087 misstates the cap of 1,378,087, not the daily 8,268.52)."""
-    a, b = said.value, stated.value
-    if not isinstance(a, int | float) or not isinstance(b, int | float) or a <= 0 or b <= 0:
-        return 0.0
-    return -abs(math.log(a / b))
-
-
-def _view_range(view: TextView, start: int, end: int) -> tuple[int, int]:
-    return bisect_left(view.origin, start), bisect_left(view.origin, end)
-
-
-def shown(view: TextView, figure: Figure) -> str:
-    """The contract figure as the reader sees it, its wrap joined."""
-    start, end = _view_range(view, figure.start, figure.end)
-    return view.text[start:end].strip() or figure.text.strip()
 
 
 class ContractFacts:
@@ -107,7 +70,7 @@ class ContractFacts:
     @cached_property
     def _sentence_words(self) -> list[set[str]]:
         text = self.document.text
-        return [subject_words(_sentence(text, f.start, f.end, limit=0)) for f in self.figures]
+        return [subject_words(sentence_of(text, f.start, f.end, limit=0)) for f in self.figures]
 
     def evidence(self, clause: Clause | None, quote: str) -> EvidenceSource:
         """The contract passage a verdict rests on, anchored to its clause and page (a DOCX,
@@ -178,7 +141,7 @@ class ContractFacts:
             *counted_dates(point_text, said, self._states),
             *days_to_cap(point_text, said, self._states),
         ]
-        out: list[Mismatch] = []
+        out: list[Mismatch] = list(self._instalment_sums(point_text, said, local))
         for worked in found:
             if any(same_value(worked.said, f) for f in local):
                 continue  # the quoted clause says so itself: the contract's figure, right or not
@@ -188,6 +151,24 @@ class ContractFacts:
                     Mismatch(worked.said, stated, self.clause_at(stated.start), worked.computed)
                 )
         return out
+
+    def _instalment_sums(
+        self, point_text: str, said: list[Figure], local: list[Figure]
+    ) -> Iterator[Mismatch]:
+        """The point's sums of the first instalments, against the contract's schedule."""
+        for found in claimed_sums(point_text, said, self._instalments):
+            if any(same_value(found.said, f) for f in local):
+                continue
+            start, end = self.view.to_original(found.last.start, found.last.end)
+            stated = next((f for f in self.figures if f.start <= start < f.end), None)
+            if stated is None:
+                text = self.document.text[start:end]
+                stated = Figure("amount", found.last.value, text, start, end, 0)
+            yield Mismatch(found.said, stated, self.clause_at(stated.start), found.computed)
+
+    @cached_property
+    def _instalments(self) -> list[Instalment]:
+        return instalments(self.view.text)
 
     def _same_anywhere(self, figure: Figure) -> bool:
         return any(same_value(figure, c) for c in self.figures)
@@ -241,7 +222,7 @@ class ContractFacts:
         own = _numbers(figure.text)
         if len(own) != 1:
             return False
-        others = {n for n in _numbers(_sentence(point_text, figure.start, figure.end, 0)) - own
+        others = {n for n in _numbers(sentence_of(point_text, figure.start, figure.end, 0)) - own
                   if n >= 100}  # fmt: skip
         return any(own <= row and others & row for row in self._table_rows)
 
@@ -252,13 +233,13 @@ class ContractFacts:
             return None  # a schedule's bare "0.75 per 100.00" or "| 186,000": the contract's
         said_clause = clause_text(point_text, figure.start, figure.end)
         words = subject_words(said_clause)
-        shape = _shape(point_text, figure)
-        topic = _topic(point_text, figure)
+        shape = shape_of(point_text, figure)
+        topic = topic_of(point_text, figure)
         left, right = clause_bounds(point_text, figure.start, figure.end)
         # the clause the point names for this figure: before it ("第7.2款约定的…二十四个月")
         # or in brackets after it ("due thirty days after receipt (Section 3.03)")
         naming = point_text[left : figure.start] + " ".join(
-            _BRACKETED.findall(point_text, figure.end, min(len(point_text), right + 40))
+            BRACKETED.findall(point_text, figure.end, min(len(point_text), right + 40))
         )
         if not clause_refs(naming):
             # "termination under clause 14.3, which is available only where … below 95%": the
@@ -272,7 +253,7 @@ class ContractFacts:
             if any(same_value(figure, f) for _, f in named):
                 return None
             clause, best = max(
-                named, key=lambda pair: (self._overlap(words, pair[1]), _closeness(figure, pair[1]))
+                named, key=lambda pair: (self._overlap(words, pair[1]), closeness(figure, pair[1]))
             )
             return Mismatch(figure, best, clause)
         # the value stated elsewhere in the contract, of the same topic: the point may be speaking
@@ -280,7 +261,7 @@ class ContractFacts:
         elsewhere = [
             f
             for f in self.figures
-            if same_value(figure, f) and _topics_agree(topic, _topic(self.document.text, f))
+            if same_value(figure, f) and topics_agree(topic, topic_of(self.document.text, f))
         ]
         if elsewhere and figure.kind in ("amount", "date"):
             return None  # ¥6,600 or 2025-03-01 stated anywhere is the contract's figure
@@ -289,7 +270,7 @@ class ContractFacts:
             comparable = self._comparable(clause, figure, shape, topic)
             if comparable:
                 best = max(
-                    comparable, key=lambda f: (self._overlap(words, f), _closeness(figure, f))
+                    comparable, key=lambda f: (self._overlap(words, f), closeness(figure, f))
                 )
                 overlap = self._overlap(words, best)
                 if overlap == 0 and len(words) >= MIN_SUBJECT_WORDS:
@@ -303,8 +284,8 @@ class ContractFacts:
             (self._overlap(words, f), f)
             for f in self.figures
             if f.kind == figure.kind
-            and _restates(shape, _shape(self.document.text, f))
-            and _topics_agree(topic, _topic(self.document.text, f))
+            and restates(shape, shape_of(self.document.text, f))
+            and topics_agree(topic, topic_of(self.document.text, f))
         ]
         if not scored:
             return None
@@ -328,8 +309,8 @@ class ContractFacts:
             f
             for f in self.in_clause(clause)
             if f.kind == figure.kind
-            and _restates(shape, _shape(text, f))
-            and _topics_agree(topic, _topic(text, f))
+            and restates(shape, shape_of(text, f))
+            and topics_agree(topic, topic_of(text, f))
         ]
 
     def _named(self, said_clause: str) -> list[Clause]:
@@ -343,73 +324,8 @@ class ContractFacts:
         return len(words & self._sentence_words[i]) / len(words)
 
 
-# a bound: a threshold or a deadline, just before the figure ("not exceed", "within", 不超过)
-# or right after it (30日内, 5年以上)
-_BOUND_BEFORE = re.compile(
-    rf"{THRESHOLD_WORDS.pattern}|\bwithin\b|\b(?:no|not) later than\b|不迟于", re.I
-)
-_BOUND_AFTER = re.compile(r"\s*(?:以内|之内|内|以上|以下|or (?:more|less)\b|at the latest\b)", re.I)
-_BRACKETED = re.compile(r"[(（][^()（）]{0,40}[)）]")
-
-
-def _restates(said: tuple[bool, bool], stated: tuple[bool, bool]) -> bool:
-    """A point's plain figure may restate a bound or an ordinal ("a 12-month non-compete" for
-    "十二个月内"), but its bound or ordinal does not restate a plain figure: "at least 5 years"
-    against "2 years" is the law's minimum or another duty's, "第3至5年" a time, not a period."""
-    return all(
-        stated_part or not said_part for said_part, stated_part in zip(said, stated, strict=True)
-    )
-
-
-def _topic(text: str, figure: Figure) -> str | None:
-    """What an amount is (定金, 违约金, 租金 …: ``topics.TOPICS``), from the words of its
-    clause before it; None for other kinds, or when no topic word is there."""
-    if figure.kind != "amount":
-        return None
-    left, _ = clause_bounds(text, figure.start, figure.end)
-    return nearest_topic(text[left : figure.start])[0]
-
-
-# topics a review may name one by the other: "the deposit" for a security deposit, "the fees"
-# for the price
-_TOPIC_FAMILY = {
-    "earnest_money": "deposit",
-    "security_deposit": "deposit",
-    "net_price": "total_price",
-    "fee": "total_price",
-    "instalment": "total_price",
-}
-
-
-def _topics_agree(a: str | None, b: str | None) -> bool:
-    if a is None or b is None:
-        return True
-    return _TOPIC_FAMILY.get(a, a) == _TOPIC_FAMILY.get(b, b)
-
-
-def _shape(text: str, figure: Figure) -> tuple[bool, bool]:
-    """How a figure is stated: as a bound (不少于5年, "shall not exceed $240,000") and as an
-    ordinal (第五日); see :func:`_restates`."""
-    left, right = clause_bounds(text, figure.start, figure.end)
-    head = text[:left].rstrip()
-    if head.endswith((":", "：", "|")):  # a row's label: value
-        left = clause_bounds(text, len(head) - 1, len(head) - 1)[0]
-    lead = text[max(left, figure.start - 48) : figure.start]
-    bound = _BOUND_BEFORE.search(lead) or _BOUND_AFTER.match(text, figure.end, right)
-    before = text[max(0, figure.start - 8) : figure.start]
-    return bool(bound), bool(ORDINAL_BEFORE.search(before))
-
-
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def _numbers(text: str) -> set[float]:
     return {float(m.group().replace(",", "")) for m in _NUMBER.finditer(text)}
-
-
-def _sentence(text: str, start: int, end: int, limit: int = 160) -> str:
-    cuts = [m.end() for m in SENTENCE_END.finditer(text, 0, start)]
-    left = cuts[-1] if cuts else 0
-    stop = SENTENCE_END.search(text, end)
-    flat = " ".join(text[left : stop.end() if stop else len(text)].split())
-    return flat if not limit or len(flat) <= limit else flat[: limit - 1] + "…"

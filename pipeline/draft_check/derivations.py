@@ -41,6 +41,7 @@ _PERIOD_WORDS = re.compile(
 )
 # "迟延满10个24小时（240小时）": a count of periods the point writes
 _COUNT_OF_PERIODS = re.compile(r"(\d{1,3})\s*个\s*\d+\s*(?:小时|日|天|周|个月|月)")
+_IN_DAYS = re.compile(r"[日天周]|星期|\b(?:days?|weeks?)\b", re.I)
 _LAW_WORDS = re.compile(
     r"损失|标的额|通则解释|第\s*(?:65|586|五百八十六)\s*条|\bloss\b|Article\s+(?:65|586)\b", re.I
 )
@@ -100,7 +101,11 @@ def derivable(
     if figure.kind == "amount":
         x = float(figure.value)
         counts = [f.count for f in near if f.kind == "duration" and f.count]
-        counts += [float(f.value) for f in near if f.kind == "duration"]  # months
+        # months, for a period the point or clause states in months or years: "sixty days" is
+        # no count of a monthly sum (two months' rent happens to equal 200% of one month's)
+        counts += [
+            float(f.value) for f in near if f.kind == "duration" and not _IN_DAYS.search(f.text)
+        ]
         growth = [1 + r for r in rate_values] + [1 - r for r in rate_values if r < 1]
         factors = [*rate_values, *growth]  # 324,000 x 1.05
         around = clause_text(point_text, figure.start, figure.end)

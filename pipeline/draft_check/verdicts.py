@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 
 from kb.en_statutes import Repeal, judge_section, repealed_statute
 from pipeline.draft_check.citations import CitationJudge
-from pipeline.draft_check.contract_facts import ContractFacts, shown
+from pipeline.draft_check.contract_facts import ContractFacts
 from pipeline.draft_check.figures import SENTENCE_END
+from pipeline.draft_check.mismatch import shown
 from pipeline.draft_check.points import DraftPoint
 from pipeline.draft_check.quotes import QuoteFinder, QuoteMatch
 from pipeline.draft_check.unresolved import unresolved_authorities

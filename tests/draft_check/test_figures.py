@@ -657,3 +657,70 @@ def test_a_worked_figure_s_reason_shows_the_arithmetic_and_the_clause(tmp_path: 
     reason = mismatch.reason(facts.view)
     assert "RMB 8,475 / RMB 339,000 = 2.50%" in reason
     assert "clause 6.1: “6.1 Service credits" in reason
+
+
+HOLDOVER = """OFFICE LEASE
+12.1 If Tenant remains in possession after the expiration of this Lease, Tenant shall pay, for each month of holdover, one hundred fifty percent (150%) of the monthly Base Rent payable for the last full month of the Term. Tenant shall be liable for consequential damages only if the holdover continues for more than sixty (60) days after notice.
+SCHEDULE 1 - BASE RENT
+Months 49-60 | $24,724 per month
+"""
+
+
+@pytest.mark.parametrize(("share", "wrong"), [("200%", ["200%"]), ("150%", [])])
+def test_a_period_in_days_is_no_count_of_a_monthly_sum(
+    tmp_path: Path, share: str, wrong: list[str]
+) -> None:
+    """200% of a month's rent is not "worked out" as two months' rent from "sixty days"."""
+    doc = _doc(tmp_path, HOLDOVER, "lease.txt")
+    rent = f"{float(share[:-1]) / 100 * 24724:,.0f}"
+    said = (
+        f"Holdover rent is {share} of the last full month's Base Rent, about ${rent} per month on "
+        "the final $24,724 rate, and consequential damages may be added after sixty days."
+    )
+    assert _mismatches(doc, "one hundred fifty percent (150%) of the monthly Base Rent", said) == (
+        wrong
+    )
+
+
+INSTALMENTS = """PATENT LICENCE AGREEMENT
+5.1 The Licensee shall pay the Initial Fee of RMB 2,520,000 in the instalments set out in Schedule 3.
+12.5 If a Licensed Patent is declared invalid, the Licensee may terminate but the Initial Fee is not refundable.
+SCHEDULE 3 - FEES
+Instalment | Payment condition | Share | Amount
+First | Within 15 Business Days after the Effective Date | 30% | RMB 720,000
+Second | Within 15 Business Days after delivery | 45% | RMB 1,080,000
+Third | Within 15 Business Days after Acceptance | 25% | RMB 720,000
+"""
+
+
+@pytest.mark.parametrize(
+    ("said", "wrong"),
+    [
+        ("The first two instalments alone amount to RMB 1,680,000.", ["RMB 1,680,000"]),
+        ("The first two instalments alone amount to RMB 1,800,000.", []),
+        ("The first three instalments total RMB 2,520,000.", []),
+    ],
+)
+def test_a_sum_of_the_first_instalments_is_redone_from_the_schedule(
+    tmp_path: Path, said: str, wrong: list[str]
+) -> None:
+    doc = _doc(tmp_path, INSTALMENTS, "licence.txt")
+    quote = "the Initial Fee is not refundable"
+    assert _mismatches(doc, quote, said) == wrong
+
+
+ZH_INSTALMENTS = """技术服务合同
+第四条 服务费总额为人民币930,000元，分三期支付：
+第一期：合同签订后十日内支付人民币279,000元；
+第二期：中期验收合格后十日内支付人民币372,000元；
+第三期：终验合格后十日内支付人民币279,000元。
+"""
+
+
+@pytest.mark.parametrize(("total", "wrong"), [("600,000", ["600,000元"]), ("651,000", [])])
+def test_a_chinese_sum_of_the_first_instalments(
+    tmp_path: Path, total: str, wrong: list[str]
+) -> None:
+    doc = _doc(tmp_path, ZH_INSTALMENTS, "service.txt")
+    said = f"验收前甲方须支付的前两期合计{total}元，占总额七成。"
+    assert _mismatches(doc, "服务费总额为人民币930,000元", said) == wrong
