@@ -50,6 +50,7 @@ from tests.rules.cases_open_main_terms import (
 from tests.rules.cases_open_rows import OPEN_ROW_CASES
 from tests.rules.cases_parties import PAYMENT_CASES
 from tests.rules.cases_period_sums import PERIOD_SUM_CASES
+from tests.rules.cases_relative_deadlines import RELATIVE_DEADLINE_CASES
 from tests.rules.cases_relative_rows import RELATIVE_ROW_CASES
 from tests.rules.cases_role_actions import ROLE_ACTION_CASES
 from tests.rules.cases_share_rows import EN_TIERS, SHARE_ROWS_CASES
@@ -555,6 +556,7 @@ CASES += DEFERRED_CASES
 CASES += OPEN_PRICE_CASES
 CASES += ANNEX_PRICE_CASES
 CASES += MAIN_TERM_ANNEX_CASES
+CASES += RELATIVE_DEADLINE_CASES
 CASES += BLANK_PRICE_CASES
 CASES += WARRANTY_CASES
 CASES += LOAN_CASES
