@@ -418,3 +418,19 @@ def test_a_total_that_names_the_rows_it_adds_up(stages: Stages) -> None:
     rule = "cn.amount.table_total"
     assert rule not in rule_ids(stages, _ZH_FRANCHISE_FEES.format(total="757,000.00"))
     assert rule in rule_ids(stages, _ZH_FRANCHISE_FEES.format(total="775,000.00"))
+
+
+_EN_NOTES = """NOTE PURCHASE AGREEMENT
+
+This Agreement is made between Verity Funding LLC (the "Issuer") and Harbour Bank N.A. (the "Purchaser").
+
+11.2 Any dispute about a reacquisition request may be referred to third-party binding arbitration under this Section 11.2.
+12.1 This Agreement is governed by the laws of the State of New York. Each party submits to the {kind} jurisdiction of the courts sitting in New York, New York for legal proceedings relating to this Agreement.
+"""
+
+
+def test_a_nonexclusive_jurisdiction_leaves_arbitration_free(stages: Stages) -> None:
+    rule = "en.dispute.arbitration_and_exclusive_courts"
+    assert rule not in rule_ids(stages, _EN_NOTES.format(kind="nonexclusive"))
+    assert rule not in rule_ids(stages, _EN_NOTES.format(kind="non-exclusive"))
+    assert rule in rule_ids(stages, _EN_NOTES.format(kind="exclusive"))
