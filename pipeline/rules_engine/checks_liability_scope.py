@@ -21,7 +21,9 @@ from pipeline.rules_engine.context import RuleContext, Sentence
 from pipeline.rules_engine.registry import Hit, Params, check
 
 _UNLIMITED = re.compile(
-    r"unlimited liability|liability[^.]{0,120}(?:is|are|shall be|will be) unlimited"
+    # "an unlimited liability company" is a kind of company
+    r"unlimited liability(?! (?:company|companies|corporation|partnership))"
+    r"|liability[^.]{0,120}(?:is|are|shall be|will be) unlimited"
     # "nothing in this Agreement limits the amount or kind of damages for which X is liable"
     r"|nothing in this (?:Agreement|Contract)[^.;]{0,20}limits? the (?:amount|extent)[^.;]{0,60}"
     r"(?:liable|liability)"
@@ -36,9 +38,14 @@ _UNLIMITED = re.compile(
     r"|\bnot (?:be )?subject to any (?:financial |monetary )?"
     r"(?:limits?|limitations?|caps?|ceilings?|restrictions?)\b"
     # "the Developer shall be liable without limit for indirect and consequential loss"
-    r"|\b(?:liable|liability|responsible)\b[^.;]{0,20}\bwithout (?:any )?limit(?:ation)?\b(?! of)",
+    # ("basis of liability (including, without limitation, breach of contract …)" lists heads)
+    r"|\b(?:liable|liability|responsible)\b[^.;]{0,20}(?<!including)(?<!including,)(?<!includes)"
+    r"(?<!includes,)\s\s*without (?:any )?limit(?:ation)?\b(?! of)",
     re.I,
 )
+# the sentence is about a liability or a loss: "a third party which is not subject to any
+# restriction on disclosure" (a confidentiality exception) leaves nobody unlimited
+_LIABILITY_WORDS = re.compile(r"liab|responsib|damages|loss|compensat|indemn|claims?\b", re.I)
 # an indemnity without a limit is indemnity_cap_conflict's matter, a mutual one is not one-sided,
 # and liability under one named clause left unlimited is a narrow, market-standard carve-out
 _NOT_ONE_SIDED_WHOLE = re.compile(
@@ -90,7 +97,7 @@ _NARROW_ANYWHERE = re.compile(
 
 def _unlimited_match(ctx: RuleContext, sentence: Sentence) -> re.Match[str] | None:
     m = _UNLIMITED.search(sentence.text)
-    if m:
+    if m and _LIABILITY_WORDS.search(sentence.text):
         return m
     full = _IN_FULL.search(sentence.text)
     if (

@@ -434,3 +434,43 @@ def test_a_nonexclusive_jurisdiction_leaves_arbitration_free(stages: Stages) -> 
     assert rule not in rule_ids(stages, _EN_NOTES.format(kind="nonexclusive"))
     assert rule not in rule_ids(stages, _EN_NOTES.format(kind="non-exclusive"))
     assert rule in rule_ids(stages, _EN_NOTES.format(kind="exclusive"))
+
+
+_EN_RESELLER = """RESELLER AGREEMENT
+
+This Agreement is made between Nordvale Health Systems Inc. (the "Company") and Brightpath Medical LLC (the "Reseller").
+
+9.1 {sentence}
+10.1 The Company's total liability under this Agreement shall not exceed the fees paid in the twelve months before the claim.
+14.1 This Agreement is governed by the laws of the State of Delaware.
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "unlimited"),
+    [
+        (
+            "Neither party is liable for indirect damages, regardless of the basis of liability "
+            "(including, without limitation, breach of contract, tort or negligence).",
+            False,
+        ),
+        (
+            "Confidential Information excludes information rightfully received from a third "
+            "party which is not subject to any restriction on disclosure.",
+            False,
+        ),
+        ("The Reseller may be organised as an unlimited liability company.", False),
+        (
+            "The Reseller shall be fully liable, without limitation, for money damages resulting "
+            "from its unauthorised use of the Software.",
+            True,
+        ),
+    ],
+)
+def test_including_without_limitation_and_company_forms_state_no_unlimited_liability(
+    stages: Stages, sentence: str, unlimited: bool
+) -> None:
+    found = "en.liability.unlimited_express" in rule_ids(
+        stages, _EN_RESELLER.format(sentence=sentence)
+    )
+    assert found is unlimited
