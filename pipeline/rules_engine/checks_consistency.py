@@ -262,7 +262,11 @@ _OBLIGATION = re.compile(
 _OTHER_INSTRUMENT = re.compile(
     r"授权(?:期限|书|委托)|营业执照|许可证|证书|成立于|设立于|注册|原(?:租赁)?合同|前次|上一期"
     r"|authori[sz]ation|licen[cs]e (?:no|number)|incorporated|registered on"
-    r"|(?:prior|original|previous) (?:lease|agreement)",
+    r"|(?:prior|original|previous) (?:lease|agreement)"
+    # a recital's history, another memorandum, or a law's commencement ("as defined in the FCA
+    # Rules with effect from 22 July 2013")
+    r"|\bWHEREAS\b|memorandum of understanding|\bMOU\b"
+    r"|\b(?:Rules|Act|Regulations?|Directive)\b[^.;]{0,40}\bwith effect from",
     re.I,
 )
 

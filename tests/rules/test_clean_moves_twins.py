@@ -474,3 +474,63 @@ def test_including_without_limitation_and_company_forms_state_no_unlimited_liabi
         stages, _EN_RESELLER.format(sentence=sentence)
     )
     assert found is unlimited
+
+
+_EN_CABLE = """CONSTRUCTION AND MAINTENANCE AGREEMENT
+
+This Agreement is made and entered into this 18th day of April 2000 between Pacific Crossing Limited (the "Purchaser") and Seaway Cable Systems Inc. (the "Supplier").
+
+{history}
+4.1 The Supplier shall deliver the cable stations on {delivery}.
+18.1 This Agreement is governed by the laws of the State of New York.
+"""
+
+
+@pytest.mark.parametrize(
+    ("history", "delivery", "flagged"),
+    [
+        (
+            "WHEREAS, the parties signed a Memorandum of Understanding which shall be effective "
+            "from 16th June 1999 to plan the cable;",
+            "30 June 2001",
+            False,
+        ),
+        (
+            "9.2 Nothing in this Agreement shall require the Supplier to act as a fund manager (as "
+            "defined in the FCA Rules with effect from 22 July 2013).",
+            "30 June 2001",
+            False,
+        ),
+        ("", "16 June 1999", True),
+    ],
+)
+def test_a_recital_or_a_laws_commencement_is_no_performance_before_signing(
+    stages: Stages, history: str, delivery: str, flagged: bool
+) -> None:
+    found = "en.date.performance_before_signing" in rule_ids(
+        stages, _EN_CABLE.format(history=history, delivery=delivery)
+    )
+    assert found is flagged
+
+
+_EN_COLLAB = """COLLABORATION AGREEMENT
+
+This Agreement is made between Aimwell Therapeutics Inc. ("Aimwell") and Norbridge Pharma AG ("Norbridge").
+
+1.20 {definition}
+15.13 Each Party irrevocably submits to the exclusive jurisdiction of any United States District Court in California for any action arising out of this Agreement.
+15.14 This Agreement is governed by the laws of the State of California.
+"""
+
+
+def test_an_arbitral_body_in_a_definition_is_no_arbitration_agreement(stages: Stages) -> None:
+    rule = "en.dispute.arbitration_and_exclusive_courts"
+    defined = (
+        '"Governmental Authority" means any court or tribunal, or any governmental arbitrator or '
+        "arbitral body."
+    )
+    agreed = "Any dispute arising out of this Agreement shall be finally settled by arbitration."
+    assert rule not in rule_ids(stages, _EN_COLLAB.format(definition=defined))
+    wish = "The Parties shall try to settle disputes amicably, without resort to arbitration or litigation."
+    assert rule not in rule_ids(stages, _EN_COLLAB.format(definition=wish))
+    assert rule in rule_ids(stages, _EN_COLLAB.format(definition=agreed))
