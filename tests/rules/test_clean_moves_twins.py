@@ -450,8 +450,8 @@ This Agreement is made between Nordvale Health Systems Inc. (the "Company") and 
     ("sentence", "unlimited"),
     [
         (
-            "Neither party is liable for indirect damages, regardless of the basis of liability "
-            "(including, without limitation, breach of contract, tort or negligence).",
+            "THE COMPANY IS NOT LIABLE FOR INDIRECT DAMAGES, REGARDLESS OF THE BASIS OF LIABILITY "
+            "(INCLUDING, WITHOUT LIMITATION, BREACH OF CONTRACT, TORT OR NEGLIGENCE).",
             False,
         ),
         (
