@@ -133,7 +133,7 @@ def add_months(start: date, months: int) -> date:
     return date(start.year + year, month + 1, min(start.day, last_day))
 
 
-def _iso(entity: Entity) -> date | None:
+def iso_date(entity: Entity) -> date | None:
     return date.fromisoformat(entity.value) if isinstance(entity.value, str) else None
 
 
@@ -166,7 +166,7 @@ def end_before_start(ctx: RuleContext, params: EndBeforeStartParams) -> Iterator
                 and 0 < e.span.start - d.span.start <= params.max_distance
             ][:1]
         for end in ends:
-            a, b = _iso(d), _iso(end)
+            a, b = iso_date(d), iso_date(end)
             if a and b and b < a and end.span.start not in reported:
                 reported.add(end.span.start)
                 yield Hit(end.span, {"start": d.text, "end": end.text}, (d.span,))
@@ -180,8 +180,8 @@ def signing_date(ctx: RuleContext) -> Entity | None:
         return min(dated_lines, key=lambda d: str(d.value))
     signing = [
         d for d in ctx.of_kind("date")
-        if _iso(d) and d.attrs.get("role") == "signing"
-        and not _A_DEADLINE.search(_line_before(ctx, d)[-30:])
+        if iso_date(d) and d.attrs.get("role") == "signing"
+        and not _A_DEADLINE.search(line_before(ctx, d)[-30:])
     ]  # fmt: skip
     return signing[0] if signing else None
 
@@ -197,7 +197,7 @@ def signature_line_dates(ctx: RuleContext) -> list[Entity]:
     """The dates of signature lines ("签订日期：2025年3月1日", "Date: 8 February 2025")."""
     return [
         d for d in ctx.of_kind("date")
-        if _iso(d) and _is_signature_line(_line_before(ctx, d))
+        if iso_date(d) and _is_signature_line(line_before(ctx, d))
     ]  # fmt: skip
 
 
@@ -221,54 +221,9 @@ _SIGNED_ROW = re.compile(
 )
 
 
-def _line_before(ctx: RuleContext, d: Entity) -> str:
+def line_before(ctx: RuleContext, d: Entity) -> str:
     at = ctx.view_offset(d.span.start)
     return ctx.text[ctx.text.rfind("\n", 0, at) + 1 : at]
-
-
-class BeforeSigningParams(Params):
-    roles: list[str] = Field(default_factory=lambda: ["delivery", "payment", "start"])
-
-
-@check("performance_before_signing", BeforeSigningParams, fields=("date", "signed"))
-def performance_before_signing(ctx: RuleContext, params: BeforeSigningParams) -> Iterator[Hit]:
-    """A delivery, payment or start date earlier than the signing date."""
-    signed = signing_date(ctx)
-    if signed is None:
-        return
-    signed_on = _iso(signed)
-    for d in ctx.of_kind("date"):
-        when = _iso(d)
-        if d.attrs.get("role") in params.roles and when and signed_on and when < signed_on:
-            sentence = ctx.entity_sentence(d)
-            if _OTHER_INSTRUMENT.search(sentence) or not _OBLIGATION.search(sentence):
-                continue  # a past event or a table row of dates, not a duty fixed for a day
-            if _PAST_REFERENCE.search(_line_before(ctx, d)[-16:]):
-                continue  # "arising since 30 September 2025": a reference point, not a duty
-            yield Hit(d.span, {"date": d.text, "signed": signed.text}, (signed.span,))
-
-
-_PAST_REFERENCE = re.compile(r"(?:\bsince|\bas at|\bas of|\bended on|截至|截止到?)\s*$", re.I)
-
-
-# a duty to perform on that day ("甲方应于2025年3月1日交付车辆"); 已/has been mark a past event
-_OBLIGATION = re.compile(
-    r"(?<!已)(?:应当?|须|必须|负责)(?!已)|\b(?:shall|must|will|agrees? to|undertakes? to)\b", re.I
-)
-
-
-# A date that belongs to another instrument (the landlord's authorisation, a licence, a prior
-# lease, a company's registration) may well precede this contract.
-_OTHER_INSTRUMENT = re.compile(
-    r"授权(?:期限|书|委托)|营业执照|许可证|证书|成立于|设立于|注册|原(?:租赁)?合同|前次|上一期"
-    r"|authori[sz]ation|licen[cs]e (?:no|number)|incorporated|registered on"
-    r"|(?:prior|original|previous) (?:lease|agreement)"
-    # a recital's history, another memorandum, or a law's commencement ("as defined in the FCA
-    # Rules with effect from 22 July 2013")
-    r"|\bWHEREAS\b|memorandum of understanding|\bMOU\b"
-    r"|\b(?:Rules|Act|Regulations?|Directive)\b[^.;]{0,40}\bwith effect from",
-    re.I,
-)
 
 
 class DatesParams(Params):
@@ -283,12 +238,12 @@ def conflicting_dates(ctx: RuleContext, params: DatesParams) -> Iterator[Hit]:
         d
         for d in ctx.of_kind("date")
         if d.attrs.get("role") == params.role
-        and _iso(d)
+        and iso_date(d)
         and "range_start" not in d.attrs
         and "range_end" not in d.attrs
         and not _WINDOW_END.search(ctx.sentence_before(d))
         and not (params.role == "delivery" and _PAPERS.search(ctx.entity_sentence(d)))
-        and not (params.role == "delivery" and _ANOTHER_EVENT_ROW.match(_line_before(ctx, d)))
+        and not (params.role == "delivery" and _ANOTHER_EVENT_ROW.match(line_before(ctx, d)))
     ]
     for later in dated[1:]:
         if later.value != dated[0].value and not later.attrs.get("range_end"):

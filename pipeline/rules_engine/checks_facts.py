@@ -246,7 +246,7 @@ def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Ite
         clause = by_id.get(e.clause or "")
         scope = sentence
         if params.scope == "clause" and clause is not None:
-            scope = ctx.text[ctx.view_offset(clause.body.start) : ctx.view_offset(clause.body.end)]
+            scope = ctx.clause_body(clause)
         key = e.clause or sentence
         base = contract_total(ctx) if e.kind == "amount" else None
         yearly = _yearly_share(ctx, e, found.group(), base)

@@ -103,7 +103,7 @@ def _linked_elsewhere(ctx: RuleContext, own: Clause | None) -> bool:
     乙方依照第5.4款承担的…"): the contract says how the two meet."""
     if own is None or not own.number:
         return False
-    bodies = {c.id: _body(ctx, c) for c in ctx.clauses}
+    bodies = {c.id: ctx.clause_body(c) for c in ctx.clauses}
     for clause in ctx.clauses:
         if clause.id == own.id:
             continue
@@ -121,10 +121,6 @@ def _linked_elsewhere(ctx: RuleContext, own: Clause | None) -> bool:
 
 def _speaks_of_a_limit(text: str) -> bool:
     return bool(_NAMES_A_LIMIT.search(text)) or "限制" in text
-
-
-def _body(ctx: RuleContext, clause: Clause) -> str:
-    return ctx.text[ctx.view_offset(clause.body.start) : ctx.view_offset(clause.body.end)]
 
 
 # a ceiling on one head of cost a party bears: "乙方就每次事故承担的车辆维修费用以人民币1,500元为限"

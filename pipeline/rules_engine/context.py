@@ -144,6 +144,10 @@ class RuleContext:
         clause = innermost(self.clauses, self.view.origin[sentence.start]) if self.clauses else None
         if clause is None:
             return sentence.text
+        return self.clause_body(clause)
+
+    def clause_body(self, clause: Clause) -> str:
+        """The clause's own words as view text, up to its first sub-clause."""
         return self.text[self.view_offset(clause.body.start) : self.view_offset(clause.body.end)]
 
     def entity_sentence(self, entity: Entity) -> str:

@@ -127,6 +127,7 @@ CHECK_MODULES = (
     "pipeline.rules_engine.checks_period_rates",
     "pipeline.rules_engine.checks_range_lengths",
     "pipeline.rules_engine.checks_relative_deadlines",
+    "pipeline.rules_engine.checks_before_signing",
     "pipeline.rules_engine.checks_worked_dates",
     "pipeline.rules_engine.checks_stage_order",
     "pipeline.rules_engine.checks_schedule_dates",
