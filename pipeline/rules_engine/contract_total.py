@@ -17,7 +17,8 @@ from pipeline.rules_engine.priced_items import priced_total
 
 _EXAMPLE = re.compile(
     # "以成交价人民币伍仟伍佰万元为例，居间报酬为…": a worked example too
-    r"举例|例如|比如|假设|假定|为例|for example|e\.g\.|by way of example|illustrat", re.I
+    r"举例|例如|比如|假设|假定|为例|for example|e\.g\.|by way of example|illustrat",
+    re.I,
 )
 # an example's lead-in that a line wrap after its colon left in the sentence before ("（例如：⏎
 # 成交总价为人民币6,500万元的，……）")
