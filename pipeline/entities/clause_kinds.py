@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from kb.locations import package_data
+from pipeline.entities.clause_context import is_heading_only
 
 CLAUSE_KINDS: tuple[str, ...] = (
     "price_payment",
@@ -57,6 +58,11 @@ VECTORIZER_ARGS: dict[str, Any] = {
     "max_features": 60000,
     "dtype": np.float32,
 }
+# the heading a sub-clause sits under (``clause_context``): a short phrase, so bigrams suffice
+CONTEXT_VECTORIZER_ARGS: dict[str, Any] = {
+    **{k: v for k, v in VECTORIZER_ARGS.items() if k != "max_features"},
+    "ngram_range": (1, 2),
+}
 
 
 def normalise(text: str) -> str:
@@ -75,11 +81,22 @@ def keyword_features(texts: Sequence[str]) -> Any:
     return sparse.csr_matrix(clause_types_matrix(list(texts)), dtype=np.float32)
 
 
-def featurize(vectorizer: Any, texts: Sequence[str]) -> Any:
+def featurize(
+    vectorizer: Any,
+    texts: Sequence[str],
+    context_vectorizer: Any = None,
+    contexts: Sequence[str] | None = None,
+) -> Any:
+    """The clause's n-grams and keywords, and (for a model with a context block) the n-grams
+    of the heading it sits under ("" for a top-level clause)."""
     from scipy import sparse
 
     normal = [normalise(t) for t in texts]
-    return sparse.hstack([vectorizer.transform(normal), keyword_features(normal)]).tocsr()
+    blocks = [vectorizer.transform(normal), keyword_features(normal)]
+    if context_vectorizer is not None:
+        around = contexts if contexts is not None else [""] * len(texts)
+        blocks.append(context_vectorizer.transform([normalise(c) for c in around]))
+    return sparse.hstack(blocks).tocsr()
 
 
 @dataclass(frozen=True)
@@ -94,21 +111,29 @@ class ClauseClassifier:
     # per contract language where its own contracts set them (the defect model: a type can be
     # told apart in Chinese contracts at a threshold where English ones still raise alarms)
     language_thresholds: Mapping[str, np.ndarray] = field(default_factory=dict)
+    # the clause-kind model: n-grams of the enclosing heading, and headings carry no kind
+    context_vectorizer: Any = None
+    headings_have_no_kind: bool = False
 
     def thresholds_for(self, language: str | None) -> np.ndarray:
         """The thresholds for a contract in ``language`` (the pooled ones where none is set)."""
         return self.language_thresholds.get(language or "", self.thresholds)
 
-    def scores(self, texts: Sequence[str]) -> np.ndarray:
-        """Probability per (text, kind)."""
+    def scores(self, texts: Sequence[str], contexts: Sequence[str] | None = None) -> np.ndarray:
+        """Probability per (text, kind); ``contexts``: each text's enclosing heading."""
         if not texts:
             return np.zeros((0, len(self.kinds)), dtype=np.float32)
-        features = featurize(self.vectorizer, texts)
+        features = featurize(self.vectorizer, texts, self.context_vectorizer, contexts)
         logits = features @ self.coef.T + self.intercept
-        return np.asarray(1.0 / (1.0 + np.exp(-logits)))
+        probs = np.asarray(1.0 / (1.0 + np.exp(-logits)))
+        if self.headings_have_no_kind:
+            probs[[i for i, t in enumerate(texts) if is_heading_only(t)]] = 0.0
+        return probs
 
-    def predict(self, texts: Sequence[str]) -> list[tuple[str, ...]]:
-        probs = self.scores(texts)
+    def predict(
+        self, texts: Sequence[str], contexts: Sequence[str] | None = None
+    ) -> list[tuple[str, ...]]:
+        probs = self.scores(texts, contexts)
         return [
             tuple(k for k, p, t in zip(self.kinds, row, self.thresholds, strict=True) if p >= t)
             for row in probs
@@ -128,6 +153,12 @@ class ClauseClassifier:
         }
         for lang, t in self.language_thresholds.items():
             arrays[f"{_LANGUAGE_PREFIX}{lang}"] = t.astype(np.float32)
+        if self.context_vectorizer is not None:
+            around = sorted(self.context_vectorizer.vocabulary_.items(), key=lambda kv: kv[1])
+            arrays["context_vocabulary"] = np.array([k for k, _ in around])
+            arrays["context_idf"] = self.context_vectorizer.idf_.astype(np.float32)
+        if self.headings_have_no_kind:
+            arrays["headings_have_no_kind"] = np.array(True)
         np.savez_compressed(path, allow_pickle=False, **arrays)
 
 
@@ -137,6 +168,13 @@ def from_arrays(arrays: Any) -> ClauseClassifier:
 
     vocabulary = {str(k): i for i, k in enumerate(arrays["vocabulary"])}
     vectorizer = CharTfidf(vocabulary, arrays["idf"], VECTORIZER_ARGS["ngram_range"])
+    context_vectorizer = None
+    if "context_vocabulary" in arrays.files:
+        context_vectorizer = CharTfidf(
+            {str(k): i for i, k in enumerate(arrays["context_vocabulary"])},
+            arrays["context_idf"],
+            CONTEXT_VECTORIZER_ARGS["ngram_range"],
+        )
     return ClauseClassifier(
         vectorizer=vectorizer,
         coef=np.asarray(arrays["coef"], dtype=np.float32),
@@ -148,6 +186,9 @@ def from_arrays(arrays: Any) -> ClauseClassifier:
             for name in arrays.files
             if name.startswith(_LANGUAGE_PREFIX)
         },
+        context_vectorizer=context_vectorizer,
+        headings_have_no_kind="headings_have_no_kind" in arrays.files
+        and bool(arrays["headings_have_no_kind"]),
     )
 
 

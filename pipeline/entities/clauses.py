@@ -12,6 +12,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from kb.numerals import parse_cn_integer
+from pipeline.entities.clause_context import heading_context
 from pipeline.entities.clause_kinds import default_classifier
 from pipeline.entities.model import Clause
 from pipeline.entities.textview import TextView
@@ -180,8 +181,21 @@ def _with_kinds(clauses: tuple[Clause, ...], view: TextView) -> tuple[Clause, ..
         view.text[bisect_left(view.origin, c.body.start) : bisect_left(view.origin, c.body.end)]
         for c in clauses
     ]
-    kinds = classifier.predict(bodies)
+    kinds = classifier.predict(bodies, _enclosing_headings(clauses))
     return tuple(c.model_copy(update={"kinds": k}) for c, k in zip(clauses, kinds, strict=True))
+
+
+def _enclosing_headings(clauses: tuple[Clause, ...]) -> list[str]:
+    """Per clause, the heading of the top-level clause it sits under ("" for a top-level one):
+    "8.2 逾期超过十日的……" is read beside "违约责任"."""
+    by_id = {c.id: c for c in clauses}
+    out: list[str] = []
+    for clause in clauses:
+        top = clause
+        while top.level > 1 and top.parent in by_id:
+            top = by_id[top.parent]
+        out.append(heading_context(top.heading) if top is not clause else "")
+    return out
 
 
 def innermost(clauses: tuple[Clause, ...], offset: int) -> Clause | None:

@@ -14,14 +14,16 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from kb.locations import dev_data
+from pipeline.entities.clause_context import heading_of_line, is_top_level_number
 from pipeline.entities.clause_kinds import (
     CLAUSE_KINDS,
+    CONTEXT_VECTORIZER_ARGS,
     VECTORIZER_ARGS,
     ClauseClassifier,
     featurize,
@@ -36,6 +38,7 @@ class LabelledClause:
     kinds: frozenset[str]
     lang: str
     source: str
+    context: str = ""  # the heading of the top-level clause a sub-clause sits under
 
 
 def read_jsonl(path: Path) -> list[LabelledClause]:
@@ -82,7 +85,7 @@ def heldout_clauses(contracts: Path) -> list[LabelledClause]:
         label = json.loads(label_path.read_text(encoding="utf-8"))
         text = label_path.with_suffix(".txt").read_text(encoding="utf-8")
         entries = label.get("annotations", {}).get("clauses", [])
-        starts: list[tuple[int, frozenset[str]]] = []
+        starts: list[tuple[int, frozenset[str], str]] = []
         cursor = 0
         for entry in entries:
             at = text.find(entry["starts_with"], cursor)
@@ -90,15 +93,21 @@ def heldout_clauses(contracts: Path) -> list[LabelledClause]:
                 at = text.find(entry["starts_with"])
             if at < 0:
                 continue
-            starts.append((at, frozenset(entry["types"])))
+            starts.append((at, frozenset(entry["types"]), str(entry.get("number", "")).strip()))
             cursor = at + 1
         starts.sort(key=lambda s: s[0])
-        for i, (at, kinds) in enumerate(starts):
+        heading = ""
+        for i, (at, kinds, number) in enumerate(starts):
             end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
             # A clause ends with its paragraph: the next labelled clause may be pages away.
             para_end = text.find("\n", at)
             end = min(end, para_end if para_end > at else end)
-            out.append(LabelledClause(text[at:end], kinds, label["lang"], label["id"]))
+            body = text[at:end]
+            context = heading
+            if is_top_level_number(number):
+                heading = heading_of_line(body)
+                context = ""
+            out.append(LabelledClause(body, kinds, label["lang"], label["id"], context))
     return out
 
 
@@ -116,13 +125,24 @@ def fingerprint(texts: Sequence[str], targets: np.ndarray) -> str:
 
 
 def clause_fingerprint(clauses: Sequence[LabelledClause]) -> str:
-    return fingerprint([c.text for c in clauses], _targets(clauses))
+    keyed = [f"{c.context}\x1f{c.text}" if c.context else c.text for c in clauses]
+    return fingerprint(keyed, _targets(clauses))
 
 
 def train(
     clauses: Sequence[LabelledClause], c: float = 16.0, thresholds: np.ndarray | None = None
 ) -> ClauseClassifier:
-    return fit([x.text for x in clauses], _targets(clauses), CLAUSE_KINDS, c, thresholds)
+    """The clause-kind model: each clause with the heading it sits under; headings alone
+    carry no kind (the annotators' convention)."""
+    model = fit(
+        [x.text for x in clauses],
+        _targets(clauses),
+        CLAUSE_KINDS,
+        c,
+        thresholds,
+        contexts=[x.context for x in clauses],
+    )
+    return replace(model, headings_have_no_kind=True)
 
 
 def fit(
@@ -131,15 +151,21 @@ def fit(
     kinds: tuple[str, ...],
     c: float = 16.0,
     thresholds: np.ndarray | None = None,
+    contexts: Sequence[str] | None = None,
 ) -> ClauseClassifier:
     """A vectorizer fitted on ``texts`` and one balanced logistic regression per column of
-    ``targets`` (1 yes, 0 no, -1 unknown: that row is left out of the column's fit)."""
+    ``targets`` (1 yes, 0 no, -1 unknown: that row is left out of the column's fit).
+    ``contexts`` (each text's enclosing heading) add a block of their own n-grams."""
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
 
     vectorizer = TfidfVectorizer(**VECTORIZER_ARGS)
     vectorizer.fit([normalise(x) for x in texts])
-    features = featurize(vectorizer, texts)
+    context_vectorizer = None
+    if contexts is not None:
+        context_vectorizer = TfidfVectorizer(**CONTEXT_VECTORIZER_ARGS)
+        context_vectorizer.fit([normalise(x) for x in contexts if x])
+    features = featurize(vectorizer, texts, context_vectorizer, contexts)
     coefs, intercepts = [], []
     for j, kind in enumerate(kinds):
         known = targets[:, j] >= 0
@@ -161,6 +187,7 @@ def fit(
             thresholds if thresholds is not None else np.full(len(kinds), 0.5, dtype=np.float32)
         ),
         kinds=kinds,
+        context_vectorizer=context_vectorizer,
     )
 
 
@@ -186,7 +213,8 @@ def tuned_thresholds(
         if not test.any():
             continue
         model = train([c for c, t in zip(clauses, test, strict=True) if not t], c=c)
-        probs[test] = model.scores([c.text for c, t in zip(clauses, test, strict=True) if t])
+        tested = [c for c, t in zip(clauses, test, strict=True) if t]
+        probs[test] = model.scores([c.text for c in tested], [c.context for c in tested])
         scored |= test
     grid = np.arange(0.2, 0.91, 0.05)
     best = np.full(len(CLAUSE_KINDS), 0.5, dtype=np.float32)
@@ -222,7 +250,7 @@ class KindScore:
 
 
 def score(classifier: ClauseClassifier, clauses: Sequence[LabelledClause]) -> list[KindScore]:
-    predicted = classifier.predict([c.text for c in clauses])
+    predicted = classifier.predict([c.text for c in clauses], [c.context for c in clauses])
     out = []
     for kind in CLAUSE_KINDS:
         tp = sum(

@@ -10,7 +10,12 @@ import numpy as np
 import pytest
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from pipeline.entities.clause_kinds import MODEL_FILE, VECTORIZER_ARGS, normalise
+from pipeline.entities.clause_kinds import (
+    CONTEXT_VECTORIZER_ARGS,
+    MODEL_FILE,
+    VECTORIZER_ARGS,
+    normalise,
+)
 from pipeline.entities.tfidf import CharTfidf, char_wb_ngrams
 
 REPO = Path(__file__).resolve().parents[2]
@@ -50,3 +55,18 @@ def test_transform_matches_sklearn_on_the_shipped_model() -> None:
     theirs = _sklearn(vocabulary, idf).transform(texts)
     assert ours.shape == theirs.shape and len(texts) > 1000
     assert abs(ours - theirs).max() < 1e-6
+
+
+def test_context_transform_matches_sklearn_on_the_shipped_model() -> None:
+    """The block for the heading a sub-clause sits under (bigrams) is the same transform."""
+    with np.load(MODEL, allow_pickle=False) as arrays:
+        assert "context_vocabulary" in arrays.files, "run contract-review dev train-clauses"
+        vocabulary = {str(k): i for i, k in enumerate(arrays["context_vocabulary"])}
+        idf = np.asarray(arrays["context_idf"])
+    args = {k: v for k, v in CONTEXT_VECTORIZER_ARGS.items() if k != "min_df"}
+    sklearn = TfidfVectorizer(vocabulary=vocabulary, **args)
+    sklearn.idf_ = np.asarray(idf, dtype=np.float64)
+    headings = ["违约责任", "LIMITATION OF LIABILITY", "Fees and Payment", "", "付款方式与发票"]
+    texts = [normalise(t) for t in headings + _texts()[:200]]
+    ours = CharTfidf(vocabulary, idf, CONTEXT_VECTORIZER_ARGS["ngram_range"]).transform(texts)
+    assert abs(ours - sklearn.transform(texts)).max() < 1e-6
