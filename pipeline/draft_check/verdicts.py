@@ -15,6 +15,7 @@ from kb.en_statutes import Repeal, judge_section, repealed_statute
 from pipeline.draft_check.citations import CitationJudge
 from pipeline.draft_check.contract_facts import ContractFacts
 from pipeline.draft_check.figures import SENTENCE_END
+from pipeline.draft_check.law_scope import out_of_scope
 from pipeline.draft_check.mismatch import shown
 from pipeline.draft_check.points import DraftPoint
 from pipeline.draft_check.quotes import QuoteFinder, QuoteMatch
@@ -74,7 +75,7 @@ class PointChecker:
                 "the point quotes no contract text, so nothing anchors it to the contract"
             )
         claim = claim_text(point)
-        checks = judge_citations(self.judge, point)
+        checks = tuple(self._in_scope(c) for c in judge_citations(self.judge, point))
         for check in checks:
             verdict = _CITATION_VERDICT.get(check.status)
             section = judge_section(check.citation) if check.status == "unverifiable" else None
@@ -128,6 +129,19 @@ class PointChecker:
             citations=checks,
             figure_mismatches=mismatches,
             title=point.title or (point.quotes[0][:60] if point.quotes else ""),
+        )
+
+    def _in_scope(self, check: CitationCheck) -> CitationCheck:
+        """A supported article of a law that does not reach this contract is ``unsupported``
+        (9 U.S.C. § 2 cited on a contract with no arbitration agreement)."""
+        cited = check.evidence
+        if check.status != "supported" or cited is None:
+            return check
+        why = out_of_scope(cited.doc_id, self.document.text)
+        if why is None:
+            return check
+        return check.model_copy(
+            update={"status": "unsupported", "reason": f"{check.citation} exists, but {why}"}
         )
 
     def _authorities(self, text: str) -> list[str]:
