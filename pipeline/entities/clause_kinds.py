@@ -5,7 +5,10 @@ penalty clause, and "shall pay 0.5% per day of delay" is one although it never s
 "liquidated damages". The classifier is character n-gram TF-IDF with one logistic regression
 per kind (scikit-learn), trained on labelled clauses (``golden_set/clauses/``: the dev
 contracts, CUAD's English clause annotations, and clauses written for it). Character n-grams
-need no tokenizer, so Chinese and English share one model.
+need no tokenizer, so Chinese and English share one model. A sub-clause is read beside the
+heading of the article it sits under (a second, bigram block: "8.2 上述款项可从应付款中扣除"
+under "违约责任"), and a line that is only a number and a title carries no kind, as the
+annotators' convention has it (``clause_context``).
 
 The trained model ships as ``data/clause_model.npz`` (vocabulary, idf, coefficients), built by
 ``contract-review dev train-clauses``; a test retrains it and compares, so a stale file fails.
