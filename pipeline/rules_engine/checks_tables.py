@@ -177,7 +177,7 @@ def _column_totals(ctx: RuleContext, table: list[list[Cell]], params: TableParam
 
 # one sum inside a cell's words ("定金372,000.00（已于签约时支付，抵作本期款项）"): the row's
 # figure for that column, which leaving out would make the column seem short of its total
-_EMBEDDED_SUM = re.compile(
+EMBEDDED_SUM = re.compile(
     r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d\d)(?![\d.,]*\d|\s*[%％])"
 )
 
@@ -192,7 +192,7 @@ def _embedded(cell: Cell) -> Cell:
     row's figure."""
     if cell.value is not None:
         return cell
-    sums = list(_EMBEDDED_SUM.finditer(cell.text))
+    sums = list(EMBEDDED_SUM.finditer(cell.text))
     if len(sums) != 1:
         return cell
     lead = _CURRENCY_WORDS.sub("", cell.text[: sums[0].start()]).strip()

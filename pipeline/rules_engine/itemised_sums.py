@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from pipeline.model import Entity
 from pipeline.rules_engine.checks_tables import (
+    EMBEDDED_SUM,
     TableParams,
     is_total_row,
     off_by_more_than,
@@ -96,18 +97,21 @@ def _clause_agrees(ctx: RuleContext, stated: Entity, totals: list[float]) -> boo
     )
 
 
+def _lines_above(ctx: RuleContext, table: list[list[Cell]]) -> list[str]:
+    """The document's lines in the 600 characters above the table, nearest first."""
+    start = table[0][0].start
+    return ctx.document.text[max(0, start - 600) : start].split("\n")[::-1]
+
+
 def _written_title(ctx: RuleContext, table: list[list[Cell]]) -> str:
-    """:func:`_table_title` for a table read from the document's own lines."""
-    text = ctx.document.text
-    above = text[max(0, table[0][0].start - 600) : table[0][0].start].split("\n")
-    return next((line for line in reversed(above) if SCHEDULE_HEADING.match(line)), "")
+    """The schedule heading above a table read from the document's own lines."""
+    return next((line for line in _lines_above(ctx, table) if SCHEDULE_HEADING.match(line)), "")
 
 
 def _part_title(ctx: RuleContext, table: list[list[Cell]]) -> str:
     """The part of a schedule the table stands in ("Part A - Monthly Fixed Charge"): the
     nearest "Part …" line above it, unless a schedule heading comes first."""
-    text = ctx.document.text
-    for line in reversed(text[max(0, table[0][0].start - 600) : table[0][0].start].split("\n")):
+    for line in _lines_above(ctx, table):
         if SCHEDULE_HEADING.match(line):
             return ""
         if m := _PART_HEADING.match(line):
@@ -120,9 +124,6 @@ def _named_parts(clause: str) -> set[str]:
 
 
 # a schedule of lines, each a label and one sum ("第01期 支付日2026年01月15日 租金802,000.00")
-_ONE_SUM = re.compile(
-    r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d\d)(?![\d.,]*\d|\s*[%％])"
-)
 _RATE_LINE = re.compile(r"单价|每|\bper\b|\bunit\b|/\s*(?:小时|hour|kg|吨|件|台|月)", re.I)
 
 
@@ -130,25 +131,27 @@ def listed_schedules(text: str) -> list[list[list[Cell]]]:
     """Each schedule written as lines of a label and one sum, as a two-column table under a
     header made of the schedule's heading ("附件二：租金支付表（单位：人民币元）")."""
     out: list[list[list[Cell]]] = []
-    lines = text.split("\n")
     offset, heading = 0, None
     rows: list[list[Cell]] = []
-    for line in [*lines, "附件"]:  # a last heading closes the last schedule
+
+    def close() -> None:
+        if heading is not None and len(rows) >= 2:
+            first = rows[0][0].start
+            out.append([[Cell("", first, None, False), Cell(heading, first, None, False)], *rows])
+
+    for line in text.split("\n"):
         if SCHEDULE_HEADING.match(line):
-            if heading is not None and len(rows) >= 2:
-                first = rows[0][0].start
-                out.append(
-                    [[Cell("", first, None, False), Cell(heading, first, None, False)], *rows]
-                )
+            close()
             heading, rows = line.strip(), []
         elif heading is not None and "|" not in line and not _RATE_LINE.search(line):
-            sums = list(_ONE_SUM.finditer(line))
+            sums = list(EMBEDDED_SUM.finditer(line))
             if len(sums) == 1 and re.search(r"[^\d\s.,]", line[: sums[0].start()]):
                 m = sums[0]
                 value = float(m.group().replace(",", ""))
                 rows.append([Cell(line[: m.start()].strip(), offset, None, False),
                              Cell(m.group(), offset + m.start(), value, False)])  # fmt: skip
         offset += len(line) + 1
+    close()  # the last schedule runs to the end of the text
     return out
 
 

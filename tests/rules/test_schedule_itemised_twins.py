@@ -124,6 +124,21 @@ def test_a_rent_total_against_a_schedule_written_as_lines(
     assert found is fires
 
 
+@pytest.mark.parametrize(
+    ("words", "stated", "fires"),
+    [("贰佰肆拾玖万元整", "2,490,000.00", False), ("贰佰肆拾玖万陆仟元整", "2,496,000.00", True)],
+)
+def test_a_schedule_written_as_lines_at_the_end_of_the_contract(
+    stages: Stages, words: str, stated: str, fires: bool
+) -> None:
+    text = _ZH_FINLEASE.format(words=words, stated=stated)
+    text = text.replace(
+        "附件三：租赁物验收证明书（格式）\n", ""
+    )  # the rent schedule runs to the end
+    found = "cn.amount.schedule_total_restated" in rule_ids(stages, text)
+    assert found is fires
+
+
 _ZH_CAR_SALE = """二手车买卖合同
 
 甲方（出卖人）：宁波东湖汽车销售服务有限公司
