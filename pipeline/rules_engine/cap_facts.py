@@ -166,7 +166,12 @@ _OPENING = 600
 def names_indemnity(text: str, numbers: set[str]) -> bool:
     if INDEMN.search(text):
         return True
-    return any(r in numbers or r.split(".")[0] in numbers for r in refs(text))
+    # "Article 9" names the indemnity in 9.1; "clause 8.3" lies in an indemnity clause 8
+    return any(_names_number(r, numbers) for r in refs(text))
+
+
+def _names_number(ref: str, numbers: set[str]) -> bool:
+    return any(overlap(ref, n) for n in numbers)
 
 
 def carve_outs(text: str) -> list[str]:

@@ -342,7 +342,7 @@ def cap_carve_out_misses_indemnity(ctx: RuleContext, params: Params) -> Iterator
             continue
         for m in _CARVED_REFERENCE.finditer(sentence.text):
             target = m.group(1)
-            if target in numbers or target.split(".")[0] in numbers:
+            if any(overlap(target, n) for n in numbers):
                 continue
             if not any(c.number == target or c.number == target.split(".")[0] for c in ctx.clauses):
                 continue  # a number the segmenter did not see: do not guess

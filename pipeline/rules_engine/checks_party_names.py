@@ -81,7 +81,7 @@ _EN_SIGNS = re.compile(
 _CN_ROLE_BEFORE = re.compile(
     r"(?:由|向|承包人|发包人|出租人|承租人|委托人|受托人|买方|卖方|收款人|付款人|户名|账户名称|开户名称"
     # 将股权变更登记至…名下: the one who receives what the contract transfers
-    r"|(?:登记|过户|转让|转移|变更)(?:至|到|给|予))[:：]?\s*$"
+    r"|(?:登记|过户|转让|转移|变更)(?:至|到|给|予))\s*[:：|｜]?\s*$"
     # the signature block: "乙方（受托人）（盖章）：上海恒裕供应链服务有限公司"
     r"|(?:甲方|乙方|丙方|丁方)(?:[（(][^（）()\n]{1,8}[）)]){0,3}\s*[:：]\s*$"
 )
@@ -90,8 +90,9 @@ _CN_IN_NAME_OF = re.compile(r"^的?名义")
 _EN_ROLE_BEFORE = re.compile(
     r"(?:issued by|payable to|paid to|in fav(?:ou)?r of|on behalf of"
     # bank and invoicing details name the payee the contract pays
-    r"|(?:account|payee|beneficiary|account holder|invoicing entity|invoicing party)(?: name)?:)"
-    r"\s*$",
+    # ("Account name: …", or a table row "Account name | …")
+    r"|(?:account|payee|beneficiary|account holder|invoicing entity|invoicing party)(?: name)?"
+    r"\s*[:|])\s*$",
     re.I,
 )
 

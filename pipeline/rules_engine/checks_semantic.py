@@ -19,6 +19,7 @@ from pydantic import Field
 from pipeline.rules_engine.cap_facts import definitions_used
 from pipeline.rules_engine.checks_patterns import contract_title, regex
 from pipeline.rules_engine.context import RuleContext, Sentence
+from pipeline.rules_engine.own_money import forfeits_own_payment
 from pipeline.rules_engine.registry import Hit, Params, check
 
 # a bar on one side ending the contract, for any reason at all
@@ -234,7 +235,10 @@ def unilateral_right(ctx: RuleContext, params: UnilateralParams) -> Iterator[Hit
     finance_lease = bool(_FINANCE_LEASE.search(contract_title(ctx)))
     for sentence in ctx.sentences:
         body = ctx.clause_of(sentence)
-        if _kind(sentence.text, body, table, list(params.kinds), finance_lease) is not None:
+        kind = _kind(sentence.text, body, table, list(params.kinds), finance_lease)
+        if kind == "terminate" and table is _EN and forfeits_own_payment(ctx, sentence.text, body):
+            continue  # the one who leaves gives up its own payment: nothing taken from the other
+        if kind is not None:
             yield _highlight(ctx, sentence)
 
 
