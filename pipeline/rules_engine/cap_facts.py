@@ -166,12 +166,14 @@ _OPENING = 600
 def names_indemnity(text: str, numbers: set[str]) -> bool:
     if INDEMN.search(text):
         return True
-    # "Article 9" names the indemnity in 9.1; "clause 8.3" lies in an indemnity clause 8
     return any(_names_number(r, numbers) for r in refs(text))
 
 
 def _names_number(ref: str, numbers: set[str]) -> bool:
-    return any(overlap(ref, n) for n in numbers)
+    """"clause 8.3" lies in an indemnity clause 8; "Article 9" names an article that opens with
+    its indemnity (9.1), but not one that only mentions indemnities in a later sub-clause (an
+    Article 10 on confidentiality whose 10.4 speaks of "indemnity payments")."""
+    return any(ref == n or ref.startswith(n + ".") or n == ref + ".1" for n in numbers)
 
 
 def carve_outs(text: str) -> list[str]:
@@ -236,9 +238,21 @@ def reached_numbers(cap: str, numbers: set[str]) -> set[str] | None:
     return named
 
 
+# "Notwithstanding any other provision …, the other party shall be entitled to equitable relief":
+# an injunction or specific performance is no sum, so overriding the contract for it lifts no cap
+_EQUITABLE_RELIEF = re.compile(
+    r"equitable relief|injunctive relief|injunctions?\b|specific performance", re.I
+)
+
+
 def escape(sentence: str) -> re.Match[str] | None:
     # "including without limitation" lists examples; it limits nothing
-    return _ESCAPE.search(_LISTING.sub(lambda m: " " * len(m.group()), sentence))
+    listed = _LISTING.sub(lambda m: " " * len(m.group()), sentence)
+    relief = _EQUITABLE_RELIEF.search(sentence) is not None
+    for m in _ESCAPE.finditer(listed):
+        if not (relief and m.group().lower().startswith("notwithstanding")):
+            return m
+    return None
 
 
 def _family(ctx: RuleContext, sentence: Sentence) -> list[Clause]:

@@ -18,7 +18,7 @@ _HOLDER = re.compile(
 # "the Initial Licence Fee shall not be refunded", "all Fees paid are non-refundable",
 # "the Licensee forfeits the Deposit"
 _KEPT = re.compile(
-    r"\b(?:the|any|all)\s+(?P<sum>(?:[A-Z][\w-]*\s+){0,3}(?:Fees?|Price|Deposit|Royalt(?:y|ies)"
+    r"\b(?:[Tt]he|[Aa]ny|[Aa]ll)\s+(?P<sum>(?:[A-Z][\w-]*\s+){0,3}(?:Fees?|Price|Deposit|Royalt(?:y|ies)"
     r"|Payments?|Premium|Charges?|Advance)|fees|sums|amounts)\b(?:\s+(?:already\s+)?paid)?"
     r"[^.;]{0,40}?\b(?:shall\s+not\s+be\s+refund|(?:is|are)\s+non-refundable|(?:is|are)\s+not\s+refund"
     r"|(?:shall\s+be\s+)?forfeit)",

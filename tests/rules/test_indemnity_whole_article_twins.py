@@ -60,3 +60,30 @@ def test_a_carve_out_naming_the_whole_article_finds_its_indemnity(stages: Stages
     carve = "the indemnification obligations under Clause 8"
     text = en_services(extra=_CLAIMS + _CAP.format(carve=carve))
     assert "indemnity_cap_conflict" not in {f.type for f in rule_findings(stages, text)}
+
+
+_OVERRIDE = (
+    "10. CONFIDENTIALITY\n10.1 Each party shall keep the other's information confidential.\n"
+    "10.2 Notwithstanding any other provision of this Agreement, {rest}\n"
+)
+_CAPPED = (
+    "11. LIABILITY\n11.1 The Consultant's total liability under this Agreement, including under any "
+    "indemnity, shall not exceed "
+    "the fees paid in the preceding twelve months.\n"
+)
+
+
+def test_overriding_the_contract_for_equitable_relief_lifts_no_cap(stages: Stages) -> None:
+    relief = (
+        "each party agrees that indemnity payments would be an inadequate remedy for a breach "
+        "of this Clause 10 and that the other party shall be entitled to equitable relief."
+    )
+    indemnity = "the Consultant shall indemnify the Client in full against any loss from a breach of this Clause 10."
+    claims = _CLAIMS.replace("8.", "9.").replace("Clause 9", "Clause 11")
+    assert (
+        _cap_conflicts(stages, en_services(extra=claims + _OVERRIDE.format(rest=relief) + _CAPPED))
+        == set()
+    )
+    assert _cap_conflicts(
+        stages, en_services(extra=claims + _OVERRIDE.format(rest=indemnity) + _CAPPED)
+    )
