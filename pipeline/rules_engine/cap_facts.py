@@ -170,7 +170,7 @@ def names_indemnity(text: str, numbers: set[str]) -> bool:
 
 
 def _names_number(ref: str, numbers: set[str]) -> bool:
-    """"clause 8.3" lies in an indemnity clause 8; "Article 9" names an article that opens with
+    """A "clause 8.3" lies in an indemnity clause 8; "Article 9" names an article that opens with
     its indemnity (9.1), but not one that only mentions indemnities in a later sub-clause (an
     Article 10 on confidentiality whose 10.4 speaks of "indemnity payments")."""
     return any(ref == n or ref.startswith(n + ".") or n == ref + ".1" for n in numbers)
