@@ -28,6 +28,7 @@ from pipeline.draft_check.figures import (
 )
 from pipeline.draft_check.instalment_sums import Instalment, claimed_sums, instalments
 from pipeline.draft_check.mismatch import Mismatch, closeness, sentence_of
+from pipeline.draft_check.slips import slipped_product
 from pipeline.draft_check.worked_figures import counted_dates, day_counts, days_to_cap, shares
 from pipeline.entities.clause_refs import clause_refs
 from pipeline.entities.clauses import segment
@@ -130,7 +131,56 @@ class ContractFacts:
                 )
             if not derivable(figure, local, self.figures, operands, point_text):
                 out.append(found)
+        out += self._slips(point_text, said, local, [m.said for m in out], cites)
         return out
+
+    def _slips(
+        self,
+        point_text: str,
+        said: list[Figure],
+        local: list[Figure],
+        flagged: list[Figure],
+        cites: Callable[[str], list[str]] | None,
+    ) -> list[Mismatch]:
+        """The point's sums that are a product of the contract's with a digit slipped
+        (:mod:`pipeline.draft_check.slips`)."""
+        # the contract's sums, and the point's that a schedule writes without currency
+        amounts = [f for f in self.figures if f.kind == "amount"]
+        amounts += [f for f in said if f.kind == "amount" and self.states_number(f)]
+        at_hand = [f for f in (*local, *said) if f.kind == "rate"]
+        out: list[Mismatch] = []
+        for figure in said:
+            if figure.kind != "amount" or figure in flagged or self._written(figure):
+                continue
+            if not about_the_contract(point_text, figure, cites):
+                continue
+            if derivable(figure, local, self.figures, said, point_text):
+                continue
+            # and the rates of the contract's passages on the same subject ("每日违约金为…" and
+            # the clause's "每逾期一日…千分之二…违约金")
+            words = subject_words(clause_text(point_text, figure.start, figure.end))
+            rates = at_hand + [
+                f
+                for f in self._rates
+                if len(words) >= MIN_SUBJECT_WORDS
+                and self._overlap(words, f) >= MIN_SUBJECT_OVERLAP
+            ]
+            slip = slipped_product(figure, amounts, rates)
+            stated = None if slip is None else self._in_contract(slip.operand)
+            if slip is not None and stated is not None:
+                out.append(Mismatch(figure, stated, self.clause_at(stated.start), slip.shown))
+        return out
+
+    def _in_contract(self, figure: Figure) -> Figure | None:
+        """``figure`` where the contract writes it (a point's sum: where the schedule has its
+        bare number)."""
+        if figure in self.figures:
+            return figure
+        for m in _NUMBER.finditer(self.view.text):
+            if abs(float(m.group().replace(",", "")) - float(figure.value)) < 0.005:
+                start, end = self.view.to_original(m.start(), m.end())
+                return Figure("amount", figure.value, self.document.text[start:end], start, end)
+        return None
 
     def _worked(self, point_text: str, said: list[Figure], local: list[Figure]) -> list[Mismatch]:
         """The point's shares, day counts, counted dates and days to a cap that its own
@@ -241,9 +291,10 @@ class ContractFacts:
         naming = point_text[left : figure.start] + " ".join(
             BRACKETED.findall(point_text, figure.end, min(len(point_text), right + 40))
         )
-        if not clause_refs(naming):
+        if not clause_refs(naming) and not _OTHER_PART.search(naming):
             # "termination under clause 14.3, which is available only where … below 95%": the
-            # clause named earlier in the same sentence
+            # clause named earlier in the same sentence (not when this figure's own words name a
+            # schedule: "…, while the last Deliverable in Schedule A is due on March 31, 2027")
             naming = sentence_before(point_text, figure.start)
         named_clauses = self._named(naming)
         if any(same_value(figure, f) for c in named_clauses for f in self.in_clause(c)):
@@ -325,6 +376,12 @@ class ContractFacts:
 
 
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+# a part of the contract that clause numbers do not name
+_OTHER_PART = re.compile(
+    r"\b(?:Schedules?|Exhibits?|Annex(?:es)?|Appendix|Appendices|Attachments?)\b"
+    r"|附件|附表|附录",
+    re.I,
+)
 
 
 def _numbers(text: str) -> set[float]:

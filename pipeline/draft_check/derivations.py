@@ -6,6 +6,7 @@ figure that follows from the figures at hand by one such step is no misreading o
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from collections.abc import Callable, Iterable
 from datetime import date, timedelta
 from itertools import combinations
@@ -119,7 +120,7 @@ def derivable(
         factors += _quantities(point_text)  # 2,040件 x 160元
         if _VAT_WORDS.search(clause_text(point_text, figure.start, figure.end)):
             factors += [1 + r for r in _VAT_RATES]  # the VAT-inclusive amount
-        if any(_worked_out(a * k, x) for a in bases for k in factors):
+        if any(worked_out(a * k, x) for a in bases for k in factors):
             return True
         # 15,000 x the 30% the contract sets elsewhere, when the point works it out (names the
         # rate or computes): a bare restatement ("限额不低于伍拾万元") that happens to be half of
@@ -127,15 +128,15 @@ def derivable(
         said_rates = [float(f.value) for f in said if f.kind == "rate"]
         computes = _COMPUTES.search(clause_text(point_text, figure.start, figure.end))
         if any(
-            _worked_out(a * r, x)
+            worked_out(a * r, x)
             for a in money
             for r in contract_rates
             if computes or any(abs(r - s) <= 1e-9 for s in said_rates)
         ):
             return True
-        if any(_worked_out(a / r, x) for a in money for r in rate_values if r > 0):
+        if any(worked_out(a / r, x) for a in money for r in rate_values if r > 0):
             return True  # a cap of 600,000 at 1.2% is reached at a price of 60,000,000
-        if any(_worked_out(a + b, x) or _worked_out(abs(a - b), x)
+        if any(worked_out(a + b, x) or worked_out(abs(a - b), x)
                for a in money for b in bases if a != b):  # fmt: skip
             return True
         return _subset_sum(money, x)
@@ -224,7 +225,7 @@ def _quantities(text: str) -> list[float]:
     return found
 
 
-def _worked_out(computed: float, said: float) -> bool:
+def worked_out(computed: float, said: float) -> bool:
     """``said`` is ``computed`` as a review writes it: exact to the figure's last stated digit
     (4,500 for 4,500.00; 1.39 for 1.389), not merely within half a percent (63,810 is no
     rounding of 63,882.50)."""
@@ -253,7 +254,7 @@ def _subset_sum(values: list[float], target: float, limit: int = 12) -> bool:
     """Some 2–4 of the amounts add up to ``target`` (instalments, a price and its tax)."""
     pool = sorted(set(values))[:limit] if len(set(values)) > limit else sorted(set(values))
     return any(
-        _worked_out(sum(group), target) for size in (2, 3, 4) for group in combinations(pool, size)
+        worked_out(sum(group), target) for size in (2, 3, 4) for group in combinations(pool, size)
     )
 
 
@@ -266,19 +267,22 @@ def _date_from_period(target: date, known: list[Figure]) -> bool:
         for period in periods:
             months = float(period.value)
             whole = round(months)
-            if abs(months - whole) < 1e-6:
-                shifted = _add_months(start, whole)
-            else:
-                shifted = start + timedelta(days=round(months * 30.4375))
-            if shifted is not None and abs((shifted - target).days) <= 2:
-                return True
+            # counted forward (a term's end) or back (the last day for notice before it)
+            for sign in (1, -1):
+                if abs(months - whole) < 1e-6:
+                    shifted = _add_months(start, sign * whole)
+                else:
+                    shifted = start + sign * timedelta(days=round(months * 30.4375))
+                if shifted is not None and abs((shifted - target).days) <= 2:
+                    return True
     return False
 
 
 def _add_months(start: date, months: int) -> date | None:
+    """The same day ``months`` later (or earlier), the month's last day where it is shorter
+    (31 March less three months is 31 December; 31 May plus one month is 30 June)."""
     year, month = divmod(start.month - 1 + months, 12)
-    day = min(start.day, 28)
-    try:
-        return date(start.year + year, month + 1, day)
-    except ValueError:
+    year, month = start.year + year, month + 1
+    if not 1 <= year <= 9999:
         return None
+    return date(year, month, min(start.day, monthrange(year, month)[1]))

@@ -138,7 +138,8 @@ _CN_UNITS = {
     "个日历天": "day", "日历天": "day",
 }  # fmt: skip
 _CN_DURATION = re.compile(
-    r"(?<![\d年月.])(?P<num>\d+|[零一二两三四五六七八九十百壹贰叁肆伍陆柒捌玖拾佰]+)\s?(?P<unit>个工作日|工作日|小时|个月|个自然年"
+    # not 最后一日 / 下一日 (the last day, the next day): days named, not counted
+    r"(?<![\d年月.下])(?<!最后)(?P<num>\d+|[零一二两三四五六七八九十百壹贰叁肆伍陆柒捌玖拾佰]+)\s?(?P<unit>个工作日|工作日|小时|个月|个自然年"
     r"|个日历日|日历日|个日历天|日历天|个自然日|自然日|日|天|周|星期|年)(?![\d月])"
 )
 _CN_HALF = re.compile(r"半年|半个月")
@@ -170,8 +171,15 @@ def _duration(start: int, end: int, count: float, unit: str, extra: dict[str, in
     return Match("duration", start, end, count, attrs)
 
 
+# "每月11日至15日为对账期": days of the month, a span of the calendar, not two durations
+_CN_DAY_RANGE = re.compile(
+    r"(?<![\d.])\d{1,2}\s?[日号]\s?(?:至|到|—|–|-|~|～)\s?\d{1,2}\s?[日号](?![内间])"
+)
+
+
 def find_durations(text: str, dates: list[Match]) -> list[Match]:
     taken = [(d.start, d.end) for d in dates]
+    taken += [(m.start(), m.end()) for m in _CN_DAY_RANGE.finditer(text)]
     found: list[Match] = []
     # 二十年零六个月 / 两年十一个月: one duration (246 / 35 months), or a 20-year lease limit
     # would see only the years (and the month count after 年 looks like a date to _CN_DURATION)

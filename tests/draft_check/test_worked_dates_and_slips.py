@@ -1,0 +1,149 @@
+"""Figures a review works out, read from check batch 6's development half (2026-12-07): a date
+counted back from the term's end, days of the month that are no periods, a date a schedule
+states, and a product written with its decimal point moved or two digits swapped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.config import IntakeLimits
+from pipeline.draft_check.contract_facts import ContractFacts
+from pipeline.draft_check.quotes import QuoteFinder
+from pipeline.entities.dates import find_dates, find_durations
+from pipeline.model import Document
+from pipeline.stages.intake import read_document
+
+
+def _doc(tmp_path: Path, text: str) -> Document:
+    path = tmp_path / "c.txt"
+    path.write_text(text, encoding="utf-8")
+    return read_document(path, IntakeLimits())
+
+
+def _flagged(doc: Document, quote: str, said: str) -> list[str]:
+    found = QuoteFinder(doc.text).locate(quote)
+    assert found.start is not None and found.end is not None, quote
+    return [
+        m.said.text.strip() for m in ContractFacts(doc).mismatches(said, [(found.start, found.end)])
+    ]
+
+
+_TERM = """SUPPORT AGREEMENT
+3.1 This Agreement commences on 14 April 2025 and continues for an initial term of twenty-four (24) months, ending on 31 March 2027 (the "Initial Term").
+3.2 Either party may give notice of non-renewal at least ninety (90) days before the end of the Initial Term.
+12.1 This Agreement continues until February 2, 2030, unless terminated earlier under this Article 12.
+SCHEDULE A
+Deliverable 3 | final program report | March 31, 2027
+"""
+
+
+@pytest.mark.parametrize(
+    ("deadline", "flagged"), [("31 December 2026", []), ("15 December 2026", ["15 December 2026"])]
+)
+def test_a_date_counted_back_from_the_term_end_is_worked_out(
+    tmp_path: Path, deadline: str, flagged: list[str]
+) -> None:
+    """Ninety days before 31 March 2027 is 31 December 2026: the point's arithmetic, not a
+    misreading of clause 3.1 (it was flagged against 31 March 2027 before)."""
+    doc = _doc(tmp_path, _TERM)
+    said = (
+        "The Initial Term ends on 31 March 2027. Notice of non-renewal must be given ninety "
+        f"days before the end of the Initial Term, that is by {deadline}."
+    )
+    assert _flagged(doc, "ending on 31 March 2027", said) == flagged
+
+
+@pytest.mark.parametrize(
+    ("end", "flagged"), [("February 2, 2030", []), ("February 2, 2031", ["February 2, 2031"])]
+)
+def test_a_date_the_point_reads_from_a_schedule_is_not_compared_with_an_earlier_clause(
+    tmp_path: Path, end: str, flagged: list[str]
+) -> None:
+    """'The Term under Section 12.1 runs until …, while the last Deliverable in Schedule A is due
+    on March 31, 2027': the second date is the schedule's, not Section 12.1's."""
+    doc = _doc(tmp_path, _TERM)
+    said = (
+        f"The Term under Section 12.1 runs until {end}, while the last Deliverable in Schedule A "
+        "is due on March 31, 2027."
+    )
+    assert _flagged(doc, "continues until February 2, 2030", said) == flagged
+
+
+def test_days_of_the_month_and_named_days_are_no_periods() -> None:
+    def periods(text: str) -> list[str]:
+        return [text[m.start : m.end] for m in find_durations(text, find_dates(text))]
+
+    assert periods("每月11日至15日为对账期") == []
+    assert periods("自下一日即2025年4月11日起算，45日期间的最后一日为2025年5月25日") == ["45日"]
+    assert periods("乙方应于5日至10日内付款") == ["5日", "10日"]  # a span of days to pay within
+    assert periods("届满后三日内通知，提前一日告知") == ["三日", "一日"]
+
+
+_CANTEEN = """员工餐厅服务合同
+5.4 甲方应于次月10日前付清上月餐费。
+6.1 每月10日锁定上月刷卡数据，每月11日至15日为对账期，乙方应在对账期内提交对账单。
+"""
+
+
+def test_days_of_the_month_a_point_restates_are_not_read_as_periods(tmp_path: Path) -> None:
+    """'11日至15日为对账期' names days of the month: the point's 11日 is no period of 11 days
+    set against the clause's '15日' (flagged before). Days of the month are not compared at
+    all yet: '11日至20日' would pass too."""
+    doc = _doc(tmp_path, _CANTEEN)
+    said = "第6.1款约定每月10日锁定数据，11日至15日为对账期，而第5.4款要求甲方在次月10日前付清。"
+    assert _flagged(doc, "甲方应于次月10日前付清上月餐费", said) == []
+
+
+def test_a_counted_period_that_ends_on_a_named_day_is_not_the_day_named() -> None:
+    """'最后一日' (the last day) is no period of one day that the point counts."""
+    text = "自2025年4月11日起算，45日期间的最后一日为2025年5月25日"
+    assert "一日" not in [text[m.start : m.end] for m in find_durations(text, find_dates(text))]
+
+
+_DESIGN = """设计合同
+第二条 设计费总额为人民币3,860,000元，分期支付：
+第四期 | 施工图设计文件通过审查后 | 30% | 1,158,000.00
+第十二条 乙方逾期提交设计文件的，每逾期一日，应按逾期阶段对应设计费的千分之二向甲方支付违约金，累计违约金不超过设计费总额的百分之十。
+"""
+
+
+@pytest.mark.parametrize(
+    ("daily", "flagged"),
+    [("2,316元", []), ("23,160元", ["23,160元"]), ("2,361元", ["2,361元"]), ("2,500元", [])],
+)
+def test_a_product_written_with_a_digit_slipped_is_a_mismatch(
+    tmp_path: Path, daily: str, flagged: list[str]
+) -> None:
+    """1,158,000 × 千分之二 is 2,316 a day: 23,160 moves the decimal point and 2,361 swaps two
+    digits, both wrong; 2,500 has other digits, so nothing says which sum it misreads."""
+    doc = _doc(tmp_path, _DESIGN)
+    said = f"以施工图阶段按第四期1,158,000元计算，每日违约金为{daily}，对乙方压力较大。"
+    assert _flagged(doc, "累计违约金不超过设计费总额的百分之十", said) == flagged
+
+
+_SUPPORT = """SUPPORT TERMS
+5.3 The Support Fee for the Initial Support Term is US$113,000 per year.
+5.4 For each Renewal Term the Support Fee is increased by the lesser of three percent (3%) and the change in the CPI.
+"""
+
+
+@pytest.mark.parametrize(("fee", "flagged"), [("US$116,390", []), ("US$116,930", ["US$116,930"])])
+def test_an_increase_worked_out_with_two_digits_swapped_is_a_mismatch(
+    tmp_path: Path, fee: str, flagged: list[str]
+) -> None:
+    doc = _doc(tmp_path, _SUPPORT)
+    said = f"The maximum Support Fee for the first Renewal Term is therefore {fee}."
+    assert _flagged(doc, "increased by the lesser of three percent (3%)", said) == flagged
+
+
+def test_a_right_product_is_no_slip_of_another(tmp_path: Path) -> None:
+    """643.2 a day is 1,286,400 × 0.05%, right; that 1,286,400 × 5% is 64,320 (its digits, a
+    hundred times larger) makes neither figure a slip."""
+    doc = _doc(
+        tmp_path,
+        "工程合同\n4.1 合同总价为人民币1,286,400元。\n12.1 乙方每逾期一日，按合同总价的0.05%支付违约金，累计不超过合同总价的5%。\n",
+    )
+    said = "按合同总价1,286,400元计，每日违约金643.2元，累计上限64,320元，约100日达到上限。"
+    assert _flagged(doc, "按合同总价的0.05%支付违约金", said) == []
