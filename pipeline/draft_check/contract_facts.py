@@ -98,6 +98,10 @@ class ContractFacts:
         said = find_figures(point_text, detect_language(point_text) if point_text else "en")
         clauses = [c for c in (self.clause_at(s) for s, _ in quoted) if c is not None]
         local = [f for c in clauses for f in self.in_clause(c)]
+        # the clauses the point names are at hand too ("与第15.1条的上限2,343,500元叠加": 15.1's
+        # 5% of the price), for the arithmetic that excuses a figure
+        named = [c for c in self._named(_without_law(point_text, cites)) if c not in clauses]
+        sums = local + [f for c in named for f in self.in_clause(c) if f.kind in _SUMS]
         contradicted: dict[Figure, Mismatch] = {}
         for figure in said:
             if not about_the_contract(point_text, figure, cites):
@@ -105,6 +109,8 @@ class ContractFacts:
             if any(same_value(figure, f) for f in local):
                 continue
             if self._read_from_a_row(point_text, figure):
+                continue
+            if self._listed(point_text, figure, said):
                 continue
             found = self._contradicted_by(point_text, figure, clauses)
             if found is not None:
@@ -118,18 +124,19 @@ class ContractFacts:
             # rate or a period of that size may well be another term's)
             stated = figure.kind in ("amount", "date") and self._same_anywhere(figure)
             operands = said
+            at_hand = sums if figure.kind in _SUMS else local
             if not stated:
                 operands = grounded_operands(
                     figure,
                     said,
                     contradicted,
-                    local,
+                    at_hand,
                     self.figures,
                     point_text,
                     self._written,
                     cites,
                 )
-            if not derivable(figure, local, self.figures, operands, point_text):
+            if not derivable(figure, at_hand, self.figures, operands, point_text):
                 out.append(found)
         out += self._slips(point_text, said, local, [m.said for m in out], cites)
         return out
@@ -276,6 +283,23 @@ class ContractFacts:
                   if n >= 100}  # fmt: skip
         return any(own <= row and others & row for row in self._table_rows)
 
+    def _listed(self, point_text: str, figure: Figure, said: list[Figure]) -> bool:
+        """A figure in a list of its kind that the point runs through ("四期付款比例为30%、25%、
+        20%、25%"; "30%, 25%, 20% and 25%") that the contract states somewhere: the point runs
+        through several clauses, not the quoted one alone."""
+        run = [figure]
+        for step in (-1, 1):
+            i = said.index(figure)
+            while 0 <= i + step < len(said):
+                a, b = sorted((said[i], said[i + step]), key=lambda f: f.start)
+                if said[i + step].kind != figure.kind or not _LIST_GAP.fullmatch(
+                    point_text[a.end : b.start]
+                ):
+                    break
+                i += step
+                run.append(said[i])
+        return len(run) >= MIN_LIST and self._same_anywhere(figure)
+
     def _contradicted_by(
         self, point_text: str, figure: Figure, clauses: list[Clause]
     ) -> Mismatch | None:
@@ -376,6 +400,25 @@ class ContractFacts:
 
 
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+# the kinds whose arithmetic may draw on the clauses a point names (a date counted from any of
+# their periods would excuse too much)
+_SUMS = ("amount", "rate")
+_LIST_GAP = re.compile(r"\s*(?:、|,|，|/|and|or|和|及|与|,\s*and)\s*", re.I)
+MIN_LIST = 3
+
+
+def _without_law(text: str, cites: Callable[[str], list[str]] | None) -> str:
+    """The point's text with its citations of law blanked (民法典第585条 names no clause)."""
+    for citation in cites(text) if cites else []:
+        text = text.replace(citation, " " * len(citation))
+    return re.sub(
+        r"(?:》|法|典|解释|条例|规定|办法)\s*第[^条]{1,8}条"
+        r"|(?:Code|Act|Law)[^.;]{0,20}Article\s*\d+|Article\s*\d+\s+of\s+the\s+[^.;]{0,40}(?:Code|Act|Law)",
+        " ",
+        text,
+    )
+
+
 # a part of the contract that clause numbers do not name
 _OTHER_PART = re.compile(
     r"\b(?:Schedules?|Exhibits?|Annex(?:es)?|Appendix|Appendices|Attachments?)\b"

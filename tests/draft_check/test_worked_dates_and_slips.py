@@ -147,3 +147,47 @@ def test_a_right_product_is_no_slip_of_another(tmp_path: Path) -> None:
     )
     said = "按合同总价1,286,400元计，每日违约金643.2元，累计上限64,320元，约100日达到上限。"
     assert _flagged(doc, "按合同总价的0.05%支付违约金", said) == []
+
+
+_WORKS = """施工合同
+15.1 逾期竣工的，每逾期一日，乙方按签约合同价的万分之五支付违约金，逾期竣工违约金累计不超过签约合同价的5%。
+15.2 逾期竣工超过60日的，乙方还应另行支付相当于签约合同价30%的违约金。
+第十六条 签约合同价为人民币46,870,000元。
+"""
+
+
+@pytest.mark.parametrize(("share", "flagged"), [("35%", []), ("45%", ["45%"])])
+def test_a_share_worked_out_from_a_clause_the_point_names_is_no_mismatch(
+    tmp_path: Path, share: str, flagged: list[str]
+) -> None:
+    """'与第15.1条的上限2,343,500元叠加 … 16,404,500元，占签约合同价的35%': 15.1's 5% of the price
+    is at hand because the point names 15.1, so the 35% follows (it was set against 15.1's 5%
+    before); 45% follows from nothing."""
+    doc = _doc(tmp_path, _WORKS)
+    said = (
+        "乙方还须另付签约合同价30%即14,061,000元的违约金。与第15.1条的上限2,343,500元叠加，"
+        f"乙方仅违约金即可达16,404,500元，占签约合同价的{share}。"
+    )
+    assert _flagged(doc, "乙方还应另行支付相当于签约合同价30%的违约金", said) == flagged
+
+
+_INSTALMENTS = """技术服务合同
+7.1 第一期：合同生效后十日内，支付服务费总额的30%。
+7.2 第二期：第一季度报告确认后，支付服务费总额的25%。
+7.3 第三期：第三季度报告确认后，支付服务费总额的20%。
+7.4 第四期：服务期届满后，支付服务费总额的25%，已付定金抵作该期服务费。
+"""
+
+
+@pytest.mark.parametrize(
+    ("listed", "flagged"), [("30%、25%、20%、25%", []), ("30%、25%、15%、25%", ["15%"])]
+)
+def test_a_list_of_figures_the_contract_states_is_no_mismatch_of_the_quoted_clause(
+    tmp_path: Path, listed: str, flagged: list[str]
+) -> None:
+    """'四期付款比例为30%、25%、20%、25%' runs through 7.1–7.4; quoting 7.4 does not make the 30%
+    and the 20% misreadings of its 25% (flagged before). A 15% the contract states nowhere is
+    still compared."""
+    doc = _doc(tmp_path, _INSTALMENTS)
+    said = f"四期付款比例为{listed}。第四期为服务费总额的25%，已付定金抵作该期服务费。"
+    assert _flagged(doc, "支付服务费总额的25%，已付定金抵作该期服务费", said) == flagged
