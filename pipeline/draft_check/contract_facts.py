@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
-from functools import cached_property
+from functools import cached_property, partial
 
 from pipeline.draft_check.derivations import derivable, grounded_operands
 from pipeline.draft_check.figure_shapes import (
@@ -95,16 +95,18 @@ class ContractFacts:
         cites: Callable[[str], list[str]] | None = None,
     ) -> list[Mismatch]:
         """The point's figures that contradict the contract (see the module docstring)."""
-        said = find_figures(point_text, detect_language(point_text) if point_text else "en")
+        language = detect_language(point_text) if point_text else "en"
+        said = find_figures(point_text, language, yearless=True)
         clauses = [c for c in (self.clause_at(s) for s, _ in quoted) if c is not None]
         local = [f for c in clauses for f in self.in_clause(c)]
         # the clauses the point names are at hand too ("与第15.1条的上限2,343,500元叠加": 15.1's
         # 5% of the price), for the arithmetic that excuses a figure
         named = [c for c in self._named(_without_law(point_text, cites)) if c not in clauses]
-        sums = local + [f for c in named for f in self.in_clause(c) if f.kind in _SUMS]
+        named_figures = [f for c in named for f in self.in_clause(c)]
+        sums = local + [f for f in named_figures if f.kind in _SUMS]
         contradicted: dict[Figure, Mismatch] = {}
         for figure in said:
-            if not about_the_contract(point_text, figure, cites):
+            if figure.inferred or not about_the_contract(point_text, figure, cites):
                 continue
             if any(same_value(figure, f) for f in local):
                 continue
@@ -133,7 +135,7 @@ class ContractFacts:
                     at_hand,
                     self.figures,
                     point_text,
-                    self._written,
+                    partial(self._grounds, point_text, local + named_figures),
                     cites,
                 )
             if not derivable(figure, at_hand, self.figures, operands, point_text):
@@ -200,7 +202,7 @@ class ContractFacts:
         ]
         out: list[Mismatch] = list(self._instalment_sums(point_text, said, local))
         for worked in found:
-            if any(same_value(worked.said, f) for f in local):
+            if worked.said.inferred or any(same_value(worked.said, f) for f in local):
                 continue  # the quoted clause says so itself: the contract's figure, right or not
             stated = self._stating(worked.anchor, local)
             if stated is not None:
@@ -229,6 +231,17 @@ class ContractFacts:
 
     def _same_anywhere(self, figure: Figure) -> bool:
         return any(same_value(figure, c) for c in self.figures)
+
+    def _grounds(self, point_text: str, clauses: list[Figure], figure: Figure) -> bool:
+        """The contract writes ``figure`` so that the point may reckon with it. A period counts
+        where the clauses the point quotes or names state it, or where the point counts a date
+        by it ("ninety days before the end"); 7日 is in most contracts, so "距9月1日仅有七天",
+        worked out from the point's own wrong date, is no period of the contract's."""
+        if figure.kind != "duration":
+            return self._written(figure)
+        if any(same_value(figure, f) for f in clauses):
+            return True
+        return self._written(figure) and bool(_COUNTS_BY.match(point_text, figure.end))
 
     def _written(self, figure: Figure) -> bool:
         """The contract writes ``figure``: as a typed figure, or as a bare number."""
@@ -403,6 +416,9 @@ _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 # the kinds whose arithmetic may draw on the clauses a point names (a date counted from any of
 # their periods would excuse too much)
 _SUMS = ("amount", "rate")
+_COUNTS_BY = re.compile(
+    r"\s*(?:'s)?\s*(?:之)?(?:前|后|以前|以后|before|after|prior to|following)", re.I
+)
 _LIST_GAP = re.compile(r"\s*(?:、|,|，|/|and|or|和|及|与|,\s*and)\s*", re.I)
 MIN_LIST = 3
 

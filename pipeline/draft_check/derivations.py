@@ -165,6 +165,10 @@ def derivable(
         periods = [float(f.value) for f in near if f.kind == "duration" and float(f.value) > 0]
         if any(abs(months / p - k) <= 0.02 * k for p in periods for k in steps if months > p):
             return True
+        if figure.count and _IN_DAYS.search(figure.text):  # "仅有七天": counted in days
+            return any(
+                abs(abs((a - b).days) - figure.count) <= 1 for a, b in combinations(valid, 2)
+            )
         return any(
             abs(abs((a - b).days) / 30.4375 - months) <= max(0.5, 0.03 * months)
             for a, b in combinations(valid, 2)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import Literal
 
 from kb.lexical import tokenize
@@ -117,13 +118,15 @@ class Figure:
     start: int
     end: int
     count: float = 0.0  # a period's own count (30 for 30 days), for products with amounts
+    inferred: bool = False  # a date whose year the point leaves out ("距9月1日"): an operand only
 
     def describe(self) -> str:
         return f"{_KIND_WORDS[self.kind]} {self.text.strip()}"
 
 
-def find_figures(text: str, language: str) -> list[Figure]:
-    """Every rate, amount, period and valid date in ``text``, in order."""
+def find_figures(text: str, language: str, yearless: bool = False) -> list[Figure]:
+    """Every rate, amount, period and valid date in ``text``, in order; with ``yearless``, also
+    the Chinese dates written without a year after one written with it (``inferred``)."""
     found: list[Figure] = []
     for m in amounts.find_amounts(text, language):
         if isinstance(m.value, int | float):
@@ -146,11 +149,38 @@ def find_figures(text: str, language: str) -> list[Figure]:
     for m in found_dates:
         if isinstance(m.value, str):
             found.append(_figure("date", m.value, text, m))
+    if yearless:
+        found += _yearless_dates(text, found_dates)
     for m in dates.find_durations(text, found_dates):
         months = m.attrs.get("months")
         if isinstance(months, int | float) and isinstance(m.value, int | float):
             found.append(_figure("duration", float(months), text, m, float(m.value)))
     return sorted(found, key=lambda f: f.start)
+
+
+# "9月1日" with no year and no 每/次 before it (每月10日, 次年3月31日 are other things)
+_YEARLESS = re.compile(r"(?<![\d年月/.\-每次当本上下])(\d{1,2})\s?月\s?(\d{1,2})\s?[日号]")
+
+
+def _yearless_dates(text: str, found: list[Match]) -> list[Figure]:
+    """A point's "距9月1日服务开始日仅有七天" after "2025年8月25日": the year of the nearest date
+    before it that states one. Such a date grounds the point's arithmetic (the seven days come
+    from the point's own 25 August); it is never compared with the contract itself."""
+    full = [m for m in found if isinstance(m.value, str) and "年" in text[m.start : m.end]]
+    out: list[Figure] = []
+    for m in _YEARLESS.finditer(text):
+        if any(d.start <= m.start() < d.end for d in found):
+            continue
+        before = [d for d in full if d.end <= m.start()]
+        if not before:
+            continue
+        year = int(str(before[-1].value)[:4])
+        try:
+            value = date(year, int(m.group(1)), int(m.group(2))).isoformat()
+        except ValueError:
+            continue
+        out.append(Figure("date", value, m.group(), m.start(), m.end(), inferred=True))
+    return out
 
 
 def _figure(kind: FigureKind, value: float | str, text: str, m: Match, count: float = 0) -> Figure:

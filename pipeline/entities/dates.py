@@ -138,8 +138,9 @@ _CN_UNITS = {
     "个日历天": "day", "日历天": "day",
 }  # fmt: skip
 _CN_DURATION = re.compile(
-    # not 最后一日 / 下一日 (the last day, the next day): days named, not counted
-    r"(?<![\d年月.下])(?<!最后)(?P<num>\d+|[零一二两三四五六七八九十百壹贰叁肆伍陆柒捌玖拾佰]+)\s?(?P<unit>个工作日|工作日|小时|个月|个自然年"
+    # not 最后一日 / 下一日 / 首尾两日 (the last day, the next day, both end days): days named,
+    # not counted
+    r"(?<![\d年月.下尾])(?<!最后)(?P<num>\d+|[零一二两三四五六七八九十百壹贰叁肆伍陆柒捌玖拾佰]+)\s?(?P<unit>个工作日|工作日|小时|个月|个自然年"
     r"|个日历日|日历日|个日历天|日历天|个自然日|自然日|日|天|周|星期|年)(?![\d月])"
 )
 _CN_HALF = re.compile(r"半年|半个月")

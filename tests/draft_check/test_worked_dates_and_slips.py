@@ -191,3 +191,31 @@ def test_a_list_of_figures_the_contract_states_is_no_mismatch_of_the_quoted_clau
     doc = _doc(tmp_path, _INSTALMENTS)
     said = f"四期付款比例为{listed}。第四期为服务费总额的25%，已付定金抵作该期服务费。"
     assert _flagged(doc, "支付服务费总额的25%，已付定金抵作该期服务费", said) == flagged
+
+
+_CANTEEN_HANDOVER = """员工餐厅服务合同
+2.1 服务期限自2025年9月1日起至2027年8月31日止。
+4.1 乙方应于2025年8月18日前提交开餐方案。
+4.2 甲方应于2025年8月22日前将员工餐厅及设备移交乙方。
+9.1 乙方应在收到通知后7日内整改。
+"""
+
+
+@pytest.mark.parametrize(
+    ("handover", "days", "flagged"),
+    [("2025年8月22日", "十天", []), ("2025年8月25日", "七天", ["2025年8月25日"])],
+)
+def test_a_period_worked_out_from_the_points_own_wrong_date_grounds_nothing(
+    tmp_path: Path, handover: str, days: str, flagged: list[str]
+) -> None:
+    """'甲方须在2025年8月25日前完成移交，距9月1日服务开始日仅有七天': the seven days come from the
+    point's wrong 25 August and the yearless 9月1日, so the 7日 that 9.1 writes for another
+    matter does not make 25 August a date counted from 4.1's 18 August (it passed before)."""
+    doc = _doc(tmp_path, _CANTEEN_HANDOVER)
+    said = f"按第4.2款，甲方须在{handover}前完成移交，距9月1日服务开始日仅有{days}。"
+    assert _flagged(doc, "甲方应于2025年8月22日前将员工餐厅及设备移交乙方", said) == flagged
+
+
+def test_both_end_days_are_no_period() -> None:
+    text = "工期总日历天数426天（2025年3月1日至2026年4月30日，含首尾两日）"
+    assert [text[m.start : m.end] for m in find_durations(text, find_dates(text))] == ["426天"]
