@@ -51,7 +51,9 @@ def test_shipped_model_is_what_the_training_data_gives() -> None:
     assert shipped is not None
     sample = heldout_clauses(GOLDEN_DIR / "heldout" / "contracts")[:300]
     texts, contexts = [c.text for c in sample], [c.context for c in sample]
-    # the same data and code: refitted scores differ by a few thousandths from CPU to CPU
-    np.testing.assert_allclose(
-        shipped.scores(texts, contexts), retrained.scores(texts, contexts), atol=1e-2
-    )
+    # the same data and code: refitted scores differ from CPU to CPU (by up to 0.034 on 7 of
+    # 5,100 scores on the 2026-12-07 machine, with the code the model was trained with; the
+    # refitted thresholds then differ too, so predicted kinds are not compared), while a change
+    # to the features is expected to move many scores further
+    ours, refit = shipped.scores(texts, contexts), retrained.scores(texts, contexts)
+    np.testing.assert_allclose(ours, refit, atol=5e-2)
