@@ -28,6 +28,7 @@ from pipeline.draft_check.figures import (
 )
 from pipeline.draft_check.instalment_sums import Instalment, claimed_sums, instalments
 from pipeline.draft_check.mismatch import Mismatch, closeness, sentence_of
+from pipeline.draft_check.period_ends import period_ends
 from pipeline.draft_check.slips import slipped_product
 from pipeline.draft_check.worked_figures import counted_dates, day_counts, days_to_cap, shares
 from pipeline.entities.clause_refs import clause_refs
@@ -199,6 +200,7 @@ class ContractFacts:
             *day_counts(point_text, said, self._states),
             *counted_dates(point_text, said, self._states),
             *days_to_cap(point_text, said, self._states),
+            *period_ends(point_text, said, local, self._states),
         ]
         out: list[Mismatch] = list(self._instalment_sums(point_text, said, local))
         for worked in found:

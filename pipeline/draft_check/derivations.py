@@ -274,7 +274,7 @@ def _date_from_period(target: date, known: list[Figure]) -> bool:
             # counted forward (a term's end) or back (the last day for notice before it)
             for sign in (1, -1):
                 if abs(months - whole) < 1e-6:
-                    shifted = _add_months(start, sign * whole)
+                    shifted = add_months(start, sign * whole)
                 else:
                     shifted = start + sign * timedelta(days=round(months * 30.4375))
                 if shifted is not None and abs((shifted - target).days) <= 2:
@@ -282,7 +282,7 @@ def _date_from_period(target: date, known: list[Figure]) -> bool:
     return False
 
 
-def _add_months(start: date, months: int) -> date | None:
+def add_months(start: date, months: int) -> date | None:
     """The same day ``months`` later (or earlier), the month's last day where it is shorter
     (31 March less three months is 31 December; 31 May plus one month is 30 June)."""
     year, month = divmod(start.month - 1 + months, 12)

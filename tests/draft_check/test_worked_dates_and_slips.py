@@ -219,3 +219,32 @@ def test_a_period_worked_out_from_the_points_own_wrong_date_grounds_nothing(
 def test_both_end_days_are_no_period() -> None:
     text = "工期总日历天数426天（2025年3月1日至2026年4月30日，含首尾两日）"
     assert [text[m.start : m.end] for m in find_durations(text, find_dates(text))] == ["426天"]
+
+
+_WARRANTY = """PLATFORM AGREEMENT
+9.1 The Supplier warrants the Platform for a Warranty Period of ninety (90) days from Go-Live.
+9.2 The Supplier shall respond to Priority 1 defects within four (4) hours and fix them within five (5) days.
+SCHEDULE 2
+M5 | Go-Live | 17 November 2025
+"""
+
+
+@pytest.mark.parametrize(
+    ("ends", "flagged"), [("15 February 2026", []), ("15 January 2026", ["15 January 2026"])]
+)
+def test_the_end_of_the_quoted_clauses_period_is_counted_from_the_date_the_point_gives(
+    tmp_path: Path, ends: str, flagged: list[str]
+) -> None:
+    """'If Go-Live takes place on 17 November 2025, the Warranty Period ends on 15 January
+    2026': 9.1's ninety days from Go-Live end on 15 February 2026 (the wrong date passed
+    before: no clause states a date to compare it with)."""
+    doc = _doc(tmp_path, _WARRANTY)
+    said = f"If Go-Live takes place on 17 November 2025, the Warranty Period ends on {ends}."
+    assert _flagged(doc, "Warranty Period of ninety (90) days from Go-Live", said) == flagged
+
+
+def test_a_clause_with_two_periods_leaves_the_end_date_unread(tmp_path: Path) -> None:
+    """9.2 sets four hours and five days: which one the point counts by is not known."""
+    doc = _doc(tmp_path, _WARRANTY)
+    said = "If the defect is reported on 17 November 2025, the fix period ends on 30 November 2025."
+    assert _flagged(doc, "fix them within five (5) days", said) == []
