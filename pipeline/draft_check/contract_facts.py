@@ -28,6 +28,7 @@ from pipeline.draft_check.figures import (
 )
 from pipeline.draft_check.instalment_sums import Instalment, claimed_sums, instalments
 from pipeline.draft_check.mismatch import Mismatch, closeness, sentence_of
+from pipeline.draft_check.paired_figures import paired_sum
 from pipeline.draft_check.period_ends import period_ends
 from pipeline.draft_check.slips import slipped_product
 from pipeline.draft_check.worked_figures import counted_dates, day_counts, days_to_cap, shares
@@ -141,10 +142,10 @@ class ContractFacts:
                 )
             if not derivable(figure, at_hand, self.figures, operands, point_text):
                 out.append(found)
-        out += self._slips(point_text, said, local, [m.said for m in out], cites)
+        out += self._unexplained_sums(point_text, said, local, [m.said for m in out], cites)
         return out
 
-    def _slips(
+    def _unexplained_sums(
         self,
         point_text: str,
         said: list[Figure],
@@ -152,8 +153,10 @@ class ContractFacts:
         flagged: list[Figure],
         cites: Callable[[str], list[str]] | None,
     ) -> list[Mismatch]:
-        """The point's sums that are a product of the contract's with a digit slipped
-        (:mod:`pipeline.draft_check.slips`)."""
+        """The point's sums that no clause states and no arithmetic gives, yet that show which
+        of the contract's they misstate: a product with a digit slipped
+        (:mod:`pipeline.draft_check.slips`), or the sum beside a share the contract pairs with
+        another (:mod:`pipeline.draft_check.paired_figures`)."""
         # the contract's sums, and the point's that a schedule writes without currency
         amounts = [f for f in self.figures if f.kind == "amount"]
         amounts += [f for f in said if f.kind == "amount" and self.states_number(f)]
@@ -179,6 +182,10 @@ class ContractFacts:
             stated = None if slip is None else self._in_contract(slip.operand)
             if slip is not None and stated is not None:
                 out.append(Mismatch(figure, stated, self.clause_at(stated.start), slip.shown))
+                continue
+            paired = paired_sum(point_text, said, figure, self.document.text, self.figures)
+            if paired is not None:
+                out.append(Mismatch(figure, paired, self.clause_at(paired.start)))
         return out
 
     def _in_contract(self, figure: Figure) -> Figure | None:

@@ -248,3 +248,42 @@ def test_a_clause_with_two_periods_leaves_the_end_date_unread(tmp_path: Path) ->
     doc = _doc(tmp_path, _WARRANTY)
     said = "If the defect is reported on 17 November 2025, the fix period ends on 30 November 2025."
     assert _flagged(doc, "fix them within five (5) days", said) == []
+
+
+_LICENCE = """LICENCE AGREEMENT
+4.5 The Software is deemed accepted if Customer uses it to process live claims.
+5.2 The License Fee is payable in two instalments: forty percent (40%), being US$226,000, on the Effective Date; and sixty percent (60%), being US$339,000, on Acceptance.
+"""
+
+
+@pytest.mark.parametrize(
+    ("sum_", "flagged"),
+    [
+        ("Three Hundred Thirty-Nine Thousand Dollars", []),
+        (
+            "Three Hundred Thirty-Three Thousand Dollars",
+            ["Three Hundred Thirty-Three Thousand Dollars"],
+        ),
+    ],
+)
+def test_a_sum_beside_a_share_is_the_sum_the_contract_sets_beside_it(
+    tmp_path: Path, sum_: str, flagged: list[str]
+) -> None:
+    """'the second instalment of sixty percent, Three Hundred Thirty-Three Thousand Dollars':
+    5.2 sets US$339,000 beside sixty percent, so the point's sum misstates it, though its words
+    share nothing with 5.2 and it quotes 4.5 (it passed before)."""
+    doc = _doc(tmp_path, _LICENCE)
+    said = f"Deemed acceptance makes the second instalment of sixty percent, {sum_}, invoiceable."
+    assert _flagged(doc, "deemed accepted if Customer uses it", said) == flagged
+
+
+def test_a_share_the_contract_pairs_with_two_sums_names_neither(tmp_path: Path) -> None:
+    doc = _doc(
+        tmp_path,
+        _LICENCE
+        + "5.3 The Support Fee is payable as to sixty percent (60%), being US$67,800, in advance.\n",
+    )
+    said = (
+        "Deemed acceptance makes the second instalment of sixty percent, US$333,000, invoiceable."
+    )
+    assert _flagged(doc, "deemed accepted if Customer uses it", said) == []
