@@ -142,14 +142,14 @@ class ContractFacts:
                 )
             if not derivable(figure, at_hand, self.figures, operands, point_text):
                 out.append(found)
-        out += self._unexplained_sums(point_text, said, local, [m.said for m in out], cites)
+        out += self._unexplained_sums(point_text, said, sums, [m.said for m in out], cites)
         return out
 
     def _unexplained_sums(
         self,
         point_text: str,
         said: list[Figure],
-        local: list[Figure],
+        at_hand: list[Figure],
         flagged: list[Figure],
         cites: Callable[[str], list[str]] | None,
     ) -> list[Mismatch]:
@@ -160,19 +160,19 @@ class ContractFacts:
         # the contract's sums, and the point's that a schedule writes without currency
         amounts = [f for f in self.figures if f.kind == "amount"]
         amounts += [f for f in said if f.kind == "amount" and self.states_number(f)]
-        at_hand = [f for f in (*local, *said) if f.kind == "rate"]
+        rates_at_hand = [f for f in (*at_hand, *said) if f.kind == "rate"]
         out: list[Mismatch] = []
         for figure in said:
             if figure.kind != "amount" or figure in flagged or self._written(figure):
                 continue
             if not about_the_contract(point_text, figure, cites):
                 continue
-            if derivable(figure, local, self.figures, said, point_text):
+            if derivable(figure, at_hand, self.figures, said, point_text):
                 continue
             # and the rates of the contract's passages on the same subject ("每日违约金为…" and
             # the clause's "每逾期一日…千分之二…违约金")
             words = subject_words(clause_text(point_text, figure.start, figure.end))
-            rates = at_hand + [
+            rates = rates_at_hand + [
                 f
                 for f in self._rates
                 if len(words) >= MIN_SUBJECT_WORDS
