@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from calendar import monthrange
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date, timedelta
 from itertools import combinations
 
@@ -144,7 +144,7 @@ def derivable(
         # a date plus a period at hand: the contract's dates, the quoted clause's periods
         target = _iso(figure.value)
         dated = [f for f in everywhere if f.kind == "date"]
-        return target is not None and _date_from_period(target, [*near, *dated])
+        return target is not None and _date_from_period(target, [*near, *dated], _times(point_text))
     if figure.kind == "duration":
         days = [_iso(f.value) for f in near if f.kind == "date"]  # the term the clause sets
         valid = [d for d in days if d is not None]
@@ -262,11 +262,35 @@ def _subset_sum(values: list[float], target: float, limit: int = 12) -> bool:
     )
 
 
-def _date_from_period(target: date, known: list[Figure]) -> bool:
+# "最多续展两次", "renewed up to three times": how many periods the point counts
+_TIMES = re.compile(
+    r"(\d|[一二两三四五])\s*次|\b(once|twice|two|three|four|five)\s+(?:times|(?:further\s+)?renewals?)\b",
+    re.I,
+)
+_TIMES_WORDS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "once": 1, "twice": 2,
+                "two": 2, "three": 3, "four": 4, "five": 5}  # fmt: skip
+
+
+def _times(text: str) -> list[int]:
+    """The counts of periods a point states ("续展两次": 2), for a date it counts by them."""
+    found = []
+    for m in _TIMES.finditer(text):
+        word = (m.group(1) or m.group(2)).lower()
+        found.append(int(word) if word.isdigit() else _TIMES_WORDS[word])
+    return [k for k in found if k > 1]
+
+
+def _date_from_period(target: date, known: list[Figure], times: Sequence[int] = ()) -> bool:
     starts = [d for d in (_iso(f.value) for f in known if f.kind == "date") if d is not None]
     if any(abs((target - start).days) == 1 for start in starts):
         return True  # "delay runs from 1 October": the day after the final date
     periods = [f for f in known if f.kind == "duration"]
+    # "自动续展一年，最多续展两次，最长可延续至2028年3月31日": two years after the term's end
+    periods += [
+        Figure(p.kind, float(p.value) * k, p.text, p.start, p.end, p.count * k)
+        for p in list(periods)
+        for k in times
+    ]
     for start in starts:
         for period in periods:
             months = float(period.value)

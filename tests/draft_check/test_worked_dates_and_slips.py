@@ -287,3 +287,21 @@ def test_a_share_the_contract_pairs_with_two_sums_names_neither(tmp_path: Path) 
         "Deemed acceptance makes the second instalment of sixty percent, US$333,000, invoiceable."
     )
     assert _flagged(doc, "deemed accepted if Customer uses it", said) == []
+
+
+_CARRIAGE = """冷链运输合同
+第三十条 合同期限：本合同期限自2025年4月1日起至2026年3月31日止。期满前30日任何一方未书面通知不续约的，本合同自动续展一年，最多续展两次。
+"""
+
+
+@pytest.mark.parametrize(
+    ("latest", "flagged"), [("2028年3月31日", []), ("2029年3月31日", ["2029年3月31日"])]
+)
+def test_a_date_counted_by_the_number_of_renewals_the_point_states_is_worked_out(
+    tmp_path: Path, latest: str, flagged: list[str]
+) -> None:
+    """'自动续展一年，最多续展两次，最长可延续至2028年3月31日': two one-year renewals after 2026-03-31
+    (flagged before against the term's start); three would end in 2029."""
+    doc = _doc(tmp_path, _CARRIAGE)
+    said = f"未发出通知的，合同自动续展一年，最多续展两次，最长可延续至{latest}。"
+    assert _flagged(doc, "本合同期限自2025年4月1日起至2026年3月31日止", said) == flagged
