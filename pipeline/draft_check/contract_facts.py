@@ -30,6 +30,13 @@ from pipeline.draft_check.instalment_sums import Instalment, claimed_sums, insta
 from pipeline.draft_check.mismatch import Mismatch, closeness, sentence_of
 from pipeline.draft_check.paired_figures import paired_sum
 from pipeline.draft_check.period_ends import period_ends
+from pipeline.draft_check.point_reading import (
+    COUNTS_BY,
+    MIN_LIST,
+    OTHER_PART,
+    run_length,
+    without_law,
+)
 from pipeline.draft_check.slips import slipped_product
 from pipeline.draft_check.worked_figures import counted_dates, day_counts, days_to_cap, shares
 from pipeline.entities.clause_refs import clause_refs
@@ -103,7 +110,7 @@ class ContractFacts:
         local = [f for c in clauses for f in self.in_clause(c)]
         # the clauses the point names are at hand too ("与第15.1条的上限2,343,500元叠加": 15.1's
         # 5% of the price), for the arithmetic that excuses a figure
-        named = [c for c in self._named(_without_law(point_text, cites)) if c not in clauses]
+        named = [c for c in self._named(without_law(point_text, cites)) if c not in clauses]
         named_figures = [f for c in named for f in self.in_clause(c)]
         sums = local + [f for f in named_figures if f.kind in _SUMS]
         contradicted: dict[Figure, Mismatch] = {}
@@ -114,8 +121,8 @@ class ContractFacts:
                 continue
             if self._read_from_a_row(point_text, figure):
                 continue
-            if self._listed(point_text, figure, said):
-                continue
+            if run_length(point_text, figure, said) >= MIN_LIST and self._same_anywhere(figure):
+                continue  # one of a list the point runs through (30%、25%、20%、25%)
             found = self._contradicted_by(point_text, figure, clauses)
             if found is not None:
                 contradicted[figure] = found
@@ -250,7 +257,7 @@ class ContractFacts:
             return self._written(figure)
         if any(same_value(figure, f) for f in clauses):
             return True
-        return self._written(figure) and bool(_COUNTS_BY.match(point_text, figure.end))
+        return self._written(figure) and bool(COUNTS_BY.match(point_text, figure.end))
 
     def _written(self, figure: Figure) -> bool:
         """The contract writes ``figure``: as a typed figure, or as a bare number."""
@@ -305,23 +312,6 @@ class ContractFacts:
                   if n >= 100}  # fmt: skip
         return any(own <= row and others & row for row in self._table_rows)
 
-    def _listed(self, point_text: str, figure: Figure, said: list[Figure]) -> bool:
-        """A figure in a list of its kind that the point runs through ("四期付款比例为30%、25%、
-        20%、25%"; "30%, 25%, 20% and 25%") that the contract states somewhere: the point runs
-        through several clauses, not the quoted one alone."""
-        run = [figure]
-        for step in (-1, 1):
-            i = said.index(figure)
-            while 0 <= i + step < len(said):
-                a, b = sorted((said[i], said[i + step]), key=lambda f: f.start)
-                if said[i + step].kind != figure.kind or not _LIST_GAP.fullmatch(
-                    point_text[a.end : b.start]
-                ):
-                    break
-                i += step
-                run.append(said[i])
-        return len(run) >= MIN_LIST and self._same_anywhere(figure)
-
     def _contradicted_by(
         self, point_text: str, figure: Figure, clauses: list[Clause]
     ) -> Mismatch | None:
@@ -337,7 +327,7 @@ class ContractFacts:
         naming = point_text[left : figure.start] + " ".join(
             BRACKETED.findall(point_text, figure.end, min(len(point_text), right + 40))
         )
-        if not clause_refs(naming) and not _OTHER_PART.search(naming):
+        if not clause_refs(naming) and not OTHER_PART.search(naming):
             # "termination under clause 14.3, which is available only where … below 95%": the
             # clause named earlier in the same sentence (not when this figure's own words name a
             # schedule: "…, while the last Deliverable in Schedule A is due on March 31, 2027")
@@ -425,31 +415,6 @@ _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 # the kinds whose arithmetic may draw on the clauses a point names (a date counted from any of
 # their periods would excuse too much)
 _SUMS = ("amount", "rate")
-_COUNTS_BY = re.compile(
-    r"\s*(?:'s)?\s*(?:之)?(?:前|后|以前|以后|before|after|prior to|following)", re.I
-)
-_LIST_GAP = re.compile(r"\s*(?:、|,|，|/|and|or|和|及|与|,\s*and)\s*", re.I)
-MIN_LIST = 3
-
-
-def _without_law(text: str, cites: Callable[[str], list[str]] | None) -> str:
-    """The point's text with its citations of law blanked (民法典第585条 names no clause)."""
-    for citation in cites(text) if cites else []:
-        text = text.replace(citation, " " * len(citation))
-    return re.sub(
-        r"(?:》|法|典|解释|条例|规定|办法)\s*第[^条]{1,8}条"
-        r"|(?:Code|Act|Law)[^.;]{0,20}Article\s*\d+|Article\s*\d+\s+of\s+the\s+[^.;]{0,40}(?:Code|Act|Law)",
-        " ",
-        text,
-    )
-
-
-# a part of the contract that clause numbers do not name
-_OTHER_PART = re.compile(
-    r"\b(?:Schedules?|Exhibits?|Annex(?:es)?|Appendix|Appendices|Attachments?)\b"
-    r"|附件|附表|附录",
-    re.I,
-)
 
 
 def _numbers(text: str) -> set[float]:
