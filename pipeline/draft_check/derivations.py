@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import date, timedelta
 from itertools import combinations
 
+from kb.numerals import parse_cn_integer
 from pipeline.draft_check.figures import (
     Figure,
     about_the_contract,
@@ -18,6 +19,7 @@ from pipeline.draft_check.figures import (
     close_values,
     estimated,
 )
+from pipeline.entities.number_words import parse_en_words
 
 _VAT_WORDS = re.compile(r"增值税|含税|VAT|tax[- ]inclusive|inclusive of (?:VAT|tax)", re.I)
 _VAT_RATES = (0.13, 0.09, 0.06, 0.03)
@@ -264,19 +266,21 @@ def _subset_sum(values: list[float], target: float, limit: int = 12) -> bool:
 
 # "最多续展两次", "renewed up to three times": how many periods the point counts
 _TIMES = re.compile(
-    r"(\d|[一二两三四五])\s*次|\b(once|twice|two|three|four|five)\s+(?:times|(?:further\s+)?renewals?)\b",
+    r"(\d|[二两三四五])\s*次|\b(twice|two|three|four|five)\s+(?:times|(?:further\s+)?renewals?)\b",
     re.I,
 )
-_TIMES_WORDS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "once": 1, "twice": 2,
-                "two": 2, "three": 3, "four": 4, "five": 5}  # fmt: skip
 
 
 def _times(text: str) -> list[int]:
     """The counts of periods a point states ("续展两次": 2), for a date it counts by them."""
     found = []
     for m in _TIMES.finditer(text):
-        word = (m.group(1) or m.group(2)).lower()
-        found.append(int(word) if word.isdigit() else _TIMES_WORDS[word])
+        if m.group(1):
+            word = m.group(1)
+            found.append(int(word) if word.isdigit() else parse_cn_integer(word))
+        else:
+            word = m.group(2).lower()
+            found.append(2 if word == "twice" else parse_en_words(word))
     return [k for k in found if k > 1]
 
 

@@ -15,22 +15,21 @@ from datetime import date, timedelta
 
 from pipeline.draft_check.derivations import add_months
 from pipeline.draft_check.figures import Figure, sentence_bounds
-from pipeline.draft_check.worked_figures import Worked
+from pipeline.draft_check.worked_figures import BUSINESS_DAYS, Worked, days_of
 
 _ENDS = re.compile(
     r"\b(?:ends?|ending|expires?|expiry|lapses?|runs? (?:out|until))\b|届满|到期|截止|终止于",
     re.I,
 )
-_DAYS = re.compile(r"[日天]|\bdays?\b", re.I)
-_WORKING = re.compile(r"business|working|工作日", re.I)
 SLACK_DAYS = 2  # counted with or without the first day, or to the day before
 
 
 def _end_of(start: date, period: Figure) -> date | None:
-    if _WORKING.search(period.text):
+    if BUSINESS_DAYS.search(period.text):
         return None  # working days need a calendar of holidays
-    if _DAYS.search(period.text) and period.count:
-        return start + timedelta(days=round(period.count))
+    days = days_of(period)
+    if days:
+        return start + timedelta(days=round(days))
     months = float(period.value)
     if abs(months - round(months)) > 1e-6:
         return None

@@ -36,7 +36,7 @@ _ZH_SHARE_BEFORE = re.compile(r"(?:约|仅|只)?占(?:[^，。；0-9]{0,12}?的)
 # ("from 1 May to 30 June", "2025年5月1日至6月30日")
 _BETWEEN = re.compile(r"\bbetween\b|相距|间隔|相隔|之间", re.I)
 _JOINED = re.compile(r"^\s*(?:to|until|till|through|and|至|到|[-–—~～])\s*$", re.I)
-_BUSINESS_DAYS = re.compile(r"business|working|banking|工作日|营业日", re.I)
+BUSINESS_DAYS = re.compile(r"business|working|banking|工作日|营业日", re.I)
 _DAY_UNIT = re.compile(r"(?:日|天|days?)\s*$", re.I)
 
 
@@ -114,7 +114,7 @@ def day_counts(
     """Counts of days the point states between two dates it names."""
     dates = [f for f in said if f.kind == "date" and isinstance(f.value, str)]
     for period in (f for f in said if f.kind == "duration" and f.count):
-        if not _DAY_UNIT.search(period.text) or _BUSINESS_DAYS.search(
+        if not _DAY_UNIT.search(period.text) or BUSINESS_DAYS.search(
             text[period.start : period.end + 16]
         ):
             continue
@@ -150,7 +150,7 @@ _DAILY_AFTER = re.compile(r"\s*(?:/\s*(?:日|天|day)|per day|a day|每日)", re
 _CAP_BEFORE = re.compile(rf"(?:{_CAP_WORDS.pattern})[^，。；,;\d]{{0,12}}$", re.I)
 
 
-def _days_of(period: Figure) -> float | None:
+def days_of(period: Figure) -> float | None:
     return period.count if _DAY_UNIT.search(period.text) else None
 
 
@@ -162,12 +162,12 @@ def counted_dates(
     the other plus or minus the period."""
     dates = [f for f in said if f.kind == "date" and isinstance(f.value, str)]
     for period in (f for f in said if f.kind == "duration" and f.count):
-        days = _days_of(period)
+        days = days_of(period)
         if days is None:
             continue
         if not (_COUNTED.match(text, period.end) or _COUNTED_BEFORE.search(text, 0, period.start)):
             continue
-        if _BUSINESS_DAYS.search(text[period.start : period.end + 16]):
+        if BUSINESS_DAYS.search(text[period.start : period.end + 16]):
             continue
         left, right = sentence_bounds(text, period.start, period.end)
         pair = [d for d in dates if left <= d.start < right]
@@ -196,7 +196,7 @@ def days_to_cap(
     """The days a daily charge takes to reach its cap ("每日违约金为23,435元，累计上限为
     2,343,500元，逾期约80日即达到上限"): the cap over the daily sum, or rate."""
     for period in (f for f in said if f.kind == "duration" and f.count):
-        days = _days_of(period)
+        days = days_of(period)
         if days is None:
             continue
         left, right = sentence_bounds(text, period.start, period.end)
