@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from pydantic import Field
 
@@ -94,7 +95,7 @@ _GENERIC_FEE = re.compile(r"^(?:服务|使用|相关|各项|全部|上述|前述
 _FREE = re.compile(r"\bno charge\b|\bfree of charge\b|\broyalty[- ]free\b|\bin charge of\b", re.I)
 
 
-def _price_names_annex(text: str, m: re.Match[str], language: str) -> bool:
+def _price_names_annex(text: str, m: _Ref, language: str) -> bool:
     """The reference is where the price is said to be, not an annex met in a sentence that
     mentions a price for another reason ("结算仓储费，并按附件二的储存条件保管", "royalty-free")."""
     before = text[max(0, m.start() - 80) : m.start()]
@@ -145,7 +146,7 @@ def _states_a_figure(annex_text: str) -> bool:
     )
 
 
-def _fee_named(text: str, m: re.Match[str], language: str) -> str | None:
+def _fee_named(text: str, m: _Ref, language: str) -> str | None:
     """The specific fee a Chinese sentence sends to the annex ("仓储费按附件二…" or "按附件二所列
     提成比例" give 仓储, 提成)."""
     if language != "zh":
@@ -205,6 +206,97 @@ def _has_part(annex_text: str, part: str, language: str) -> bool:
     return re.search(named, annex_text, re.I) is not None
 
 
+@dataclass(frozen=True)
+class _Ref:
+    """A reference to an annex: where it stands and which annex it names."""
+
+    begin: int
+    finish: int
+    key: str
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
+
+
+# an English annex's heading with its title: "SCHEDULE 1 - ORDER FORM", "Schedule 2: Price List"
+_TITLED_HEAD = re.compile(
+    r"[ \t]*[-–—:.][ \t]*(?P<title>[A-Za-z][A-Za-z ]{2,40}?)[ \t]*(?:\(|$)", re.M
+)
+_MAX_TITLE_WORDS = 4
+
+
+def _references(ctx: RuleContext, language: str) -> list[_Ref]:
+    """References to annexes, by number ("Schedule 1") and, in English, by the title an attached
+    annex's heading gives it ("the Order Form" for "SCHEDULE 1 - ORDER FORM"), in text order."""
+    refs = [_Ref(m.start(), m.end(), annex_key(m)) for m in ANNEX_REF[language].finditer(ctx.text)]
+    if language == "en":
+        first_head = len(ctx.text)
+        titles: dict[str, str] = {}
+        for head in ANNEX_HEAD["en"].finditer(ctx.text):
+            first_head = min(first_head, head.start())
+            titled = _TITLED_HEAD.match(ctx.text, head.end())
+            if titled is None:
+                continue
+            title = " ".join(w.capitalize() for w in titled["title"].split())
+            if 2 <= len(title.split()) <= _MAX_TITLE_WORDS:
+                titles.setdefault(title, annex_key(head))
+        for title, key in titles.items():
+            for ref in re.finditer(rf"\bthe\s+{re.escape(title)}\b", ctx.text[:first_head]):
+                refs.append(_Ref(ref.start() + 4, ref.end(), key))
+    return sorted(refs, key=lambda r: r.begin)
+
+
+# a specific fee an English sentence sends to the annex: "the Licence Fee and the Support Fee in
+# the amounts stated in", "at the monthly rate for that Crane set out in"
+_NAMED_FEE_EN = re.compile(
+    r"\b(?:(?!(?:The|A|An|Any|All|Such|Each|This|That|Total|Other|Its|Their)\b)"
+    r"(?P<qual>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?P<head>Fees?|Rates?|Rent|Prices?|Charges?"
+    r"|Royalt(?:y|ies)|Commission)\b"
+    r"|(?P<lqual>monthly|annual|yearly|weekly|daily|hourly|day|unit|hire)\s+(?P<lhead>rates?|rent"
+    r"|fees?|charges?|prices?)\b)"
+)
+
+
+def _fees_named_en(text: str, at: int) -> list[tuple[str, str]]:
+    """(qualifier, head) of the specific fees named in the 120 characters before the reference,
+    within its sentence."""
+    before = text[max(0, at - 120) : at]
+    before = re.split(r"[.;:\n]\s", before)[-1]
+    fees = []
+    for m in _NAMED_FEE_EN.finditer(before):
+        qual = m["qual"] or m["lqual"]
+        head = m["head"] or m["lhead"]
+        fees.append((qual.lower(), head.lower().rstrip("s")))
+    return fees
+
+
+def _money_line(line: str) -> bool:
+    return bool(FIGURE_HERE.search(line) or _UNIT_RATE.search(line) or _TABLE_FIGURE.search(line))
+
+
+def _priced_in_annex(annex_text: str, fee: tuple[str, str]) -> bool:
+    """A line of the annex names the fee's qualifier ("Support") or the whole fee and states a
+    figure, or heads a table column over figures ("Monthly rate (RMB)")."""
+    qual, head = fee
+    lines = annex_text.splitlines()
+    for i, line in enumerate(lines):
+        low = line.lower()
+        if qual not in low and f"{qual} {head}" not in low:
+            continue
+        if _money_line(line) or ("|" in line and any(_money_line(x) for x in lines[i + 1 : i + 8])):
+            return True
+    return False
+
+
+def _priced_in_body(ctx: RuleContext, fee: tuple[str, str]) -> bool:
+    """The body states the fee with a figure ("the monthly rate for Crane 1 is RMB 85,000")."""
+    phrase = re.compile(rf"\b{re.escape(fee[0])}\s+{re.escape(fee[1])}", re.I)
+    return any(phrase.search(s.text) and FIGURE_HERE.search(s.text) for s in ctx.sentences)
+
+
 @check("price_in_missing_annex", AnnexPriceParams, fields=("annex", "sentence", "state"))
 def price_in_missing_annex(ctx: RuleContext, params: AnnexPriceParams) -> Iterator[Hit]:
     """A sentence about the price that refers to an annex, or a part of one, that is missing
@@ -215,7 +307,7 @@ def price_in_missing_annex(ctx: RuleContext, params: AnnexPriceParams) -> Iterat
         return  # annexes kept as separate documents: nothing to compare
     texts = annex_texts(ctx, language)
     price = re.compile(params.price_words, re.I)
-    for m in ANNEX_REF[language].finditer(ctx.text):
+    for m in _references(ctx, language):
         line_start = ctx.text.rfind("\n", 0, m.start()) + 1
         if not ctx.text[line_start : m.start()].strip():
             continue  # the annex's own heading
@@ -225,7 +317,7 @@ def price_in_missing_annex(ctx: RuleContext, params: AnnexPriceParams) -> Iterat
         after = _PART_AFTER[language].match(ctx.text, m.end())
         named = before or after
         part = named.group("part") if named else None
-        key = annex_key(m)
+        key = m.key
         if key not in present:
             continue  # a whole annex may be kept apart (a filing omits it): missing_annex's matter
         annex_text = texts.get(key, "")
@@ -233,7 +325,16 @@ def price_in_missing_annex(ctx: RuleContext, params: AnnexPriceParams) -> Iterat
         blank = _BLANK_FIGURE.search(annex_text)
         figures = _states_a_figure(annex_text)
         fee = _fee_named(ctx.text, m, language)
-        other_items = figures and fee is not None and not _figures_for(annex_text, fee)
+        if language == "en":
+            named_fees = _fees_named_en(ctx.text, m.start())
+            other_items = (
+                figures
+                and bool(named_fees)
+                and not any(_priced_in_annex(annex_text, f) for f in named_fees)
+                and not any(_priced_in_body(ctx, f) for f in named_fees)
+            )
+        else:
+            other_items = figures and fee is not None and not _figures_for(annex_text, fee)
         if other_items:
             figures = False  # the annex prices other items (装卸费, 倒垛费), not this fee
         if attached and not blank and figures:

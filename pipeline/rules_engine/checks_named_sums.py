@@ -81,6 +81,14 @@ def defined_name(ctx: RuleContext, amount: Entity) -> str | None:
     return norm_label(m.group("name")) if m else None
 
 
+# a bound of a band, not a statement of the sum
+_BOUND_BEFORE = re.compile(
+    r"\b(?:(?:not|no) (?:less|more|greater) than|at (?:least|most)|between|ranging from)\s*$"
+    r"|不(?:低于|少于|高于|多于|超过)\s*(?:人民币)?\s*$",
+    re.I,
+)
+
+
 def _prose_sums(ctx: RuleContext) -> dict[str, list[tuple[Entity, bool]]]:
     """Named amounts in the text, a 大写 sum and its figure counted once; each with whether its
     name is a defined term (the same defined name in a table is the same sum, even a monthly
@@ -92,6 +100,8 @@ def _prose_sums(ctx: RuleContext) -> dict[str, list[tuple[Entity, bool]]]:
             continue
         if not isinstance(e.value, int | float):
             continue
+        if _BOUND_BEFORE.search(ctx.sentence_before(e)[-30:]):
+            continue  # "not less than £138,000 and not more than £176,000": a band's bounds
         label = _prose_label(ctx, e)
         if label is not None:
             found.setdefault(label, []).append((e, False))

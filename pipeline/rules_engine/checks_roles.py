@@ -162,6 +162,14 @@ _CODE_LINE = re.compile(
 _EN_ROLE_NAME = re.compile(r"^\s*[A-Z][\w ]{1,30}:\s*(?P<name>[^,;:(]{3,80}?)\s*[,;(]")
 
 
+# "Computer Software Copyright Registration No. 2022SR0419837": a thing's registration
+_THING_REGISTERED = re.compile(
+    r"\b(?:copyright|software|trade ?marks?|patents?|designs?|vehicles?|vessels?|ships?|aircraft"
+    r"|land|property|title|product|device|drug|domain|plate)\b[\w ]{0,25}$",
+    re.I,
+)
+
+
 # a natural person named after a label, before the ID number on the same line
 _PERSON = re.compile(r"[:：]\s*(?P<name>[\u4e00-\u9fff·]{2,5})\s*[，,；;（(]")
 
@@ -199,6 +207,8 @@ def registration_code_mismatch(ctx: RuleContext, params: Params) -> Iterator[Hit
             found.append((labelled.start("name"), name))
         names = [name for _, name in sorted(found)]
         for code in code_re.finditer(line):
+            if _THING_REGISTERED.search(line[max(0, code.start() - 50) : code.start()]):
+                continue  # a registration of a copyright, a patent, a vehicle: not the party's
             before = [name for at, name in sorted(found) if at < code.start()]
             person = _PERSON.search(line[: code.start()]) if code.groupdict().get("id") else None
             if not before and person:  # "出卖人二（签字）：周晓岚；证件号码：…"

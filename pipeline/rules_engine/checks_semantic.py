@@ -76,17 +76,24 @@ _ZH = {
     # the other side chooses whether to go on at the new price
     r"|可(?:以)?自行(?:决定|选择)是否(?:继续)?(?:使用|购买|接受|订购)",
 }
+# what one side may not change alone: the price and terms, and what the drafting side owes (its
+# service levels, the scope of its services, its support policy: "Licensor may amend the Support
+# Policy at any time")
+_EN_OBJECTS = (
+    r"fees?|rates?|charges?|terms|conditions|this Agreement|the Agreement|commission|Price List"
+    r"|tariff|salary|remuneration"
+    r"|(?:support|service|maintenance) (?:policy|policies|levels?|description)|service levels?"
+    r"|SLAs?|scope of (?:the )?(?:services|support|work)"
+)
 _EN = {
     "right": r"\bmay\b|reserves? the right|is entitled to|shall be entitled to|at (?:its|their) "
     r"(?:sole |absolute )?(?:discretion|option)|\bcan\b",
     "change": r"\b(?:amend|modify|change|vary|revise|increase|adjust|update|replace)\w*",
-    "object": r"\b(?:prices?|fees?|Fees|rates?|charges?|terms|conditions|this Agreement|the Agreement"
-    r"|commission|Price List|tariff|salary|remuneration)\b",
+    "object": rf"\b(?:prices?|Fees|{_EN_OBJECTS})\b",
     "change_object": r"\b(?:amend|modify|change|vary|revise|increase|adjust|update|replace)\w*"
     # within one clause part: "modify the Services …, or … terminate this Agreement" changes no
     # term of the Agreement
-    r"(?: (?:or |and )?\w+)*?[^.;,]{0,50}?\b(?:prices?|fees?|rates?|charges?|terms|conditions"
-    r"|this Agreement|the Agreement|commission|Price List|tariff|salary|remuneration)\b",
+    rf"(?: (?:or |and )?\w+)*?[^.;,]{{0,50}}?\b(?:prices?|{_EN_OBJECTS})\b",
     "unilateral": r"at any time|for any reason|as it (?:sees|deems) fit|sole (?:and absolute )?discretion|without (?:the )?(?:prior )?"
     r"(?:consent|agreement|approval)|unilaterally|from time to time|(?:by|on|upon) (?:giving )?"
     r"(?:[\w()'’]+ ){0,4}notice|by posting|effective (?:immediately|upon)|shall (?:take effect and )?bind",
@@ -111,6 +118,12 @@ _EN = {
     r"agreed (?:in writing )?by the parties",
     "objective": r"index|CPI|formula|government[- ]set|regulated tariff|by law",
     "fair_change": r"\bmay (?:terminate|cancel|reject|object to|decline)\b"
+    # a change fenced off from reducing what is owed ("provided that no update materially
+    # reduces the Support Services")
+    r"|\b(?:provided (?:always )?that|but) (?:no|any) [^.;]{0,40}\b(?:shall|will|may|does) not "
+    r"(?:materially )?(?:reduce|degrade|diminish|decrease|lower)"
+    r"|\bprovided (?:always )?that no [^.;]{0,40}\b(?:materially )?(?:reduces|degrades"
+    r"|diminishes|decreases)"
     # a change power fenced off from the price ("provided that no update increases the fees")
     r"|provided (?:always )?that no (?:such )?(?:update|change|amendment|variation|revision)"
     # a change with a ceiling on its size ("no increase … may exceed six percent") is no change

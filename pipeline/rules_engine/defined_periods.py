@@ -22,6 +22,14 @@ _EN_PERIOD = re.compile(
     r"(?:beginning|starting|commencing|running)\s+(?:on|with|from)\s+"
     r"(?P<anchor>the date (?:of this Agreement|hereof)|the\s+(?:[A-Z][\w-]*\s+){0,3}Date)"
 )
+# the same, defined where the clause runs it: "begins on the Commencement Date and … continues
+# for a period of nine months (the "Engagement Period")"
+_EN_INLINE_PERIOD = re.compile(
+    r"\b(?:begins?|commences?|starts?|runs?|beginning|commencing|starting|running)\s+(?:on|from)\s+"
+    r"(?P<anchor>the date (?:of this Agreement|hereof)|the\s+(?:[A-Z][\w-]*\s+){0,3}Date)\b"
+    r"[^.;\"“”]{0,100}?\bfor\s+(?:a\s+(?:period|term)\s+of\s+)?(?P<period>[^.;\"“”()]{1,40}?)\s*"
+    r"\(\s*(?:the\s+)?[\"“](?P<name>(?:[A-Z][\w-]*\s+){0,3}(?:Period|Term))[\"”]\s*\)"
+)
 _ZH_PERIOD = re.compile(
     r"[“\"](?P<name>[\u4e00-\u9fff]{1,8}期(?:间|限)?)[”\"]\s*(?:系指|是指|指)\s*自"
     r"(?P<anchor>本(?:合同|协议)(?:签署|签订|订立)(?:之)?日|[\u4e00-\u9fff]{2,6}日)起"
@@ -30,16 +38,32 @@ _ZH_PERIOD = re.compile(
 
 
 def _restated_end(ctx: RuleContext, name: str) -> re.Pattern[str]:
-    """The text before a date that says the named period ends on it."""
+    """The text before a date that says the named period ends on it, or that lays the period
+    out from one date to this one ("Engagement Period: 1 April 2025 to 30 November 2025",
+    "服务期：2025年4月1日至2025年11月30日")."""
     n = re.escape(name)
     if ctx.language == "zh":
-        return re.compile(rf"{n}[”\"]?[^，。；\d]{{0,6}}(?:至|到|截至|截止于?|于)\s*$")
+        return re.compile(
+            rf"{n}[”\"]?[^，。；\d]{{0,6}}(?:至|到|截至|截止于?|于)\s*$"
+            rf"|{n}[”\"]?\s*(?:为|：|:|\||[（(])\s*{_ZH_DATE}\s*(?:起)?(?:至|到)\s*$"
+        )
     return re.compile(
         rf"\b{n}[\"”]?\s*,?\s*(?:\(\s*)?(?:which|that)?\s*(?:ends|expires|ending|expiring"
         r"|will end|shall end|will expire|shall expire)\s+(?:on\s+)?$"
+        rf"|\b{n}[\"”]?\s*(?::|\||\(|is|runs from|shall run from|from)\s*(?:from\s+)?{_EN_DATE}\s*"
+        r"(?:to|until|through|till|-|–|—)\s*$"
     )
 
 
+_ZH_DATE = r"\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日"
+_EN_DATE = (
+    r"(?:\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+,?\s+\d{4}|[A-Z][a-z]+\s+\d{1,2}(?:st|nd|rd|th)?,?"
+    r"\s+\d{4})"
+)
+
+
+# "2025年4月1日至": the end of a period laid out from one date to another needs no 止
+_ZH_DATE_BEFORE = re.compile(r"日\s*(?:起)?(?:至|到)\s*$")
 _ZH_END_AFTER = re.compile(r"^\s*(?:止|届满|结束|到期|为止)")
 
 
@@ -47,9 +71,9 @@ def period_end_restated(
     ctx: RuleContext, fixed: dict[str, Entity], reported: set[str]
 ) -> Iterator[Hit]:
     """The defined period's end, worked out, against a clause that dates its end."""
-    defined = _ZH_PERIOD if ctx.language == "zh" else _EN_PERIOD
+    defined = [_ZH_PERIOD] if ctx.language == "zh" else [_EN_PERIOD, _EN_INLINE_PERIOD]
     durations = ctx.of_kind("duration")
-    for m in defined.finditer(ctx.text):
+    for m in (m for pattern in defined for m in pattern.finditer(ctx.text)):
         name = m.group("name")
         anchor = anchor_entity(ctx, m.group("anchor"), fixed)
         period = [
@@ -71,7 +95,12 @@ def period_end_restated(
                 continue
             if not ends.search(ctx.text[max(0, start - 60) : start]):
                 continue
-            if ctx.language == "zh" and not _ZH_END_AFTER.match(ctx.text[end : end + 6]):
+            laid_out = _ZH_DATE_BEFORE.search(ctx.text[max(0, start - 20) : start])
+            if (
+                ctx.language == "zh"
+                and not laid_out
+                and not _ZH_END_AFTER.match(ctx.text[end : end + 6])
+            ):
                 continue
             stated = date.fromisoformat(d.value)
             if min(abs((stated - last).days), abs((stated - after).days)) > 1:
