@@ -286,7 +286,12 @@ def _priced_in_annex(annex_text: str, fee: tuple[str, str]) -> bool:
         low = line.lower()
         if qual not in low and f"{qual} {head}" not in low:
             continue
-        if _money_line(line) or ("|" in line and any(_money_line(x) for x in lines[i + 1 : i + 8])):
+        if _money_line(line):
+            return True
+        # a column head over the rows' figures: "Role | Hourly Rate (US$)" / "… | 185"
+        below = lines[i + 1 : i + 8]
+        priced = _CURRENCY_WORD.search(line) and any(re.search(r"\|\s*\d", x) for x in below)
+        if "|" in line and (priced or any(_money_line(x) for x in below)):
             return True
     return False
 

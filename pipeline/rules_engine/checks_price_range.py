@@ -113,8 +113,10 @@ def _banded_columns(
             if term is None or chosen.search(head.text) or any(p.search(head.text) for p in unless):
                 continue
             for row in table[1:]:
-                if col >= len(row):
-                    continue
+                if col == 0 or col >= len(row):
+                    continue  # a band that keys the row ("3.00 to 3.249 | 0.40") prices nothing
+                if any(c.value is not None for c in row[col + 1 :]):
+                    continue  # a figure to its right is what the band keys: a bracket
                 band = _CELL_BAND.match(row[col].text)
                 if band is None or float(band["lo"].replace(",", "")) >= float(
                     band["hi"].replace(",", "")

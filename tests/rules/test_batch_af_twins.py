@@ -293,3 +293,57 @@ def test_a_chinese_period_laid_out_in_a_schedule(stages: Stages) -> None:
     rule = "cn.date.named_event_twice"
     assert rule in rule_ids(stages, _ZH_ENGAGEMENT.format(end="2025年8月31日"))
     assert rule not in rule_ids(stages, _ZH_ENGAGEMENT.format(end="2025年9月30日"))
+
+
+_EN_SURCHARGE = """FREIGHT SERVICES AGREEMENT
+
+This Agreement is made on 1 May 2025 between Harbor Basin Foods LLC (the "Shipper") and Redline Carriers Inc. (the "Carrier").
+
+4.1 The Shipper shall pay the Carrier the line-haul rate of USD 2.10 per mile set out in Schedule A, plus the fuel charge in Schedule A.
+14.1 This Agreement is governed by the laws of the State of Texas.
+
+SCHEDULE A - RATES
+Item | Rate
+Line-haul rate | USD 2.10 per mile
+
+Fuel charge
+{table}
+"""
+
+
+def test_a_band_that_keys_a_rows_figure_prices_nothing_open(stages: Stages) -> None:
+    rule = "en.essential.price_range_open"
+    keyed = (
+        "Tier | DOE diesel price (USD per gallon) | Fuel rate (USD per mile)\n"
+        "Tier 1 | 3.00 to 3.249 | 0.40\nTier 2 | 3.25 to 3.499 | 0.45"
+    )
+    priced_by_band = "Tier | Fuel rate (USD per mile)\nTier 1 | 0.40 to 0.55\nTier 2 | 0.60"
+    assert rule not in rule_ids(stages, _EN_SURCHARGE.format(table=keyed))
+    assert rule in rule_ids(stages, _EN_SURCHARGE.format(table=priced_by_band))
+
+
+_EN_MANAGED = """MANAGED SERVICES AGREEMENT
+
+This Agreement is made on 1 April 2025 between Lakeshore Insurance Group, Inc. (the "Customer") and Northwind Managed IT LLC (the "Provider").
+
+5.1 The Customer shall pay the Monthly Fee set out in Part A of Schedule 2.
+5.3 Additional Services are charged at the hourly rates set out in Part B of Schedule 2.
+15.1 This Agreement is governed by the laws of the State of New York.
+
+SCHEDULE 2 - FEES
+
+Part A - Monthly Fee
+Service | Monthly Fee (US$)
+Service Desk | 42,000
+
+Part B - Rates for Additional Services
+{head}
+Service Delivery Manager | 185
+Security Analyst | 150
+"""
+
+
+def test_an_hourly_rate_column_priced_in_its_head_is_the_rate(stages: Stages) -> None:
+    rule = "en.essential.price_in_missing_annex"
+    assert rule not in rule_ids(stages, _EN_MANAGED.format(head="Role | Hourly Rate (US$)"))
+    assert rule in rule_ids(stages, _EN_MANAGED.format(head="Role | Minimum call-out (hours)"))
