@@ -76,10 +76,21 @@ def ends_the_term(ctx: RuleContext, d: Entity) -> bool:
         or _ZH_ENDS_BEFORE.search(ctx.text[max(0, start - 12) : start])
     ):
         return True
+    if ctx.language == "en" and _ANOTHER_CONTRACT.search(ctx.text[max(0, start - 90) : start]):
+        return False  # "an incumbent supplier under a contract expiring on 30 June 2025"
     return ctx.language == "en" and bool(
         _EN_ENDS_BEFORE.search(ctx.text[max(0, start - 50) : start])
         or _EN_ENDS_AFTER.match(ctx.text[end : end + 60])
     )
+
+
+# the end of another contract than this one: a recital's "under a contract expiring on", "the
+# existing lease, which expires on"
+_ANOTHER_CONTRACT = re.compile(
+    r"\b(?:a|an|another|the existing|the current|the incumbent|the prior|the previous|its "
+    r"existing|its current|a separate)\s+(?:[\w-]+\s+){0,3}?(?:contract|agreement|lease|licen[cs]e"
+    r"|arrangement|tenancy)s?\b[^.;]{0,40}?\b(?:expir\w*|end\w*|terminat\w*)\s+(?:on\s*)?$"
+)
 
 
 # "before 31 March 2026, the last day of the Initial Term": the date named as the term's end

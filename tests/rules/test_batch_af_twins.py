@@ -347,3 +347,21 @@ def test_an_hourly_rate_column_priced_in_its_head_is_the_rate(stages: Stages) ->
     rule = "en.essential.price_in_missing_annex"
     assert rule not in rule_ids(stages, _EN_MANAGED.format(head="Role | Hourly Rate (US$)"))
     assert rule in rule_ids(stages, _EN_MANAGED.format(head="Role | Minimum call-out (hours)"))
+
+
+_EN_OUTSOURCING = """MASTER SERVICES AGREEMENT
+
+This Agreement is made on 10 March 2025 between Harland Mutual Insurance plc (the "Customer") and Calderbridge Managed Services Limited (the "Supplier").
+
+(A) The Customer's service desk is currently run by an incumbent supplier under a contract expiring on {recital}.
+"Effective Date" means 1 April 2025.
+2.1 This Agreement commences on the Effective Date and continues for an initial term of three years{own}.
+16.1 This Agreement is governed by the laws of England and Wales.
+"""
+
+
+def test_another_contracts_expiry_in_a_recital_ends_nothing_here(stages: Stages) -> None:
+    rule = "en.date.term_vs_expiry"
+    assert rule not in rule_ids(stages, _EN_OUTSOURCING.format(recital="30 June 2025", own=""))
+    wrong_own = " expiring on 31 March 2027"
+    assert rule in rule_ids(stages, _EN_OUTSOURCING.format(recital="30 June 2025", own=wrong_own))
