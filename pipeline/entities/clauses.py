@@ -24,7 +24,15 @@ _CN_NUM = "[一二三四五六七八九十百零〇\\d]+"
 _NOT_A_HEADING = r"(?![ \t]*(?:[,;)]|(?:of|and|or|to|in|shall|above|below|hereof)\b))"
 _HEADINGS: tuple[tuple[re.Pattern[str], int | None], ...] = (
     (re.compile(rf"^[ \t]*(?P<id>第(?P<n>{_CN_NUM})章)[ \t]*(?P<title>[^\n]*)", re.M), 0),
-    (re.compile(rf"^[ \t]*(?P<id>第(?P<n>{_CN_NUM})条)[ \t]*(?P<title>[^\n]*)", re.M), 1),
+    # "第十四条第（四）项的…责任" that a PDF wrap put at a line start refers to a clause
+    (
+        re.compile(
+            rf"^[ \t]*(?P<id>第(?P<n>{_CN_NUM})条)(?!第|的|之|项下|所|约定|规定|[、，,；;）)])"
+            r"[ \t]*(?P<title>[^\n]*)",
+            re.M,
+        ),
+        1,
+    ),
     (
         re.compile(
             r"^[ \t]*(?P<id>(?:ARTICLE|Article)\s+(?P<n>[IVXLC]+|\d+))\b"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import date, timedelta
+from itertools import combinations
 
 from pydantic import Field
 
@@ -64,10 +65,43 @@ def total_restated(ctx: RuleContext, params: ToleranceParams) -> Iterator[Hit]:
             and abs(first.value - later.value) > params.tolerance
             and not net_and_gross(ctx, first, later)
             and not _share_of(ctx, later, first)
+            and not _part_of_a_sum(ctx, later, first)
         )
         if differs:
             yield Hit(later.span, {"first": first.text, "second": later.text}, (first.span,))
             return
+
+
+_MAX_PARTS = 3
+
+
+def _a_later_twin(e: Entity) -> bool:
+    """The figure of a 大写 sum already counted (or the words of one): one sum, not two."""
+    twin = e.attrs.get("twin_start")
+    return isinstance(twin, int) and twin < e.span.start
+
+
+def _part_of_a_sum(ctx: RuleContext, part: Entity, whole: Entity) -> bool:
+    """``part`` and other sums of its sentence add up to ``whole``: "合同总价款为¥2,390,860.00，
+    由…定作物价款合计¥2,332,400.00与运输及安装费¥58,460.00组成" states the parts of the price,
+    not the price twice."""
+    if not isinstance(part.value, float) or not isinstance(whole.value, float):
+        return False
+    sentence = part.attrs.get("sentence_start")
+    others = [
+        float(e.value)
+        for e in ctx.of_kind("amount")
+        if e.attrs.get("sentence_start") == sentence
+        and isinstance(e.value, int | float)
+        and e.span.start not in (part.span.start, whole.span.start)
+        and not _a_later_twin(e)
+    ]
+    rest = whole.value - part.value
+    return any(
+        abs(sum(combo) - rest) <= 0.01
+        for n in range(1, _MAX_PARTS)
+        for combo in combinations(others, n)
+    )
 
 
 def _share_of(ctx: RuleContext, part: Entity, whole: Entity) -> bool:

@@ -196,6 +196,17 @@ def _capped_elsewhere(ctx: RuleContext, words: re.Pattern[str], caps: re.Pattern
     return ctx.memo(f"penalty_capped:{words.pattern}", find)
 
 
+# the name the clause gives the sum it charges: "a Service Credit equal to", "the Delay Payment of"
+_OWN_NAME = re.compile(
+    r"\b(?:a|an|the)\s+(?P<name>(?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*?)s?\s+"
+    r"(?:equal to|of|amounting to|calculated at)\b"
+)
+
+
+def _named_charge(name: str) -> re.Pattern[str]:
+    return re.compile(rf"\b{re.escape(name)}s?\b")
+
+
 # "This limit does not apply to … liquidated damages under Clause 10.1": a release, not a cap
 _RELEASED = re.compile(
     r"(?:does|do|shall|will) not apply|\bexcept\b|\bother than\b|\bexcluding\b|not subject to"
@@ -265,6 +276,10 @@ def per_period_penalty_uncapped(ctx: RuleContext, params: UncappedParams) -> Ite
         # that merely cites another clause keeps its own scope (another penalty's cap may be meant)
         if "|" in sentence and _capped_elsewhere(ctx, words, caps):
             continue
+        own = _OWN_NAME.search(sentence)
+        if own and _capped_elsewhere(ctx, _named_charge(own.group("name")), caps):
+            continue  # "a Service Credit equal to 2% … for each Business Day" and, in 7.2, "The
+            # total Service Credits for any one Order shall not exceed 10% of the Order Fee"
         done.add(key)
         shown = "an unbounded amount" if yearly == float("inf") else f"{yearly:.0%}"
         shown_base = base if yearly != float("inf") else None

@@ -176,8 +176,13 @@ def _sums_the_figures_before(
 
 
 def _a_row(table: list[list[Cell]], j: int, value: float) -> bool:
-    """One row of the column holds the figure: the text restates that item's amount."""
-    figures = [row[j].value for row in table[1:] if j < len(row) and not is_total_row(row)]
+    """One row of the column holds the figure: the text restates that item's amount, or a
+    subtotal's ("小计 | 定作物价款 | … | 2,332,400.00" under a 合计 of the whole)."""
+    figures = [
+        row[j].value
+        for row in table[1:]
+        if j < len(row) and (not is_total_row(row) or SUBTOTAL.search(row_label(row)))
+    ]
     return any(v is not None and abs(v - value) <= 0.01 for v in figures)
 
 

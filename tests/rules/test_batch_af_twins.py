@@ -365,3 +365,73 @@ def test_another_contracts_expiry_in_a_recital_ends_nothing_here(stages: Stages)
     assert rule not in rule_ids(stages, _EN_OUTSOURCING.format(recital="30 June 2025", own=""))
     wrong_own = " expiring on 31 March 2027"
     assert rule in rule_ids(stages, _EN_OUTSOURCING.format(recital="30 June 2025", own=wrong_own))
+
+
+# the four clean held-out contracts moved to dev_pending in the thirty-eighth session
+
+
+_ZH_MAKE = """家具定作合同
+
+定作人（甲方）：杭州西溪栖舍酒店管理有限公司
+承揽人（乙方）：浙江安吉木艺家具制造有限公司
+
+第五条 合同价款。合同总价款为人民币贰佰叁拾玖万零捌佰陆拾元整（¥2,390,860.00），由附件一所列定作物价款合计人民币贰佰叁拾叁万贰仟肆佰元整（¥2,332,400.00）与运输及安装费人民币{fee}组成。
+第二十四条 争议。本合同争议提交杭州仲裁委员会仲裁。
+
+附件一 定作物清单及价款
+序号 | 名称 | 数量 | 单价（元） | 金额（元）
+1 | 大床房床架 | 96套 | 9,500.00 | 912,000.00
+2 | 客房书桌 | 168套 | 8,460.71 | 1,420,400.00
+小计 | 定作物价款 | — | — | 2,332,400.00
+3 | 运输及安装费 | 1项 | 58,460.00 | 58,460.00
+合计 | 合同总价款 | — | — | 2,390,860.00
+"""
+
+
+def test_a_total_stated_with_the_parts_it_is_made_of(stages: Stages) -> None:
+    parts = "伍万捌仟肆佰陆拾元整（¥58,460.00）"
+    short = "伍万叁仟肆佰陆拾元整（¥53,460.00）"
+    ids = rule_ids(stages, _ZH_MAKE.format(fee=parts))
+    assert "cn.amount.total_restated" not in ids
+    assert "cn.amount.schedule_total_restated" not in ids
+    assert "cn.amount.total_restated" in rule_ids(stages, _ZH_MAKE.format(fee=short))
+
+
+_EN_CREDITS = """TRANSLATION SERVICES AGREEMENT
+
+This Agreement is made on 2 June 2025 between Orwell Biologics Ltd (the "Customer") and Linguaplex Ltd (the "Supplier").
+
+6.1 The Customer shall pay the Order Fee of GBP 24,000 for each Order.
+7.1 If the Supplier delivers a Translation after its Delivery Date, the Supplier shall credit to the Customer a Service Credit equal to two per cent (2%) of the Order Fee for each Business Day of delay.
+7.2 {cap}
+16.1 This Agreement is governed by the laws of England and Wales.
+"""
+
+
+def test_a_daily_credit_capped_in_the_next_sub_clause(stages: Stages) -> None:
+    rule = "en.liquidated_damages.per_period_uncapped_england"
+    capped = "The total Service Credits for any one Order shall not exceed ten per cent (10%) of the Order Fee."
+    other = "Service Credits shall be deducted from the next invoice."
+    assert rule not in rule_ids(stages, _EN_CREDITS.format(cap=capped))
+    assert rule in rule_ids(stages, _EN_CREDITS.format(cap=other))
+
+
+_ZH_CAP = """运维服务合同
+
+委托方（甲方）：杭州数衡信息科技有限公司
+服务方（乙方）：杭州云栈运维服务有限公司
+
+第十四条 知识产权。乙方保证交付物不侵犯任何第三方的知识产权，如甲方因使用交付物遭受第三方知识产权侵权索赔，乙方应赔偿甲方因此遭受的损失。依第十六条第（二）款，本项赔偿责任不受责任上限的限制。
+第十六条
+责任限制。（一）除第（二）款另有规定外，任何一方在本合同项下的累计赔偿责任不超过本合同含税服务费总额1,272,000元；（二）前款上限不适用于下列情形：因一方故意或者重大过失造成的损失、
+{excepted}
+第二十条 本合同争议提交杭州仲裁委员会仲裁。
+"""
+
+
+def test_a_clause_reference_wrapped_to_a_line_start_is_no_heading(stages: Stages) -> None:
+    rule = "cn.cap.uncapped_duty_not_excepted"
+    listed = "第十四条约定的知识产权侵权赔偿责任，以及甲方支付已到期服务费的义务。"
+    unlisted = "以及甲方支付已到期服务费的义务。"
+    assert rule not in rule_ids(stages, _ZH_CAP.format(excepted=listed))
+    assert rule in rule_ids(stages, _ZH_CAP.format(excepted=unlisted))
