@@ -196,10 +196,11 @@ def _capped_elsewhere(ctx: RuleContext, words: re.Pattern[str], caps: re.Pattern
     return ctx.memo(f"penalty_capped:{words.pattern}", find)
 
 
-# the name the clause gives the sum it charges: "a Service Credit equal to", "the Delay Payment of"
+# the name the clause gives the sum it charges: "a Service Credit equal to", "a Delay Payment
+# amounting to" (not "the Price of the whole Order", the base it is counted on)
 _OWN_NAME = re.compile(
-    r"\b(?:a|an|the)\s+(?P<name>(?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*?)s?\s+"
-    r"(?:equal to|of|amounting to|calculated at)\b"
+    r"\b(?:a|an)\s+(?P<name>(?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*?)s?\s+"
+    r"(?:equal to|amounting to|calculated at)\b"
 )
 
 

@@ -435,3 +435,13 @@ def test_a_clause_reference_wrapped_to_a_line_start_is_no_heading(stages: Stages
     unlisted = "以及甲方支付已到期服务费的义务。"
     assert rule not in rule_ids(stages, _ZH_CAP.format(excepted=listed))
     assert rule in rule_ids(stages, _ZH_CAP.format(excepted=unlisted))
+
+
+def test_a_cap_on_the_base_is_no_cap_on_the_daily_sum(stages: Stages) -> None:
+    rule = "en.liquidated_damages.per_period_uncapped_england"
+    base_capped = "The aggregate Price of all Orders in a year shall not exceed GBP 500,000."
+    text = _EN_CREDITS.replace(
+        "a Service Credit equal to two per cent (2%) of the Order Fee",
+        "as liquidated damages a sum equal to fifteen per cent (15%) of the Price of the whole Order",
+    )
+    assert rule in rule_ids(stages, text.format(cap=base_capped))
