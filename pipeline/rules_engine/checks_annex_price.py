@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from pydantic import Field
 
 from pipeline.entities.textview import PAGE_NUMBER
 from pipeline.rules_engine.checks_annexes import (
     ANNEX_HEAD,
-    ANNEX_REF,
     OF_ANOTHER_DOCUMENT,
+    AnnexRef,
     annex_key,
+    annex_references,
     present_annexes,
 )
 from pipeline.rules_engine.checks_deferred_terms import FIGURE_HERE
@@ -95,7 +95,7 @@ _GENERIC_FEE = re.compile(r"^(?:服务|使用|相关|各项|全部|上述|前述
 _FREE = re.compile(r"\bno charge\b|\bfree of charge\b|\broyalty[- ]free\b|\bin charge of\b", re.I)
 
 
-def _price_names_annex(text: str, m: _Ref, language: str) -> bool:
+def _price_names_annex(text: str, m: AnnexRef, language: str) -> bool:
     """The reference is where the price is said to be, not an annex met in a sentence that
     mentions a price for another reason ("结算仓储费，并按附件二的储存条件保管", "royalty-free")."""
     before = text[max(0, m.start() - 80) : m.start()]
@@ -146,7 +146,7 @@ def _states_a_figure(annex_text: str) -> bool:
     )
 
 
-def _fee_named(text: str, m: _Ref, language: str) -> str | None:
+def _fee_named(text: str, m: AnnexRef, language: str) -> str | None:
     """The specific fee a Chinese sentence sends to the annex ("仓储费按附件二…" or "按附件二所列
     提成比例" give 仓储, 提成)."""
     if language != "zh":
@@ -204,49 +204,6 @@ def _has_part(annex_text: str, part: str, language: str) -> bool:
         return re.search(rf"第?{re.escape(part)}部分", annex_text) is not None
     named = rf"\bPART\s+{re.escape(part)}\b(?!\s+(?:of|to|in|under)\b)"
     return re.search(named, annex_text, re.I) is not None
-
-
-@dataclass(frozen=True)
-class _Ref:
-    """A reference to an annex: where it stands and which annex it names."""
-
-    begin: int
-    finish: int
-    key: str
-
-    def start(self) -> int:
-        return self.begin
-
-    def end(self) -> int:
-        return self.finish
-
-
-# an English annex's heading with its title: "SCHEDULE 1 - ORDER FORM", "Schedule 2: Price List"
-_TITLED_HEAD = re.compile(
-    r"[ \t]*[-–—:.][ \t]*(?P<title>[A-Za-z][A-Za-z ]{2,40}?)[ \t]*(?:\(|$)", re.M
-)
-_MAX_TITLE_WORDS = 4
-
-
-def _references(ctx: RuleContext, language: str) -> list[_Ref]:
-    """References to annexes, by number ("Schedule 1") and, in English, by the title an attached
-    annex's heading gives it ("the Order Form" for "SCHEDULE 1 - ORDER FORM"), in text order."""
-    refs = [_Ref(m.start(), m.end(), annex_key(m)) for m in ANNEX_REF[language].finditer(ctx.text)]
-    if language == "en":
-        first_head = len(ctx.text)
-        titles: dict[str, str] = {}
-        for head in ANNEX_HEAD["en"].finditer(ctx.text):
-            first_head = min(first_head, head.start())
-            titled = _TITLED_HEAD.match(ctx.text, head.end())
-            if titled is None:
-                continue
-            title = " ".join(w.capitalize() for w in titled["title"].split())
-            if 2 <= len(title.split()) <= _MAX_TITLE_WORDS:
-                titles.setdefault(title, annex_key(head))
-        for title, key in titles.items():
-            for ref in re.finditer(rf"\bthe\s+{re.escape(title)}\b", ctx.text[:first_head]):
-                refs.append(_Ref(ref.start() + 4, ref.end(), key))
-    return sorted(refs, key=lambda r: r.begin)
 
 
 # a specific fee an English sentence sends to the annex: "the Licence Fee and the Support Fee in
@@ -312,7 +269,7 @@ def price_in_missing_annex(ctx: RuleContext, params: AnnexPriceParams) -> Iterat
         return  # annexes kept as separate documents: nothing to compare
     texts = annex_texts(ctx, language)
     price = re.compile(params.price_words, re.I)
-    for m in _references(ctx, language):
+    for m in annex_references(ctx, language):
         line_start = ctx.text.rfind("\n", 0, m.start()) + 1
         if not ctx.text[line_start : m.start()].strip():
             continue  # the annex's own heading

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from pydantic import Field
 
@@ -32,6 +33,52 @@ ANNEX_HEAD = {
         r"|ATTACHMENT|Attachment)\s+(?P<id>\d{1,2}|[A-Z]{1,2}\b|[IVX]{1,4}\b)"
     ),
 }
+
+
+@dataclass(frozen=True)
+class AnnexRef:
+    """A reference to an annex: where it stands and which annex it names."""
+
+    begin: int
+    finish: int
+    key: str
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
+
+
+# an English annex's heading with its title: "SCHEDULE 1 - ORDER FORM", "Schedule 2: Price List"
+_TITLED_HEAD = re.compile(
+    r"[ \t]*[-–—:.][ \t]*(?P<title>[A-Za-z][A-Za-z ]{2,40}?)[ \t]*(?:\(|$)", re.M
+)
+_MAX_TITLE_WORDS = 4
+
+
+def annex_references(ctx: RuleContext, language: str) -> list[AnnexRef]:
+    """References to annexes, by number ("Schedule 1") and, in English, by the title an attached
+    annex's heading gives it ("the Order Form" for "SCHEDULE 1 - ORDER FORM"), in text order."""
+    refs = [
+        AnnexRef(m.start(), m.end(), annex_key(m)) for m in ANNEX_REF[language].finditer(ctx.text)
+    ]
+    if language == "en":
+        first_head = len(ctx.text)
+        titles: dict[str, str] = {}
+        for head in ANNEX_HEAD["en"].finditer(ctx.text):
+            first_head = min(first_head, head.start())
+            titled = _TITLED_HEAD.match(ctx.text, head.end())
+            if titled is None:
+                continue
+            title = " ".join(w.capitalize() for w in titled["title"].split())
+            if 2 <= len(title.split()) <= _MAX_TITLE_WORDS:
+                titles.setdefault(title, annex_key(head))
+        for title, key in titles.items():
+            named = re.compile(rf"\bthe\s+(?P<title>{re.escape(title)})\b")
+            for ref in named.finditer(ctx.text, 0, first_head):
+                refs.append(AnnexRef(ref.start("title"), ref.end(), key))
+    return sorted(refs, key=lambda r: r.begin)
 
 
 # a line that lists the annexes as part of the contract; "符合本合同附件三的要求" only refers to one
